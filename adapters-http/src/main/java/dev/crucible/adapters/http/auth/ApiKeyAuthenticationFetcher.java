@@ -1,0 +1,76 @@
+package dev.crucible.adapters.http.auth;
+
+import dev.crucible.application.tenancy.AuthenticateUseCase;
+import dev.crucible.domain.tenancy.ApiKeySecret;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.filters.AuthenticationFetcher;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Authenticates by API key: {@code Authorization: Bearer <key>} everywhere, and also
+ * {@code Authorization: Basic base64(<any user>:<key>)} on the feedback routes (Weave clients send user
+ * {@code api}). The key is looked up by hash on the blocking executor; it is never logged.
+ */
+@Singleton
+final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpRequest<?>> {
+
+    private static final String FEEDBACK_PREFIX = "/feedback/";
+
+    private final AuthenticateUseCase authenticate;
+    private final ExecutorService blocking;
+
+    ApiKeyAuthenticationFetcher(AuthenticateUseCase authenticate, @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+        this.authenticate = authenticate;
+        this.blocking = blocking;
+    }
+
+    @Override
+    public Publisher<Authentication> fetchAuthentication(HttpRequest<?> request) {
+        Optional<ApiKeySecret> secret = presentedKey(request);
+        if (secret.isEmpty()) {
+            return Mono.empty();
+        }
+        return Mono.fromCallable(() -> authenticate.authenticate(secret.get()))
+                .subscribeOn(Schedulers.fromExecutorService(blocking))
+                .flatMap(caller -> caller.map(c -> Mono.just(Authentication.build(c.entity().value(), List.of(),
+                        Map.of(CallerArgument.KEY_ID, c.keyId().toString())))).orElseGet(Mono::empty));
+    }
+
+    static Optional<ApiKeySecret> presentedKey(HttpRequest<?> request) {
+        String header = request.getHeaders().get(HttpHeaders.AUTHORIZATION);
+        if (header == null) {
+            return Optional.empty();
+        }
+        String value = header.strip();
+        if (value.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return nonBlank(value.substring(7).strip());
+        }
+        if (value.regionMatches(true, 0, "Basic ", 0, 6) && request.getPath().startsWith(FEEDBACK_PREFIX)) {
+            try {
+                String decoded = new String(Base64.getDecoder().decode(value.substring(6).strip()), StandardCharsets.UTF_8);
+                int colon = decoded.indexOf(':');
+                return colon < 0 ? Optional.empty() : nonBlank(decoded.substring(colon + 1));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<ApiKeySecret> nonBlank(String key) {
+        return key.isBlank() ? Optional.empty() : Optional.of(new ApiKeySecret(key));
+    }
+}

@@ -1,0 +1,36 @@
+package dev.crucible.adapters.http.error;
+
+import dev.crucible.domain.common.Refusal;
+
+/** The one mapping from refusal reason to HTTP status, and from status to the envelope's {@code type}. */
+public final class ErrorStatus {
+
+    private ErrorStatus() {
+    }
+
+    public static int of(Refusal.Reason reason) {
+        return switch (reason) {
+            case INVALID -> 400;
+            case UNAUTHENTICATED -> 401;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case TOO_LARGE -> 413;
+            case OVERLOADED -> 429;
+            case NOT_READY -> 503;
+        };
+    }
+
+    static String typeOf(int status) {
+        return switch (status) {
+            case 400, 405, 415, 422 -> "invalid_request_error";
+            case 401 -> "authentication_error";
+            case 403 -> "permission_error";
+            case 404 -> "not_found_error";
+            case 409 -> "conflict_error";
+            case 413 -> "request_too_large";
+            case 429 -> "rate_limit_error";
+            case 503 -> "service_unavailable";
+            default -> status >= 500 ? "internal_error" : "invalid_request_error";
+        };
+    }
+}

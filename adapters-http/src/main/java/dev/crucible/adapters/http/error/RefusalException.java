@@ -1,0 +1,34 @@
+package dev.crucible.adapters.http.error;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+
+/**
+ * Carries a {@link Refusal} from a controller or request mapper to {@link RefusalHandler}, which answers it in
+ * the one envelope. Not a failure: no stack trace is captured.
+ */
+public final class RefusalException extends RuntimeException {
+
+    private final transient Refusal refusal;
+
+    public RefusalException(Refusal refusal) {
+        super(refusal.message(), null, false, false);
+        this.refusal = refusal;
+    }
+
+    public static RefusalException invalid(String param, String message) {
+        return new RefusalException(Refusal.invalid(param, message));
+    }
+
+    public Refusal refusal() {
+        return refusal;
+    }
+
+    /** The value of a successful outcome; a refusal is thrown for the handler to answer. */
+    public static <T> T unwrap(Outcome<T> outcome) {
+        return switch (outcome) {
+            case Outcome.Done<T> done -> done.value();
+            case Outcome.Refused<T> refused -> throw new RefusalException(refused.refusal());
+        };
+    }
+}

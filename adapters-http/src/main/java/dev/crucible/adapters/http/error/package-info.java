@@ -1,0 +1,2 @@
+/** The one error envelope and the one place refusals become HTTP statuses. */
+package dev.crucible.adapters.http.error;

@@ -1,0 +1,2 @@
+/** Health and system-check routes. */
+package dev.crucible.adapters.http.health;

@@ -1,0 +1,88 @@
+package dev.crucible.adapters.http.job;
+
+import dev.crucible.adapters.http.common.PageView;
+import dev.crucible.adapters.http.common.RequestParams;
+import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.adapters.http.json.JsonObject;
+import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
+import dev.crucible.application.job.CreateRlJobUseCase;
+import dev.crucible.application.job.CreateSftJobUseCase;
+import dev.crucible.application.job.GetJobUseCase;
+import dev.crucible.application.job.ListJobEventsUseCase;
+import dev.crucible.domain.common.PageRequest;
+import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import java.util.Map;
+
+/** Training jobs: create RL and SFT (queued, answered at once), read one, list its events. */
+@Controller("/v1/preview")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class JobController {
+
+    private final JsonBody json;
+    private final CreateRlJobUseCase createRl;
+    private final CreateSftJobUseCase createSft;
+    private final GetJobUseCase get;
+    private final ListJobEventsUseCase events;
+
+    JobController(JsonBody json, CreateRlJobUseCase createRl, CreateSftJobUseCase createSft, GetJobUseCase get,
+            ListJobEventsUseCase events) {
+        this.json = json;
+        this.createRl = createRl;
+        this.createSft = createSft;
+        this.get = get;
+        this.events = events;
+    }
+
+    @Post("/training-jobs")
+    JobView createRl(Caller caller, @Nullable @Body String body) {
+        JsonObject request = json.object(body);
+        ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
+        var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
+        Map<String, Object> config = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
+        return JobView.of(RefusalException.unwrap(createRl.create(
+                new CreateRlJobUseCase.Command(caller, model, groups, config))));
+    }
+
+    @Post("/sft-training-jobs")
+    JobView createSft(Caller caller, @Nullable @Body String body) {
+        JsonObject request = json.object(body);
+        ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
+        String url = request.requireString("training_data_url");
+        Map<String, Object> config = request.object("config").map(JsonObject::raw).orElse(Map.of());
+        Map<String, Object> experimental = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
+        return JobView.of(RefusalException.unwrap(createSft.create(
+                new CreateSftJobUseCase.Command(caller, model, url, config, experimental))));
+    }
+
+    @Get("/training-jobs/{training_job_id}")
+    JobView get(Caller caller, @PathVariable("training_job_id") String jobId) {
+        return JobView.of(RefusalException.unwrap(get.get(new GetJobUseCase.Command(caller, jobId(jobId)))));
+    }
+
+    @Get("/training-jobs/{training_job_id}/events")
+    PageView<JobEventView> events(Caller caller, @PathVariable("training_job_id") String jobId,
+            @Nullable @QueryValue String after, @Nullable @QueryValue String limit) {
+        PageRequest page = RequestParams.page(after, limit, null);
+        var events = RefusalException.unwrap(this.events.list(new ListJobEventsUseCase.Command(caller, jobId(jobId), page)));
+        return PageView.of(events, JobEventView::of, e -> e.id().toString());
+    }
+
+    private static JobId jobId(String value) {
+        return new JobId(RequestParams.uuid("training_job_id", value));
+    }
+}

@@ -1,0 +1,2 @@
+/** Training-job routes. */
+package dev.crucible.adapters.http.job;

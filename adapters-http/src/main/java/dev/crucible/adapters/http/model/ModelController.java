@@ -1,0 +1,95 @@
+package dev.crucible.adapters.http.model;
+
+import dev.crucible.adapters.http.common.PageView;
+import dev.crucible.adapters.http.common.RequestParams;
+import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.adapters.http.json.JsonObject;
+import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
+import dev.crucible.application.model.CreateModelUseCase;
+import dev.crucible.application.model.DeleteCheckpointsUseCase;
+import dev.crucible.application.model.DeleteModelUseCase;
+import dev.crucible.application.model.ListCheckpointsUseCase;
+import dev.crucible.application.model.LogTrajectoriesUseCase;
+import dev.crucible.domain.model.CheckpointDeletion;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import java.util.Map;
+
+/** Models and their checkpoints under {@code /v1/preview/models}. */
+@Controller("/v1/preview/models")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class ModelController {
+
+    private final JsonBody json;
+    private final CreateModelUseCase create;
+    private final DeleteModelUseCase delete;
+    private final ListCheckpointsUseCase listCheckpoints;
+    private final DeleteCheckpointsUseCase deleteCheckpoints;
+    private final LogTrajectoriesUseCase log;
+
+    ModelController(JsonBody json, CreateModelUseCase create, DeleteModelUseCase delete,
+            ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
+        this.json = json;
+        this.create = create;
+        this.delete = delete;
+        this.listCheckpoints = listCheckpoints;
+        this.deleteCheckpoints = deleteCheckpoints;
+        this.log = log;
+    }
+
+    @Post
+    ModelView create(Caller caller, @Nullable @Body String body) {
+        return ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, json.object(body)))));
+    }
+
+    @Delete("/{model_id}")
+    Map<String, Object> delete(Caller caller, @PathVariable("model_id") String modelId) {
+        DeleteModelUseCase.Deleted deleted = RefusalException.unwrap(
+                delete.delete(new DeleteModelUseCase.Command(caller, modelId(modelId))));
+        return Map.of("model_id", deleted.modelId().toString(), "deleted_checkpoints", deleted.deletedCheckpoints(),
+                "deleted_run", false);
+    }
+
+    @Get("/{model_id}/checkpoints")
+    PageView<CheckpointView> checkpoints(Caller caller, @PathVariable("model_id") String modelId,
+            @Nullable @QueryValue String after, @Nullable @QueryValue String limit, @Nullable @QueryValue String order) {
+        var page = RefusalException.unwrap(listCheckpoints.list(new ListCheckpointsUseCase.Command(caller,
+                modelId(modelId), RequestParams.page(after, limit, order))));
+        return PageView.of(page, CheckpointView::of, c -> c.id().toString());
+    }
+
+    @Delete("/{model_id}/checkpoints")
+    Map<String, Object> deleteCheckpoints(Caller caller, @PathVariable("model_id") String modelId,
+            @Nullable @Body String body) {
+        CheckpointDeletion deletion = RefusalException.unwrap(deleteCheckpoints.delete(
+                new DeleteCheckpointsUseCase.Command(caller, modelId(modelId), ModelRequests.steps(json.object(body)))));
+        return Map.of("deleted_count", deletion.toDelete().size(), "not_found_steps", deletion.notFound());
+    }
+
+    @Post("/{model_id}/log")
+    Map<String, Object> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Body String body) {
+        JsonObject request = json.object(body);
+        String split = request.requireString("split");
+        RefusalException.unwrap(log.log(new LogTrajectoriesUseCase.Command(caller, modelId(modelId), split,
+                TrajectoryGroupsReader.read(request, "trajectory_groups"))));
+        return Map.of();
+    }
+
+    private static ModelId modelId(String value) {
+        return new ModelId(RequestParams.uuid("model_id", value));
+    }
+}

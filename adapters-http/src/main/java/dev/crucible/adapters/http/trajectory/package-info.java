@@ -1,0 +1,2 @@
+/** Trajectory groups as the ART client serializes them, read into domain values. */
+package dev.crucible.adapters.http.trajectory;

@@ -1,0 +1,110 @@
+package dev.crucible.adapters.persistence.job;
+
+import dev.crucible.adapters.persistence.store.Json;
+import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.application.job.JobQueue;
+import dev.crucible.domain.job.JobEvent;
+import dev.crucible.domain.job.JobEventType;
+import dev.crucible.domain.job.TrainingJob;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The runner's side of {@code training_jobs}: row-locked claims, heartbeats and guarded endings. */
+@Singleton
+class JdbcJobQueue implements JobQueue {
+
+    // The oldest queued job of a model with nothing running; SKIP LOCKED lets other runners pass it by.
+    private static final String CLAIM = "SELECT " + JobRow.COLUMNS + " FROM training_jobs j WHERE j.status = 'QUEUED' "
+            + "AND NOT EXISTS (SELECT 1 FROM training_jobs r WHERE r.model_id = j.model_id AND r.status = 'RUNNING') "
+            + "AND NOT EXISTS (SELECT 1 FROM training_jobs e WHERE e.model_id = j.model_id AND e.status = 'QUEUED' "
+            + "AND e.seq < j.seq) ORDER BY j.seq LIMIT 1 FOR UPDATE SKIP LOCKED";
+    private static final String HELD = "SELECT 1 FROM training_jobs WHERE id = ? AND status = 'RUNNING' AND runner_id = ? "
+            + "FOR UPDATE";
+
+    private final Sql sql;
+    private final Json json;
+    private final JobWrites writes;
+
+    JdbcJobQueue(Sql sql, Json json, JobWrites writes) {
+        this.sql = sql;
+        this.json = json;
+        this.writes = writes;
+    }
+
+    @Override
+    @Transactional
+    public Optional<TrainingJob> claimNext(UUID runnerId, Instant now) {
+        Optional<TrainingJob> queued = sql.queryOne(CLAIM, JobRow::read).map(JobRow::toDomain);
+        if (queued.isEmpty()) {
+            return Optional.empty();
+        }
+        TrainingJob running = queued.get().start(now, runnerId);
+        writes.transition(running, "QUEUED", null);
+        sql.update("UPDATE training_jobs SET heartbeat_at = ? WHERE id = ?", now, running.id().value());
+        return Optional.of(running);
+    }
+
+    @Override
+    @Transactional
+    public boolean heartbeat(TrainingJob job, UUID runnerId, Instant now) {
+        return sql.update("UPDATE training_jobs SET heartbeat_at = ? WHERE id = ? AND status = 'RUNNING' AND runner_id = ?",
+                now, job.id().value(), runnerId) == 1;
+    }
+
+    @Override
+    @Transactional
+    public List<TrainingJob> stale(Instant before) {
+        return sql.query("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE status = 'RUNNING' AND heartbeat_at < ? "
+                + "ORDER BY seq", JobRow::read, before).stream().map(JobRow::toDomain).toList();
+    }
+
+    @Override
+    @Transactional
+    public boolean progress(TrainingJob job, UUID runnerId, JobEvent event) {
+        if (!held(job, runnerId)) {
+            return false;
+        }
+        writes.append(event);
+        return true;
+    }
+
+    @Override
+    @Transactional
+    public boolean fail(TrainingJob failed, UUID runnerId, JobEvent event) {
+        if (!writes.transition(failed, "RUNNING", runnerId)) {
+            return false;
+        }
+        writes.append(event);
+        return true;
+    }
+
+    @Override
+    @Transactional
+    public Optional<TrainingJob> complete(TrainingJob running, UUID runnerId, Map<String, Double> metrics, Instant now) {
+        if (!held(running, runnerId)) {
+            return Optional.empty();
+        }
+        UUID model = running.modelId().value();
+        // Lock the model so that concurrent checkpoint writers agree on the next step.
+        if (sql.queryOne("SELECT 1 FROM models WHERE id = ? FOR UPDATE", rs -> 1, model).isEmpty()) {
+            return Optional.empty();
+        }
+        int step = sql.queryOne("SELECT COALESCE(max(step), -1) + 1 FROM checkpoints WHERE model_id = ?",
+                rs -> rs.getInt(1), model).orElse(0);
+        sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, CAST(? AS jsonb), ?)",
+                UUID.randomUUID(), model, step, json.write(metrics), now);
+        TrainingJob completed = running.complete(now, step);
+        writes.transition(completed, "RUNNING", runnerId);
+        writes.append(JobEvent.of(running.id(), JobEventType.TRAINING_ENDED, Map.of("step", step), now));
+        return Optional.of(completed);
+    }
+
+    private boolean held(TrainingJob job, UUID runnerId) {
+        return sql.queryOne(HELD, rs -> 1, job.id().value(), runnerId).isPresent();
+    }
+}

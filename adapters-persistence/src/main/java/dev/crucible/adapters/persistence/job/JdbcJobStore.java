@@ -1,0 +1,90 @@
+package dev.crucible.adapters.persistence.job;
+
+import dev.crucible.adapters.persistence.store.Json;
+import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.application.job.JobEventStore;
+import dev.crucible.application.job.JobStore;
+import dev.crucible.domain.job.JobEvent;
+import dev.crucible.domain.job.JobEventType;
+import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Job records, inputs and events in {@code training_jobs}, {@code training_job_specs}, {@code training_job_events}. */
+@Singleton
+class JdbcJobStore implements JobStore, JobEventStore {
+
+    private final Sql sql;
+    private final Json json;
+    private final JobWrites writes;
+
+    JdbcJobStore(Sql sql, Json json, JobWrites writes) {
+        this.sql = sql;
+        this.json = json;
+        this.writes = writes;
+    }
+
+    @Override
+    @Transactional
+    public void enqueue(TrainingJob job, JobSpec spec) {
+        JobRow row = JobRow.of(job);
+        sql.update("INSERT INTO training_jobs (id, type, model_id, entity, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                row.id(), row.type(), row.modelId(), row.entity(), row.status(), row.createdAt());
+        sql.update("INSERT INTO training_job_specs (job_id, spec) VALUES (?, CAST(? AS jsonb))",
+                row.id(), json.write(SpecJson.write(spec)));
+    }
+
+    @Override
+    @Transactional
+    public Optional<TrainingJob> find(EntityName entity, JobId id) {
+        return sql.queryOne("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE entity = ? AND id = ?",
+                JobRow::read, entity.value(), id.value()).map(JobRow::toDomain);
+    }
+
+    @Override
+    @Transactional
+    public List<TrainingJob> active(ModelId model) {
+        return sql.query("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE model_id = ? "
+                + "AND status IN ('QUEUED', 'RUNNING') ORDER BY seq", JobRow::read, model.value())
+                .stream().map(JobRow::toDomain).toList();
+    }
+
+    @Override
+    @Transactional
+    public Optional<JobSpec> spec(JobId id) {
+        return sql.queryOne("SELECT spec::text FROM training_job_specs WHERE job_id = ?", rs -> rs.getString(1), id.value())
+                .map(text -> SpecJson.read(json.readObject(text)));
+    }
+
+    @Override
+    @Transactional
+    public void append(JobEvent event) {
+        writes.append(event);
+    }
+
+    @Override
+    @Transactional
+    public boolean contains(JobId job, UUID eventId) {
+        return sql.queryOne("SELECT 1 FROM training_job_events WHERE job_id = ? AND id = ?", rs -> 1,
+                job.value(), eventId).isPresent();
+    }
+
+    @Override
+    @Transactional
+    public List<JobEvent> fetch(JobId job, Optional<UUID> after, int count) {
+        String keyset = after.isPresent() ? " AND seq > (SELECT seq FROM training_job_events WHERE id = ?)" : "";
+        Object[] params = after.isPresent() ? new Object[] {job.value(), after.get(), count} : new Object[] {job.value(), count};
+        return sql.query("SELECT id, job_id, type, data::text AS data, created_at FROM training_job_events WHERE job_id = ?"
+                + keyset + " ORDER BY seq LIMIT ?", rs -> new JobEvent(Sql.uuid(rs, "id"), new JobId(Sql.uuid(rs, "job_id")),
+                JobEventType.valueOf(rs.getString("type").toUpperCase(Locale.ROOT)), json.readObject(rs.getString("data")),
+                Sql.instant(rs, "created_at")), params);
+    }
+}

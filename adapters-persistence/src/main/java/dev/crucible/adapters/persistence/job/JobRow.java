@@ -1,0 +1,73 @@
+package dev.crucible.adapters.persistence.job;
+
+import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.job.JobStatus;
+import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.UUID;
+
+/** A row of {@code training_jobs}: the status is spread over columns and rebuilt as a sealed state. */
+record JobRow(UUID id, String type, UUID modelId, String entity, String status, Instant createdAt,
+        Instant trainingStart, Instant trainingEnd, String errorMessage, Integer resultStep, UUID runnerId) {
+
+    static final String COLUMNS = "id, type, model_id, entity, status, created_at, training_start, training_end, "
+            + "error_message, result_step, runner_id";
+
+    static JobRow read(ResultSet rs) throws SQLException {
+        return new JobRow(Sql.uuid(rs, "id"), rs.getString("type"), Sql.uuid(rs, "model_id"), rs.getString("entity"),
+                rs.getString("status"), Sql.instant(rs, "created_at"), Sql.instant(rs, "training_start"),
+                Sql.instant(rs, "training_end"), rs.getString("error_message"), (Integer) rs.getObject("result_step"),
+                Sql.uuid(rs, "runner_id"));
+    }
+
+    static JobRow of(TrainingJob job) {
+        Instant start = null;
+        Instant end = null;
+        String error = null;
+        Integer step = null;
+        UUID runner = null;
+        switch (job.status()) {
+            case JobStatus.Queued q -> { }
+            case JobStatus.Running r -> {
+                start = r.startedAt();
+                runner = r.runnerId();
+            }
+            case JobStatus.Completed c -> {
+                start = c.startedAt();
+                end = c.endedAt();
+                step = c.resultStep();
+            }
+            case JobStatus.Failed f -> {
+                start = f.startedAt();
+                end = f.endedAt();
+                error = f.errorMessage();
+            }
+            case JobStatus.Cancelled c -> {
+                start = c.startedAt();
+                end = c.endedAt();
+                error = c.reason();
+            }
+        }
+        return new JobRow(job.id().value(), job.type().name(), job.modelId().value(), job.entity().value(),
+                job.status().wireName(), job.createdAt(), start, end, error, step, runner);
+    }
+
+    TrainingJob toDomain() {
+        JobStatus state = switch (status) {
+            case "QUEUED" -> new JobStatus.Queued();
+            case "RUNNING" -> new JobStatus.Running(trainingStart, runnerId);
+            case "COMPLETED" -> new JobStatus.Completed(trainingStart, trainingEnd, resultStep);
+            case "FAILED" -> new JobStatus.Failed(trainingStart, trainingEnd, errorMessage);
+            case "CANCELLED" -> new JobStatus.Cancelled(trainingStart, trainingEnd, errorMessage);
+            default -> throw new IllegalStateException("unknown job status in database: " + status);
+        };
+        return new TrainingJob(new JobId(id), JobType.valueOf(type), new ModelId(modelId), new EntityName(entity),
+                state, createdAt);
+    }
+}

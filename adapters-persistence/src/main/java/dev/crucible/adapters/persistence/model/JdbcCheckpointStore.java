@@ -1,0 +1,62 @@
+package dev.crucible.adapters.persistence.model;
+
+import dev.crucible.adapters.persistence.store.Json;
+import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.application.model.CheckpointStore;
+import dev.crucible.domain.common.PageRequest;
+import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.model.Checkpoint;
+import dev.crucible.domain.model.CheckpointId;
+import dev.crucible.domain.model.ModelId;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Checkpoints in {@code checkpoints}, listed by step with keyset pagination. */
+@Singleton
+class JdbcCheckpointStore implements CheckpointStore {
+
+    private final Sql sql;
+    private final Json json;
+
+    JdbcCheckpointStore(Sql sql, Json json) {
+        this.sql = sql;
+        this.json = json;
+    }
+
+    @Override
+    @Transactional
+    public Optional<Checkpoint> find(ModelId model, CheckpointId id) {
+        return sql.queryOne("SELECT " + CheckpointRow.COLUMNS + " FROM checkpoints WHERE model_id = ? AND id = ?",
+                CheckpointRow::read, model.value(), id.value()).map(row -> row.toDomain(json));
+    }
+
+    @Override
+    @Transactional
+    public List<Checkpoint> fetchPage(ModelId model, PageRequest request, Optional<Integer> afterStep) {
+        boolean asc = request.order() == SortOrder.ASC;
+        String keyset = afterStep.isEmpty() ? "" : asc ? " AND step > ?" : " AND step < ?";
+        String sqlText = "SELECT " + CheckpointRow.COLUMNS + " FROM checkpoints WHERE model_id = ?" + keyset
+                + " ORDER BY step " + (asc ? "ASC" : "DESC") + " LIMIT ?";
+        Object[] params = afterStep.isEmpty() ? new Object[] {model.value(), request.fetchSize()}
+                : new Object[] {model.value(), afterStep.get(), request.fetchSize()};
+        return sql.query(sqlText, CheckpointRow::read, params).stream().map(row -> row.toDomain(json)).toList();
+    }
+
+    @Override
+    @Transactional
+    public Set<Integer> steps(ModelId model) {
+        return new HashSet<>(sql.query("SELECT step FROM checkpoints WHERE model_id = ?", rs -> rs.getInt(1), model.value()));
+    }
+
+    @Override
+    @Transactional
+    public void delete(ModelId model, List<Integer> steps) {
+        for (int step : steps) {
+            sql.update("DELETE FROM checkpoints WHERE model_id = ? AND step = ?", model.value(), step);
+        }
+    }
+}

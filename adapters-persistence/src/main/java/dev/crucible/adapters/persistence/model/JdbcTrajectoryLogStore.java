@@ -1,0 +1,41 @@
+package dev.crucible.adapters.persistence.model;
+
+import dev.crucible.adapters.persistence.store.Json;
+import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.store.TrajectoryJson;
+import dev.crucible.application.model.TrajectoryLogStore;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.trajectory.TrajectoryGroup;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Logged trajectories in {@code trajectory_logs}; aggregates merged into the latest checkpoint's metrics. */
+@Singleton
+class JdbcTrajectoryLogStore implements TrajectoryLogStore {
+
+    private final Sql sql;
+    private final Json json;
+
+    JdbcTrajectoryLogStore(Sql sql, Json json) {
+        this.sql = sql;
+        this.json = json;
+    }
+
+    @Override
+    @Transactional
+    public void log(ModelId model, String split, List<TrajectoryGroup> groups, Map<String, Double> metrics) {
+        sql.update("INSERT INTO trajectory_logs (id, model_id, split, trajectory_groups, created_at) "
+                + "VALUES (?, ?, ?, CAST(? AS jsonb), ?)", UUID.randomUUID(), model.value(), split,
+                json.write(TrajectoryJson.write(groups)), Instant.now());
+        if (!metrics.isEmpty()) {
+            // jsonb || merges keys, newer values winning; the latest checkpoint is the one with the highest step.
+            sql.update("UPDATE checkpoints SET metrics = metrics || CAST(? AS jsonb) WHERE model_id = ? "
+                    + "AND step = (SELECT max(step) FROM checkpoints WHERE model_id = ?)",
+                    json.write(metrics), model.value(), model.value());
+        }
+    }
+}

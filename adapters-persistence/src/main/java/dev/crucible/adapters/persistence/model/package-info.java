@@ -1,0 +1,2 @@
+/** Models, checkpoints and logged trajectories in PostgreSQL. */
+package dev.crucible.adapters.persistence.model;

@@ -1,0 +1,2 @@
+/** API keys in PostgreSQL. */
+package dev.crucible.adapters.persistence.tenancy;

@@ -1,0 +1,2 @@
+/** Health and system checks. */
+package dev.crucible.application.health;

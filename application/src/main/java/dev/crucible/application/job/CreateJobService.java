@@ -1,0 +1,60 @@
+package dev.crucible.application.job;
+
+import dev.crucible.application.model.ModelLookup;
+import dev.crucible.application.model.ModelStore;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
+import dev.crucible.domain.job.SftConfig;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.model.Model;
+import dev.crucible.domain.tenancy.Caller;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+
+/** Validates a job's input against its model and settings, then queues it; the runner does the rest. */
+public final class CreateJobService implements CreateRlJobUseCase, CreateSftJobUseCase {
+
+    private final ModelStore models;
+    private final JobStore jobs;
+    private final TrainingDataPolicy dataPolicy;
+    private final Clock clock;
+
+    public CreateJobService(ModelStore models, JobStore jobs, TrainingDataPolicy dataPolicy, Clock clock) {
+        this.models = Objects.requireNonNull(models, "models");
+        this.jobs = Objects.requireNonNull(jobs, "jobs");
+        this.dataPolicy = Objects.requireNonNull(dataPolicy, "dataPolicy");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public Outcome<TrainingJob> create(CreateRlJobUseCase.Command command) {
+        if (command.trajectoryGroups().isEmpty()) {
+            return Outcome.refused(Refusal.invalid("trajectory_groups", "trajectory_groups must not be empty"));
+        }
+        Map<String, Object> config = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
+        return RlConfig.resolve(config)
+                .then(valid -> ModelLookup.ownedBy(models, command.caller(), command.modelId()))
+                .map(model -> queue(JobType.RL, model, command.caller(),
+                        new JobSpec.Rl(command.trajectoryGroups(), config)));
+    }
+
+    @Override
+    public Outcome<TrainingJob> create(CreateSftJobUseCase.Command command) {
+        Map<String, Object> config = command.config() == null ? Map.of() : command.config();
+        Map<String, Object> experimental = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
+        return SftConfig.resolve(config)
+                .then(valid -> dataPolicy.check(command.trainingDataUrl()))
+                .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
+                        .map(model -> queue(JobType.SFT, model, command.caller(), new JobSpec.Sft(url, config, experimental))));
+    }
+
+    private TrainingJob queue(JobType type, Model model, Caller caller, JobSpec spec) {
+        TrainingJob job = TrainingJob.queue(type, model.id(), caller.entity(), clock.instant());
+        jobs.enqueue(job, spec);
+        return job;
+    }
+}

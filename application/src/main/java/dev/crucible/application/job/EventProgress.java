@@ -1,0 +1,53 @@
+package dev.crucible.application.job;
+
+import dev.crucible.domain.job.JobEvent;
+import dev.crucible.domain.job.JobEventType;
+import dev.crucible.domain.job.TrainingJob;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** Turns trainer progress into job events, written at once; a refused write means the job was taken away. */
+final class EventProgress implements TrainingProgress {
+
+    private final JobQueue queue;
+    private final TrainingJob job;
+    private final UUID runnerId;
+    private final Clock clock;
+    private final AtomicBoolean lost;
+
+    EventProgress(JobQueue queue, TrainingJob job, UUID runnerId, Clock clock, AtomicBoolean lost) {
+        this.queue = queue;
+        this.job = job;
+        this.runnerId = runnerId;
+        this.clock = clock;
+        this.lost = lost;
+    }
+
+    @Override
+    public void started(int numSequences, Map<String, Number> extra) {
+        Map<String, Object> data = new LinkedHashMap<>(extra);
+        // ART reads num_sequences; its first client read num_gradient_steps: write both.
+        data.put("num_sequences", numSequences);
+        data.put("num_gradient_steps", numSequences);
+        write(JobEventType.TRAINING_STARTED, data);
+    }
+
+    @Override
+    public void gradientStep(Map<String, Number> metrics) {
+        write(JobEventType.GRADIENT_STEP, new LinkedHashMap<>(metrics));
+    }
+
+    @Override
+    public boolean cancelled() {
+        return lost.get();
+    }
+
+    private void write(JobEventType type, Map<String, Object> data) {
+        if (!lost.get() && !queue.progress(job, runnerId, JobEvent.of(job.id(), type, data, clock.instant()))) {
+            lost.set(true);
+        }
+    }
+}

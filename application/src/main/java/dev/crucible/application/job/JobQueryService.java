@@ -1,0 +1,45 @@
+package dev.crucible.application.job;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Page;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.job.JobEvent;
+import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.tenancy.Caller;
+import java.util.Objects;
+
+/** Reads jobs and their events; another entity's job is "not found". */
+public final class JobQueryService implements GetJobUseCase, ListJobEventsUseCase {
+
+    private final JobStore jobs;
+    private final JobEventStore events;
+
+    public JobQueryService(JobStore jobs, JobEventStore events) {
+        this.jobs = Objects.requireNonNull(jobs, "jobs");
+        this.events = Objects.requireNonNull(events, "events");
+    }
+
+    @Override
+    public Outcome<TrainingJob> get(GetJobUseCase.Command command) {
+        return owned(command.caller(), command.jobId());
+    }
+
+    @Override
+    public Outcome<Page<JobEvent>> list(ListJobEventsUseCase.Command command) {
+        return owned(command.caller(), command.jobId()).then(job -> {
+            if (command.page().after().isPresent() && !events.contains(job.id(), command.page().after().get())) {
+                return Outcome.refused(Refusal.invalid("after",
+                        "after '" + command.page().after().get() + "' is not an event of job " + job.id()));
+            }
+            return Outcome.done(Page.fromFetch(
+                    events.fetch(job.id(), command.page().after(), command.page().fetchSize()), command.page()));
+        });
+    }
+
+    private Outcome<TrainingJob> owned(Caller caller, JobId id) {
+        return jobs.find(caller.entity(), id)
+                .<Outcome<TrainingJob>>map(Outcome::done)
+                .orElseGet(() -> Outcome.refused(Refusal.notFound("training_job_id", "training job " + id + " not found")));
+    }
+}

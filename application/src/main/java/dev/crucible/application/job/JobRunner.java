@@ -1,0 +1,129 @@
+package dev.crucible.application.job;
+
+import dev.crucible.domain.job.JobEvent;
+import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.TrainingJob;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Claims queued jobs and runs them through the {@link JobTrainer}, writing events as they happen and ending
+ * every job with {@code training_ended} or {@code training_failed}. Jobs orphaned by a runner that died (their
+ * heartbeat went stale) are failed with an event instead of being retried: a half-run job may have written
+ * progress, and a silent rerun would repeat it.
+ *
+ * <p>One runner works on one job at a time; several runners (threads or processes) may share one queue.
+ */
+public final class JobRunner {
+
+    static final String ORPHANED = "training was interrupted: the server running this job stopped before it "
+            + "finished; submit the job again";
+    static final String CRASHED = "training failed because of an internal error";
+    private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
+
+    private final JobQueue queue;
+    private final JobStore jobs;
+    private final JobTrainer trainer;
+    private final Clock clock;
+    private final RunnerSettings settings;
+    private final UUID runnerId = UUID.randomUUID();
+    private volatile Instant lastRound;
+
+    public JobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, RunnerSettings settings) {
+        this.queue = Objects.requireNonNull(queue, "queue");
+        this.jobs = Objects.requireNonNull(jobs, "jobs");
+        this.trainer = Objects.requireNonNull(trainer, "trainer");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.lastRound = clock.instant();
+    }
+
+    public UUID runnerId() {
+        return runnerId;
+    }
+
+    /** When this runner last finished a round; a stuck runner shows an old value. */
+    public Instant lastRound() {
+        return lastRound;
+    }
+
+    /** Fails jobs whose runner stopped sending heartbeats. */
+    public int failStaleJobs() {
+        Instant now = clock.instant();
+        int failed = 0;
+        for (TrainingJob job : queue.stale(now.minus(settings.staleAfter()))) {
+            if (job.status() instanceof dev.crucible.domain.job.JobStatus.Running running
+                    && queue.fail(job.fail(now, ORPHANED), running.runnerId(), JobEvent.failed(job.id(), ORPHANED, now))) {
+                failed++;
+            }
+        }
+        return failed;
+    }
+
+    /** One round: fail orphaned jobs, then claim and run at most one job. True when a job ran. */
+    public boolean runOnce() {
+        failStaleJobs();
+        Optional<TrainingJob> claimed = queue.claimNext(runnerId, clock.instant());
+        claimed.ifPresent(this::run);
+        lastRound = clock.instant();
+        return claimed.isPresent();
+    }
+
+    private void run(TrainingJob job) {
+        AtomicBoolean lost = new AtomicBoolean(false);
+        ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "job-heartbeat-" + job.id());
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(1, settings.heartbeatInterval().toMillis());
+        beat.scheduleAtFixedRate(() -> heartbeat(job, lost), period, period, TimeUnit.MILLISECONDS);
+        try {
+            TrainingResult result = train(job, new EventProgress(queue, job, runnerId, clock, lost));
+            finish(job, result);
+        } finally {
+            beat.shutdownNow();
+        }
+    }
+
+    private void heartbeat(TrainingJob job, AtomicBoolean lost) {
+        try {
+            if (!queue.heartbeat(job, runnerId, clock.instant())) {
+                lost.set(true);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "heartbeat of job " + job.id() + " failed; will retry", e);
+        }
+    }
+
+    private TrainingResult train(TrainingJob job, TrainingProgress progress) {
+        try {
+            Optional<JobSpec> spec = jobs.spec(job.id());
+            if (spec.isEmpty()) {
+                return new TrainingResult.Failed("the job's input is missing");
+            }
+            return trainer.train(job, spec.get(), progress);
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "job " + job.id() + " crashed in the trainer", e);
+            return new TrainingResult.Failed(CRASHED);
+        }
+    }
+
+    private void finish(TrainingJob job, TrainingResult result) {
+        Instant now = clock.instant();
+        switch (result) {
+            case TrainingResult.Trained trained -> queue.complete(job, runnerId, trained.metrics(), now);
+            case TrainingResult.Failed failed ->
+                    queue.fail(job.fail(now, failed.message()), runnerId, JobEvent.failed(job.id(), failed.message(), now));
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.crucible.application.job;
+
+import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where job records and their inputs live. Reads are scoped by entity where a caller asks.
+ *
+ * <p>Thread-safe; each method is one transaction.
+ */
+public interface JobStore {
+
+    /** Stores a new queued {@code job} with its input. */
+    void enqueue(TrainingJob job, JobSpec spec);
+
+    /** The entity's job {@code id}; empty when missing or another entity's. */
+    Optional<TrainingJob> find(EntityName entity, JobId id);
+
+    /** The model's queued and running jobs, oldest first. */
+    List<TrainingJob> active(ModelId model);
+
+    /** The input of job {@code id}; empty when the job is gone. */
+    Optional<JobSpec> spec(JobId id);
+}

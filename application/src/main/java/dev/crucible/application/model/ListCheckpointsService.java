@@ -1,0 +1,41 @@
+package dev.crucible.application.model;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Page;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.model.Checkpoint;
+import dev.crucible.domain.model.CheckpointId;
+import dev.crucible.domain.model.Model;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Resolves the cursor to a step, then fetches one row more than the page to learn {@code has_more}. */
+public final class ListCheckpointsService implements ListCheckpointsUseCase {
+
+    private final ModelStore models;
+    private final CheckpointStore checkpoints;
+
+    public ListCheckpointsService(ModelStore models, CheckpointStore checkpoints) {
+        this.models = Objects.requireNonNull(models, "models");
+        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+    }
+
+    @Override
+    public Outcome<Page<Checkpoint>> list(Command command) {
+        return ModelLookup.ownedBy(models, command.caller(), command.modelId()).then(model -> page(model, command));
+    }
+
+    private Outcome<Page<Checkpoint>> page(Model model, Command command) {
+        Optional<Integer> afterStep = Optional.empty();
+        if (command.page().after().isPresent()) {
+            CheckpointId cursor = new CheckpointId(command.page().after().get());
+            Optional<Checkpoint> found = checkpoints.find(model.id(), cursor);
+            if (found.isEmpty()) {
+                return Outcome.refused(Refusal.invalid("after",
+                        "after '" + cursor + "' is not a checkpoint of model " + model.id()));
+            }
+            afterStep = Optional.of(found.get().step());
+        }
+        return Outcome.done(Page.fromFetch(checkpoints.fetchPage(model.id(), command.page(), afterStep), command.page()));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.crucible.application.model;
+
+import dev.crucible.domain.tenancy.Caller;
+import java.util.Objects;
+
+/** Joins the base-model catalog with the caller's trained models. */
+public final class ListServedModelsService implements ListServedModelsUseCase {
+
+    private final BaseModelCatalog baseModels;
+    private final ModelStore models;
+
+    public ListServedModelsService(BaseModelCatalog baseModels, ModelStore models) {
+        this.baseModels = Objects.requireNonNull(baseModels, "baseModels");
+        this.models = Objects.requireNonNull(models, "models");
+    }
+
+    @Override
+    public Served list(Caller caller) {
+        return new Served(baseModels.names(), models.list(caller.entity()));
+    }
+}

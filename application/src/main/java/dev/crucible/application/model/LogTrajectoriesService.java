@@ -1,0 +1,32 @@
+package dev.crucible.application.model;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.trajectory.SplitMetrics;
+import java.util.Map;
+import java.util.Objects;
+
+/** Aggregates with {@link SplitMetrics} and stores trajectories and metrics in one transaction. */
+public final class LogTrajectoriesService implements LogTrajectoriesUseCase {
+
+    private final ModelStore models;
+    private final TrajectoryLogStore logs;
+
+    public LogTrajectoriesService(ModelStore models, TrajectoryLogStore logs) {
+        this.models = Objects.requireNonNull(models, "models");
+        this.logs = Objects.requireNonNull(logs, "logs");
+    }
+
+    @Override
+    public Outcome<Map<String, Double>> log(Command command) {
+        String problem = SplitMetrics.splitProblem(command.split());
+        if (problem != null) {
+            return Outcome.refused(Refusal.invalid("split", problem));
+        }
+        return ModelLookup.ownedBy(models, command.caller(), command.modelId()).map(model -> {
+            Map<String, Double> metrics = SplitMetrics.aggregate(command.split(), command.groups());
+            logs.log(model.id(), command.split(), command.groups(), metrics);
+            return metrics;
+        });
+    }
+}

@@ -1,0 +1,41 @@
+package dev.crucible.application.model;
+
+import dev.crucible.domain.job.JobEvent;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.model.Checkpoint;
+import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelCoordinates;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where models live. Every read is scoped by entity so that one tenant never sees another's models.
+ *
+ * <p>Thread-safe; each method is one transaction. Infrastructure failures surface as unchecked exceptions.
+ */
+public interface ModelStore {
+
+    /**
+     * Inserts {@code model} with its step-0 {@code initial} checkpoint, unless a model with the same coordinates
+     * exists (also when one is created concurrently).
+     *
+     * @return empty when inserted; the existing model otherwise (nothing is written then)
+     */
+    Optional<Model> insertUnlessExists(Model model, Checkpoint initial);
+
+    /** The entity's model {@code id}; empty when it does not exist or belongs to another entity. */
+    Optional<Model> find(EntityName entity, ModelId id);
+
+    /** The entity's models, oldest first. */
+    List<Model> list(EntityName entity);
+
+    /**
+     * Deletes {@code model} with its checkpoints and trajectory logs, and in the same transaction stores
+     * {@code cancelledJobs} (its jobs that were active) with their terminal {@code events}.
+     *
+     * @return the number of checkpoints deleted
+     */
+    int delete(Model model, List<TrainingJob> cancelledJobs, List<JobEvent> events);
+}

@@ -1,0 +1,2 @@
+/** Authentication by API key and key issuing. */
+package dev.crucible.application.tenancy;

@@ -1,0 +1,2 @@
+/** Values shared by every feature: refusals as values, outcomes and cursor pages. */
+package dev.crucible.domain.common;

@@ -1,0 +1,81 @@
+package dev.crucible.domain.job;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Lifecycle of a training job: {@code QUEUED → RUNNING → COMPLETED | FAILED | CANCELLED}; a queued job may
+ * also fail or be cancelled before it starts. Each state carries what it knows.
+ */
+public sealed interface JobStatus {
+
+    /** The API's name of the state. */
+    String wireName();
+
+    /** Whether the job has ended (no further transitions). */
+    default boolean terminal() {
+        return switch (this) {
+            case Queued q -> false;
+            case Running r -> false;
+            case Completed c -> true;
+            case Failed f -> true;
+            case Cancelled c -> true;
+        };
+    }
+
+    /** Waiting for a runner. */
+    record Queued() implements JobStatus {
+        public String wireName() {
+            return "QUEUED";
+        }
+    }
+
+    /** Claimed by the runner {@code runnerId} at {@code startedAt}. */
+    record Running(Instant startedAt, UUID runnerId) implements JobStatus {
+        public Running {
+            Objects.requireNonNull(startedAt, "startedAt");
+            Objects.requireNonNull(runnerId, "runnerId");
+        }
+
+        public String wireName() {
+            return "RUNNING";
+        }
+    }
+
+    /** Ended well; {@code resultStep} is the checkpoint it produced. */
+    record Completed(Instant startedAt, Instant endedAt, int resultStep) implements JobStatus {
+        public Completed {
+            Objects.requireNonNull(startedAt, "startedAt");
+            Objects.requireNonNull(endedAt, "endedAt");
+        }
+
+        public String wireName() {
+            return "COMPLETED";
+        }
+    }
+
+    /** Ended badly; {@code startedAt} is null when it failed before starting. */
+    record Failed(Instant startedAt, Instant endedAt, String errorMessage) implements JobStatus {
+        public Failed {
+            Objects.requireNonNull(endedAt, "endedAt");
+            Objects.requireNonNull(errorMessage, "errorMessage");
+        }
+
+        public String wireName() {
+            return "FAILED";
+        }
+    }
+
+    /** Stopped on request (its model was deleted); {@code startedAt} is null when it never started. */
+    record Cancelled(Instant startedAt, Instant endedAt, String reason) implements JobStatus {
+        public Cancelled {
+            Objects.requireNonNull(endedAt, "endedAt");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        public String wireName() {
+            return "CANCELLED";
+        }
+    }
+}

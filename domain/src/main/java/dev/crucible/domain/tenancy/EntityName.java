@@ -1,0 +1,16 @@
+package dev.crucible.domain.tenancy;
+
+import dev.crucible.domain.common.Names;
+
+/** A team or user: the tenant every key, model, job and feedback row belongs to. */
+public record EntityName(String value) {
+
+    public EntityName {
+        Names.require("entity", value);
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.crucible.server.cli;
+
+import dev.crucible.application.tenancy.IssueApiKeyUseCase;
+import dev.crucible.domain.tenancy.ApiKeySecret;
+import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.server.database.EmbeddedDatabase;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.Micronaut;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crucible serve}: starts the HTTP server, the job runner and (by default) the embedded database. */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Start the Crucible server.")
+final class ServeCommand implements Callable<Integer> {
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--port", defaultValue = "${env:CRUCIBLE_PORT:-8000}", description = "HTTP port (env CRUCIBLE_PORT; default 8000).")
+    int port;
+
+    @Option(names = "--model", split = ",", defaultValue = "${env:CRUCIBLE_MODELS}",
+            description = "A base model to serve, NAME=PATH of a Hugging Face folder; repeatable (env CRUCIBLE_MODELS, comma-separated).")
+    List<String> models;
+
+    @Option(names = "--engine", defaultValue = "${env:CRUCIBLE_ENGINE}", description = "Engine plugin to use (default: all installed).")
+    String engine;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        EmbeddedDatabase embedded = database.openEmbeddedIfNeeded();
+        Map<String, Object> props = new HashMap<>(database.properties(embedded));
+        props.put("micronaut.server.port", port);
+        props.put("crucible.model-specs", models == null ? List.of() : models);
+        if (engine != null) {
+            props.put("crucible.engine", engine);
+        }
+        ApplicationContext context = Micronaut.build(new String[0]).mainClass(ServeCommand.class).properties(props).start();
+        registerConfiguredKey(context);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            context.close();
+            if (embedded != null) {
+                embedded.close();
+            }
+            stopped.countDown();
+        }, "crucible-shutdown"));
+        stopped.await();
+        return 0;
+    }
+
+    /** {@code CRUCIBLE_API_KEY} (for {@code CRUCIBLE_ENTITY}, default "default") is registered if not yet known. */
+    private static void registerConfiguredKey(ApplicationContext context) {
+        String key = System.getenv("CRUCIBLE_API_KEY");
+        if (key != null && !key.isBlank()) {
+            String entity = System.getenv().getOrDefault("CRUCIBLE_ENTITY", "default");
+            context.getBean(IssueApiKeyUseCase.class).register(new EntityName(entity), new ApiKeySecret(key.strip()));
+        }
+    }
+}

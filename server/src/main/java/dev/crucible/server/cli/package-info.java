@@ -1,0 +1,2 @@
+/** The command line: {@code serve} and {@code keys create}. */
+package dev.crucible.server.cli;

@@ -1,0 +1,137 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.application.health.EngineProbes;
+import dev.crucible.application.health.Probe;
+import dev.crucible.application.health.SystemCheckService;
+import dev.crucible.application.job.CreateJobService;
+import dev.crucible.application.job.JobEventStore;
+import dev.crucible.application.job.JobQueryService;
+import dev.crucible.application.job.JobQueue;
+import dev.crucible.application.job.JobRunner;
+import dev.crucible.application.job.JobRunnerLoop;
+import dev.crucible.application.job.JobStore;
+import dev.crucible.application.job.JobTrainer;
+import dev.crucible.application.job.RunnerSettings;
+import dev.crucible.application.job.TrainingDataPolicy;
+import dev.crucible.application.job.UnavailableTrainer;
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.model.BaseModelCatalog;
+import dev.crucible.application.model.CheckpointStore;
+import dev.crucible.application.model.CreateModelService;
+import dev.crucible.application.model.DeleteCheckpointsService;
+import dev.crucible.application.model.DeleteModelService;
+import dev.crucible.application.model.ListCheckpointsService;
+import dev.crucible.application.model.ListServedModelsService;
+import dev.crucible.application.model.LogTrajectoriesService;
+import dev.crucible.application.model.ModelStore;
+import dev.crucible.application.model.TrajectoryLogStore;
+import dev.crucible.application.tenancy.ApiKeyService;
+import dev.crucible.application.tenancy.ApiKeyStore;
+import dev.crucible.engine.spi.EngineProvider;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds the framework-free use cases with {@code new}, from the adapters' port implementations. */
+@Factory
+class UseCaseFactory {
+
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Singleton
+    List<EngineProvider> engines(CrucibleSettings settings) {
+        return Engines.load(settings.engine());
+    }
+
+    @Singleton
+    BaseModelCatalog baseModels(CrucibleSettings settings) {
+        return new ConfiguredBaseModels(settings.modelSpecs() == null ? List.of() : settings.modelSpecs());
+    }
+
+    @Singleton
+    ApiKeyService apiKeys(ApiKeyStore store, Clock clock) {
+        return new ApiKeyService(store, clock);
+    }
+
+    @Singleton
+    CreateModelService createModel(ModelStore models, BaseModelCatalog baseModels, Clock clock) {
+        return new CreateModelService(models, baseModels, clock);
+    }
+
+    @Singleton
+    DeleteModelService deleteModel(ModelStore models, JobStore jobs, AdapterFiles adapters, Clock clock) {
+        return new DeleteModelService(models, jobs, adapters, clock);
+    }
+
+    @Singleton
+    ListCheckpointsService listCheckpoints(ModelStore models, CheckpointStore checkpoints) {
+        return new ListCheckpointsService(models, checkpoints);
+    }
+
+    @Singleton
+    DeleteCheckpointsService deleteCheckpoints(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters) {
+        return new DeleteCheckpointsService(models, checkpoints, adapters);
+    }
+
+    @Singleton
+    LogTrajectoriesService logTrajectories(ModelStore models, TrajectoryLogStore logs) {
+        return new LogTrajectoriesService(models, logs);
+    }
+
+    @Singleton
+    ListServedModelsService servedModels(BaseModelCatalog baseModels, ModelStore models) {
+        return new ListServedModelsService(baseModels, models);
+    }
+
+    @Singleton
+    CreateJobService createJobs(ModelStore models, JobStore jobs, CrucibleSettings settings, Clock clock) {
+        return new CreateJobService(models, jobs, new TrainingDataPolicy(settings.dataDir()), clock);
+    }
+
+    @Singleton
+    JobQueryService jobQueries(JobStore jobs, JobEventStore events) {
+        return new JobQueryService(jobs, events);
+    }
+
+    @Singleton
+    JobTrainer trainer(List<EngineProvider> engines) {
+        return new UnavailableTrainer(engines);
+    }
+
+    @Singleton
+    JobRunner jobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, CrucibleSettings settings) {
+        CrucibleSettings.Runner r = settings.runner();
+        return new JobRunner(queue, jobs, trainer, clock,
+                new RunnerSettings(r.pollInterval(), r.heartbeatInterval(), r.staleAfter()));
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    JobRunnerLoop jobRunnerLoop(JobRunner runner, CrucibleSettings settings) {
+        return new JobRunnerLoop(runner, settings.runner().pollInterval());
+    }
+
+    @Singleton
+    SystemCheckService systemCheck(@Named("database") Probe database, JobRunnerLoop loop, CrucibleSettings settings,
+            List<EngineProvider> engines) {
+        Map<String, Probe> probes = new LinkedHashMap<>();
+        probes.put("api", () -> { });
+        probes.put("database", database);
+        probes.put("cpu_queue", () -> {
+            if (settings.runner().enabled() && !loop.alive()) {
+                throw new IllegalStateException("the training-job runner is not running");
+            }
+        });
+        probes.put("gpu_queue", EngineProbes.inference(engines));
+        probes.put("engines", EngineProbes.all(engines));
+        return new SystemCheckService(probes);
+    }
+}

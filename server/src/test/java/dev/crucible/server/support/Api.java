@@ -1,0 +1,97 @@
+package dev.crucible.server.support;
+
+import io.micronaut.core.type.Argument;
+import io.micronaut.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** A plain HTTP client of the running server, as an outside client sees it (JDK HttpClient, JSON text). */
+public final class Api {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final JsonMapper JSON = JsonMapper.createDefault();
+
+    private final String base;
+    private final String authorization;
+
+    Api(String base, String key) {
+        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.authorization = key == null ? null : "Bearer " + key;
+    }
+
+    private Api(String base, String authorization, boolean raw) {
+        this.base = base;
+        this.authorization = authorization;
+    }
+
+    /** The same server with another Authorization header value (null for none). */
+    public Api withAuthorization(String header) {
+        return new Api(base, header, true);
+    }
+
+    /** A response: status and parsed JSON body (a map, or a list; null when empty). */
+    public record Reply(int status, Object body, Map<String, List<String>> headers) {
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> json() {
+            return (Map<String, Object>) body;
+        }
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> error() {
+            return (Map<String, Object>) json().get("error");
+        }
+
+        @SuppressWarnings("unchecked")
+        public List<Map<String, Object>> data() {
+            return (List<Map<String, Object>>) json().get("data");
+        }
+
+        public String text(String key) {
+            return (String) json().get(key);
+        }
+    }
+
+    public Reply get(String path) {
+        return send("GET", path, null);
+    }
+
+    public Reply post(String path, Object body) {
+        return send("POST", path, body);
+    }
+
+    public Reply delete(String path, Object body) {
+        return send("DELETE", path, body);
+    }
+
+    /** Sends {@code body} as-is when it is a String, else as JSON. */
+    public Reply send(String method, String path, Object body) {
+        try {
+            String text = body == null ? null : body instanceof String s ? s : JSON.writeValueAsString(body);
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                    .method(method, text == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(text));
+            if (text != null) {
+                request.header("Content-Type", "application/json");
+            }
+            if (authorization != null) {
+                request.header("Authorization", authorization);
+            }
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);
+            return new Reply(response.statusCode(), parsed, response.headers().map());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

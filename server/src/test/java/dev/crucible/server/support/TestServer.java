@@ -1,0 +1,104 @@
+package dev.crucible.server.support;
+
+import dev.crucible.application.tenancy.IssueApiKeyUseCase;
+import dev.crucible.domain.tenancy.EntityName;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole Crucible server on a random port over a real PostgreSQL database, with a base model folder named
+ * {@value #BASE_MODEL}. Several servers may share one database (restarts, several processes).
+ */
+public final class TestServer implements AutoCloseable {
+
+    public static final String BASE_MODEL = "tiny-base";
+
+    private final ApplicationContext context;
+    private final EmbeddedServer server;
+    private final String databaseUrl;
+    private final Path dataDir;
+
+    private TestServer(ApplicationContext context, String databaseUrl, Path dataDir) {
+        this.context = context;
+        this.server = context.getBean(EmbeddedServer.class);
+        this.databaseUrl = databaseUrl;
+        this.dataDir = dataDir;
+    }
+
+    /** A server on a fresh database. */
+    public static TestServer start(Map<String, Object> extra) {
+        return start(TestDatabase.freshDatabase(), newDataDir(), extra);
+    }
+
+    /** A server on {@code databaseUrl} (for restarts and shared databases). */
+    public static TestServer start(String databaseUrl, Path dataDir, Map<String, Object> extra) {
+        Map<String, Object> props = new HashMap<>(properties(databaseUrl, dataDir));
+        props.putAll(extra);
+        ApplicationContext context = ApplicationContext.builder().properties(props).environments("test").start();
+        EmbeddedServer server = context.getBean(EmbeddedServer.class);
+        server.start();
+        return new TestServer(context, databaseUrl, dataDir);
+    }
+
+    /** The properties a server needs to run on {@code databaseUrl} with data in {@code dataDir}. */
+    public static Map<String, Object> properties(String databaseUrl, Path dataDir) {
+        Path model = dataDir.resolve("models").resolve(BASE_MODEL);
+        try {
+            Files.createDirectories(model);
+            Files.writeString(model.resolve("config.json"), "{\"architectures\": [\"Qwen3ForCausalLM\"]}");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Map.of(
+                "micronaut.server.port", -1,
+                "datasources.default.url", databaseUrl,
+                "datasources.default.username", "postgres",
+                "datasources.default.password", "",
+                "crucible.data-dir", dataDir.toString(),
+                "crucible.model-specs", List.of(BASE_MODEL + "=" + model),
+                "crucible.runner.poll-interval", "50ms",
+                "crucible.runner.heartbeat-interval", "200ms",
+                "crucible.runner.stale-after", "2s");
+    }
+
+    public static Path newDataDir() {
+        try {
+            return Files.createTempDirectory("crucible-test-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Registers a new API key for {@code entity} and returns it. */
+    public String newKey(String entity) {
+        return context.getBean(IssueApiKeyUseCase.class).issue(new EntityName(entity)).value();
+    }
+
+    public Api api(String key) {
+        return new Api(server.getURL().toString(), key);
+    }
+
+    public String databaseUrl() {
+        return databaseUrl;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}
