@@ -92,10 +92,15 @@ class ModelsIT {
     void returnExistingWithAnotherBaseModelIsAConflict() {
         createModel("based");
         Map<String, Object> body = new java.util.HashMap<>(Fixtures.createModel("proj", "based"));
-        body.put("base_model", "other-base");
+        body.put("base_model", TestServer.OTHER_BASE_MODEL);
+        Api.Reply other = api.post("/v1/preview/models", body);
+        assertEquals(409, other.status());
+        assertEquals("base_model", other.error().get("param"));
+        body.put("base_model", "not-served");
         Api.Reply unknown = api.post("/v1/preview/models", body);
-        assertEquals(400, unknown.status(), "an unserved base model is refused first");
+        assertEquals(400, unknown.status());
         assertEquals("base_model", unknown.error().get("param"));
+        assertTrue(((String) unknown.error().get("message")).contains(TestServer.BASE_MODEL), "lists served models");
     }
 
     @Test

@@ -21,7 +21,7 @@ public final class Api {
     private final String base;
     private final String authorization;
 
-    Api(String base, String key) {
+    public Api(String base, String key) {
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         this.authorization = key == null ? null : "Bearer " + key;
     }

@@ -19,6 +19,7 @@ import java.util.Map;
 public final class TestServer implements AutoCloseable {
 
     public static final String BASE_MODEL = "tiny-base";
+    public static final String OTHER_BASE_MODEL = "tiny-base-2";
 
     private final ApplicationContext context;
     private final EmbeddedServer server;
@@ -49,23 +50,29 @@ public final class TestServer implements AutoCloseable {
 
     /** The properties a server needs to run on {@code databaseUrl} with data in {@code dataDir}. */
     public static Map<String, Object> properties(String databaseUrl, Path dataDir) {
-        Path model = dataDir.resolve("models").resolve(BASE_MODEL);
-        try {
-            Files.createDirectories(model);
-            Files.writeString(model.resolve("config.json"), "{\"architectures\": [\"Qwen3ForCausalLM\"]}");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Path model = modelFolder(dataDir, BASE_MODEL);
+        Path other = modelFolder(dataDir, OTHER_BASE_MODEL);
         return Map.of(
                 "micronaut.server.port", -1,
                 "datasources.default.url", databaseUrl,
                 "datasources.default.username", "postgres",
                 "datasources.default.password", "",
                 "crucible.data-dir", dataDir.toString(),
-                "crucible.model-specs", List.of(BASE_MODEL + "=" + model),
+                "crucible.model-specs", List.of(BASE_MODEL + "=" + model, OTHER_BASE_MODEL + "=" + other),
                 "crucible.runner.poll-interval", "50ms",
                 "crucible.runner.heartbeat-interval", "200ms",
                 "crucible.runner.stale-after", "2s");
+    }
+
+    private static Path modelFolder(Path dataDir, String name) {
+        Path model = dataDir.resolve("models").resolve(name);
+        try {
+            Files.createDirectories(model);
+            Files.writeString(model.resolve("config.json"), "{\"architectures\": [\"Qwen3ForCausalLM\"]}");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return model;
     }
 
     public static Path newDataDir() {
@@ -83,6 +90,10 @@ public final class TestServer implements AutoCloseable {
 
     public Api api(String key) {
         return new Api(server.getURL().toString(), key);
+    }
+
+    public String url() {
+        return server.getURL().toString();
     }
 
     public String databaseUrl() {

@@ -1,0 +1,51 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.TestServer;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The system check reports each part and answers 503 when one fails. */
+class HealthIT {
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void systemCheckAnswers503WhenTheDatabaseIsUnreachable() throws Exception {
+        EmbeddedPostgres own = EmbeddedPostgres.builder().start();
+        String url = "jdbc:postgresql://127.0.0.1:" + own.getPort() + "/postgres";
+        try (TestServer server = TestServer.start(url, TestServer.newDataDir(), Map.of())) {
+            Api anonymous = server.api(null);
+            Api.Reply before = anonymous.get("/v1/system-check");
+            Map<String, Object> database = (Map<String, Object>) before.json().get("database");
+            assertEquals(true, database.get("success"), before.toString());
+            for (String check : new String[] {"api", "database", "cpu_queue", "gpu_queue", "engines"}) {
+                Map<String, Object> c = (Map<String, Object>) before.json().get(check);
+                assertTrue(c.containsKey("success") && c.containsKey("duration_ms") && c.containsKey("error"), check);
+            }
+
+            own.close();
+            Api.Reply after = anonymous.get("/v1/system-check");
+            assertEquals(503, after.status());
+            Map<String, Object> down = (Map<String, Object>) after.json().get("database");
+            assertEquals(false, down.get("success"));
+            assertTrue(((String) down.get("error")).contains("unreachable"), down.toString());
+            assertEquals(200, anonymous.get("/v1/health").status(), "health only says the process serves");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void systemCheckSaysInferenceIsNotAvailableWithoutAnEngine() {
+        try (TestServer server = TestServer.start(Map.of())) {
+            Api.Reply reply = server.api(null).get("/v1/system-check");
+            Map<String, Object> gpu = (Map<String, Object>) reply.json().get("gpu_queue");
+            assertEquals(false, gpu.get("success"));
+            assertTrue(((String) gpu.get("error")).contains("inference is not available"));
+            assertEquals(503, reply.status());
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Await;
+import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.TestServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Training jobs on the real server, which has no engine that can train yet. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class JobsIT {
+
+    private TestServer server;
+    private Api api;
+    private String modelId;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of());
+        api = server.api(server.newKey("bob"));
+        modelId = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private Map<String, Object> finished(String jobId) {
+        return Await.until(() -> api.get("/v1/preview/training-jobs/" + jobId).json(),
+                job -> !List.of("QUEUED", "RUNNING").contains(job.get("status")), Duration.ofSeconds(20));
+    }
+
+    @Test
+    void rlJobIsQueuedAtOnceThenFailsSayingTrainingIsNotAvailable() {
+        Api.Reply created = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId));
+        assertEquals(200, created.status(), created.toString());
+        assertEquals("training_job", created.json().get("object"));
+        assertEquals("rl", created.json().get("type"));
+        assertEquals(modelId, created.json().get("model_id"));
+        assertTrue(List.of("QUEUED", "RUNNING", "FAILED").contains(created.json().get("status")));
+
+        Map<String, Object> job = finished(created.text("id"));
+        assertEquals("FAILED", job.get("status"));
+        assertTrue(((String) job.get("error_message")).contains("training is not available"), job.toString());
+        assertNotNull(job.get("training_end"));
+        assertNull(job.get("result_step"));
+
+        Api.Reply events = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events");
+        assertEquals(200, events.status());
+        assertEquals(1, events.data().size());
+        Map<String, Object> last = events.data().getLast();
+        assertEquals("training_failed", last.get("type"));
+        assertEquals("training_job.event", last.get("object"));
+        assertEquals(job.get("error_message"), ((Map<?, ?>) last.get("data")).get("error_message"));
+        assertEquals(false, events.json().get("has_more"));
+
+        Api.Reply after = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events?after=" + last.get("id"));
+        assertEquals(List.of(), after.data());
+        assertEquals("", after.json().get("last_id"));
+    }
+
+    @Test
+    void sftJobReadsAFileInsideTheDataDirectory() throws Exception {
+        Path data = server.dataDir().resolve("datasets");
+        Files.createDirectories(data);
+        Path file = Files.writeString(data.resolve("train.jsonl"),
+                "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"hello\"}]}\n");
+        Map<String, Object> body = Map.of("model_id", modelId, "training_data_url", file.toUri().toString(),
+                "config", Map.of("batch_size", 2, "learning_rate", List.of(1e-4, 5e-5), "assistant_turns", "last"));
+        Api.Reply created = api.post("/v1/preview/sft-training-jobs", body);
+        assertEquals(200, created.status(), created.toString());
+        assertEquals("sft", created.json().get("type"));
+        assertEquals("FAILED", finished(created.text("id")).get("status"));
+    }
+
+    @Test
+    void sftJobRefusesFilesOutsideTheDataDirectory() {
+        Map<String, Object> body = Map.of("model_id", modelId, "training_data_url", "file:///etc/passwd");
+        Api.Reply reply = api.post("/v1/preview/sft-training-jobs", body);
+        assertEquals(400, reply.status());
+        assertEquals("training_data_url", reply.error().get("param"));
+    }
+
+    @Test
+    void sftJobRefusesUnsupportedSchemesAndBadConfig() {
+        Api.Reply scheme = api.post("/v1/preview/sft-training-jobs",
+                Map.of("model_id", modelId, "training_data_url", "wandb-artifact:///e/p/data:v0"));
+        assertEquals(400, scheme.status());
+        assertEquals("training_data_url", scheme.error().get("param"));
+        Api.Reply config = api.post("/v1/preview/sft-training-jobs", Map.of("model_id", modelId,
+                "training_data_url", "https://example.com/d.jsonl", "config", Map.of("learning_rate", -1)));
+        assertEquals(400, config.status());
+        assertEquals("config.learning_rate", config.error().get("param"));
+        Api.Reply turns = api.post("/v1/preview/sft-training-jobs", Map.of("model_id", modelId,
+                "training_data_url", "https://example.com/d.jsonl", "config", Map.of("assistant_turns", "first")));
+        assertEquals("config.assistant_turns", turns.error().get("param"));
+    }
+
+    @Test
+    void rlJobValidatesConfigAndTrajectories() {
+        Map<String, Object> config = new HashMap<>(Map.of("advantage_balance", 2.0));
+        Api.Reply balance = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId,
+                "trajectory_groups", Fixtures.trajectoryGroups(0, 1), "experimental_config", config));
+        assertEquals(400, balance.status());
+        assertEquals("experimental_config.advantage_balance", balance.error().get("param"));
+
+        Api.Reply level = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId,
+                "trajectory_groups", Fixtures.trajectoryGroups(0, 1),
+                "experimental_config", Map.of("importance_sampling_level", "word")));
+        assertEquals("experimental_config.importance_sampling_level", level.error().get("param"));
+
+        Api.Reply empty = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId, "trajectory_groups", List.of()));
+        assertEquals(400, empty.status());
+        assertEquals("trajectory_groups", empty.error().get("param"));
+
+        Api.Reply reward = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId, "trajectory_groups",
+                List.of(Map.of("trajectories", List.of(Map.of("messages_and_choices", List.of(), "reward", "high"))))));
+        assertEquals(400, reward.status());
+        assertEquals("trajectory_groups[0].trajectories[0].reward", reward.error().get("param"));
+
+        Api.Reply item = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId, "trajectory_groups",
+                List.of(Map.of("trajectories", List.of(Map.of("messages_and_choices", List.of(Map.of("content", "x"))))))));
+        assertEquals(400, item.status());
+        assertEquals("trajectory_groups[0].trajectories[0].messages_and_choices[0].role", item.error().get("param"));
+    }
+
+    @Test
+    void unknownAndMalformedJobIdsAreNamed() {
+        Api.Reply unknown = api.get("/v1/preview/training-jobs/00000000-0000-0000-0000-000000000000");
+        assertEquals(404, unknown.status());
+        assertEquals("training_job_id", unknown.error().get("param"));
+        Api.Reply malformed = api.get("/v1/preview/training-jobs/not-a-uuid/events");
+        assertEquals(400, malformed.status());
+        assertEquals("training_job_id", malformed.error().get("param"));
+        Api.Reply unknownModel = api.post("/v1/preview/training-jobs",
+                Fixtures.rlJob("00000000-0000-0000-0000-000000000000"));
+        assertEquals(404, unknownModel.status());
+        assertEquals("model_id", unknownModel.error().get("param"));
+    }
+
+    @Test
+    void eventsAfterAnEventOfAnotherJobIsRefused() {
+        String a = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId)).text("id");
+        String b = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId)).text("id");
+        finished(a);
+        finished(b);
+        String eventOfA = (String) api.get("/v1/preview/training-jobs/" + a + "/events").data().getFirst().get("id");
+        Api.Reply reply = api.get("/v1/preview/training-jobs/" + b + "/events?after=" + eventOfA);
+        assertEquals(400, reply.status());
+        assertEquals("after", reply.error().get("param"));
+    }
+}

@@ -1,0 +1,81 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Await;
+import dev.crucible.server.support.ChildServer;
+import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.TestDatabase;
+import dev.crucible.server.support.TestServer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Restarts and crashes: data survives, and every job still ends with a terminal event. */
+class LifecycleIT {
+
+    @Test
+    void aRestartKeepsModelsCheckpointsAndKeys() {
+        String db = TestDatabase.freshDatabase();
+        Path dataDir = TestServer.newDataDir();
+        String key;
+        String model;
+        try (TestServer first = TestServer.start(db, dataDir, Map.of())) {
+            key = first.newKey("dora");
+            model = first.api(key).post("/v1/preview/models", Fixtures.createModel("p", "kept")).text("id");
+        }
+        try (TestServer second = TestServer.start(db, dataDir, Map.of())) {
+            Api api = second.api(key);
+            Api.Reply checkpoints = api.get("/v1/preview/models/" + model + "/checkpoints");
+            assertEquals(200, checkpoints.status(), "the key and the model survived the restart");
+            assertEquals(1, checkpoints.data().size());
+        }
+    }
+
+    @Test
+    void aJobOfAKilledServerEndsFailedWithATerminalEventAfterRestart() throws Exception {
+        String db = TestDatabase.freshDatabase();
+        Path dataDir = TestServer.newDataDir();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                ChildServer.class.getName(), db, dataDir.toString(), "erin").redirectErrorStream(true).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            do {
+                line = out.readLine();
+            } while (line != null && !line.startsWith("READY "));
+            assertTrue(line != null, "the child server started");
+            String[] ready = line.split(" ");
+            Api childApi = new Api(ready[1], ready[2]);
+            String model = childApi.post("/v1/preview/models", Fixtures.createModel("p", "crash")).text("id");
+            String job = childApi.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id");
+            Await.until(() -> childApi.get("/v1/preview/training-jobs/" + job + "/events").data().size(),
+                    n -> n >= 1, Duration.ofSeconds(20));
+            assertEquals("RUNNING", childApi.get("/v1/preview/training-jobs/" + job).text("status"));
+
+            child.destroyForcibly();
+            assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+
+            try (TestServer restarted = TestServer.start(db, dataDir, Map.of())) {
+                Api api = restarted.api(ready[2]);
+                Map<String, Object> ended = Await.until(() -> api.get("/v1/preview/training-jobs/" + job).json(),
+                        j -> "FAILED".equals(j.get("status")), Duration.ofSeconds(30));
+                assertTrue(((String) ended.get("error_message")).contains("interrupted"), ended.toString());
+                List<Object> types = api.get("/v1/preview/training-jobs/" + job + "/events").data().stream()
+                        .map(e -> e.get("type")).toList();
+                assertEquals(List.of("training_started", "training_failed"), types);
+            }
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+}

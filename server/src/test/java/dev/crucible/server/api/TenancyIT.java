@@ -1,0 +1,79 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.TestServer;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Another entity's resources answer 404 on every route, as if they did not exist. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TenancyIT {
+
+    private TestServer server;
+    private Api alice;
+    private Api mallory;
+    private String model;
+    private String job;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of());
+        alice = server.api(server.newKey("alice"));
+        mallory = server.api(server.newKey("mallory"));
+        model = alice.post("/v1/preview/models", Fixtures.createModel("p", "secret")).text("id");
+        job = alice.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id");
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void anotherEntitysModelIsNotFoundOnEveryModelRoute() {
+        String base = "/v1/preview/models/" + model;
+        assertEquals(404, mallory.get(base + "/checkpoints").status());
+        assertEquals(404, mallory.delete(base + "/checkpoints", Map.of("steps", List.of(0))).status());
+        assertEquals(404, mallory.post(base + "/log", Map.of("split", "val",
+                "trajectory_groups", Fixtures.trajectoryGroups(0, 1))).status());
+        assertEquals(404, mallory.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).status());
+        assertEquals(404, mallory.delete(base, null).status());
+        assertEquals(200, alice.get(base + "/checkpoints").status(), "nothing was deleted by the other entity");
+    }
+
+    @Test
+    void anotherEntitysJobIsNotFound() {
+        assertEquals(404, mallory.get("/v1/preview/training-jobs/" + job).status());
+        assertEquals(404, mallory.get("/v1/preview/training-jobs/" + job + "/events").status());
+        assertEquals(200, alice.get("/v1/preview/training-jobs/" + job).status());
+    }
+
+    @Test
+    void servedModelsListOnlyTheCallersTrainedModels() {
+        List<Object> ids = mallory.get("/v1/models").data().stream().map(m -> m.get("id")).toList();
+        assertFalse(ids.contains("crucible:///alice/p/secret"));
+    }
+
+    @Test
+    void creatingInAnotherEntityIsRefused() {
+        Map<String, Object> body = new java.util.HashMap<>(Fixtures.createModel("p", "x"));
+        body.put("entity", "alice");
+        Api.Reply reply = mallory.post("/v1/preview/models", body);
+        assertEquals(400, reply.status());
+        assertEquals("entity", reply.error().get("param"));
+    }
+
+    @Test
+    void sameCoordinatesInTwoEntitiesAreTwoModels() {
+        String mine = mallory.post("/v1/preview/models", Fixtures.createModel("p", "secret")).text("id");
+        assertFalse(mine.equals(model));
+    }
+}
