@@ -1,0 +1,81 @@
+package dev.crucible.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The module table of {@code docs/architecture.md}, one rule per boundary, each with its reason. */
+@AnalyzeClasses(packages = "dev.crucible", importOptions = ImportOption.DoNotIncludeTests.class)
+class ModuleRulesTest {
+
+    @ArchTest
+    static final ArchRule domainIsPlainJava = classes().that().resideInAPackage("dev.crucible.domain..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.domain..", "java..")
+            .because("the domain holds the rules and must stay free of frameworks, I/O libraries and engines");
+
+    @ArchTest
+    static final ArchRule applicationUsesOnlyDomainSpiAndPureLibraries = classes()
+            .that().resideInAPackage("dev.crucible.application..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.application..", "dev.crucible.domain..",
+                    "dev.crucible.engine.spi..", "java..", "net.fellbaum.jemoji..")
+            .because("use cases are framework-free and engine-agnostic; only small pure libraries are allowed");
+
+    @ArchTest
+    static final ArchRule engineSpiIsPlainJava = classes().that().resideInAPackage("dev.crucible.engine.spi..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.engine.spi..", "java..")
+            .because("every engine plugin implements the SPI, so it cannot drag in anything else");
+
+    @ArchTest
+    static final ArchRule enginePluginsSeeOnlyTheSpi = noClasses()
+            .that().resideInAnyPackage("dev.crucible.engine.djl..", "dev.crucible.engine.onnx..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.crucible.domain..", "dev.crucible.application..",
+                    "dev.crucible.adapters..", "dev.crucible.server..", "io.micronaut..")
+            .because("engine plugins are plugins: they know the SPI and their own runtime, nothing of the service");
+
+    @ArchTest
+    static final ArchRule nobodyImportsAnEnginePlugin = noClasses()
+            .that().resideOutsideOfPackages("dev.crucible.engine.djl..", "dev.crucible.engine.onnx..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.crucible.engine.djl..", "dev.crucible.engine.onnx..")
+            .because("engines are found through ServiceLoader and used through engine-spi only");
+
+    @ArchTest
+    static final ArchRule httpAdapterDoesNotUsePersistence = noClasses()
+            .that().resideInAPackage("dev.crucible.adapters.http..")
+            .should().dependOnClassesThat().resideInAPackage("dev.crucible.adapters.persistence..")
+            .because("adapters never import each other; they meet only through the application's ports");
+
+    @ArchTest
+    static final ArchRule persistenceAdapterDoesNotUseHttp = noClasses()
+            .that().resideInAPackage("dev.crucible.adapters.persistence..")
+            .should().dependOnClassesThat().resideInAPackage("dev.crucible.adapters.http..")
+            .because("adapters never import each other; they meet only through the application's ports");
+
+    @ArchTest
+    static final ArchRule onlyTheServerKnowsTheServer = noClasses()
+            .that().resideOutsideOfPackage("dev.crucible.server..")
+            .should().dependOnClassesThat().resideInAPackage("dev.crucible.server..")
+            .because("the server module wires everything; nothing may depend on the wiring");
+
+    @ArchTest
+    static final ArchRule coreKnowsNoFrameworkOrJdbc = noClasses()
+            .that().resideInAnyPackage("dev.crucible.domain..", "dev.crucible.application..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.micronaut..", "jakarta..", "javax..", "java.sql..",
+                    "ai.djl..", "ai.onnxruntime..", "org.slf4j..")
+            .because("domain and application never import Micronaut, JDBC, DJL or ONNX Runtime");
+
+    @ArchTest
+    static final ArchRule controllersLiveInTheHttpAdapter = classes()
+            .that().areAnnotatedWith("io.micronaut.http.annotation.Controller")
+            .should().resideInAPackage("dev.crucible.adapters.http..")
+            .because("routes, wire types and mapping belong to the HTTP adapter");
+
+    @ArchTest
+    static final ArchRule packagesAreFeaturesNotKinds = noClasses()
+            .should().resideInAnyPackage("..service..", "..services..", "..dto..", "..dtos..", "..util..", "..utils..",
+                    "..helper..", "..helpers..")
+            .because("inside a module, packages are features (model, job, feedback), never technical kinds");
+}
