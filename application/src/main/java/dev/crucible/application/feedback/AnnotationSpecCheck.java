@@ -1,0 +1,50 @@
+package dev.crucible.application.feedback;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.feedback.FeedbackDraft;
+import dev.crucible.domain.feedback.FeedbackRules;
+import dev.crucible.domain.feedback.NamedRef;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Rules 8, 8b and 9: annotation feedback's spec must exist in the project, be a valid spec (an object with a
+ * {@code field_schema} object), and {@code payload.value} must match that schema ({@link JsonSchemaSubset}).
+ */
+final class AnnotationSpecCheck {
+
+    private final AnnotationSpecLookup specs;
+
+    AnnotationSpecCheck(AnnotationSpecLookup specs) {
+        this.specs = specs;
+    }
+
+    Outcome<FeedbackDraft> check(FeedbackDraft draft) {
+        Optional<NamedRef> target = FeedbackRules.annotationTarget(draft);
+        if (target.isEmpty()) {
+            return Outcome.done(draft);
+        }
+        String ref = draft.annotationRef().orElseThrow();
+        Optional<Object> spec = specs.findSpec(draft.project(), target.get());
+        if (spec.isEmpty()) {
+            return refuse("annotation_ref", "Annotation ref " + ref + " not found");
+        }
+        if (!(spec.get() instanceof Map<?, ?> fields) || !(fields.get("field_schema") instanceof Map<?, ?> schema)) {
+            return refuse("annotation_ref", "Annotation ref " + ref + " is not a valid annotation spec");
+        }
+        Optional<String> unsupported = JsonSchemaSubset.unsupportedKeyword(schema);
+        if (unsupported.isPresent()) {
+            return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
+                    + "unsupported JSON Schema keyword " + unsupported.get());
+        }
+        if (!JsonSchemaSubset.matches(draft.payload().get("value"), schema)) {
+            return refuse("payload", "Feedback payload does not match annotation spec");
+        }
+        return Outcome.done(draft);
+    }
+
+    private static Outcome<FeedbackDraft> refuse(String param, String message) {
+        return Outcome.refused(Refusal.invalid(param, message));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.crucible.application.feedback;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.feedback.Feedback;
+import dev.crucible.domain.feedback.FeedbackDraft;
+import dev.crucible.domain.feedback.FeedbackId;
+import dev.crucible.domain.feedback.FeedbackRules;
+import dev.crucible.domain.tenancy.Caller;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.Objects;
+
+/**
+ * Everything create and replace check before writing, in Weave's order: tenancy, rules 2 to 7, the annotation
+ * spec (8, 8b, 9), ref formats (10), the queue (11), reaction processing (12) and payload size (13). The result
+ * is the row to write.
+ */
+final class FeedbackAdmission {
+
+    private final AnnotationSpecCheck specCheck;
+    private final AnnotationQueueLookup queues;
+    private final Clock clock;
+
+    FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
+        this.specCheck = new AnnotationSpecCheck(Objects.requireNonNull(specs, "specs"));
+        this.queues = Objects.requireNonNull(queues, "queues");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    Outcome<Feedback> admit(Caller caller, FeedbackDraft draft) {
+        return ProjectAccess.check(caller, draft.project())
+                .then(project -> FeedbackRules.checkTypeAndRefs(draft))
+                .then(specCheck::check)
+                .then(FeedbackRules::checkRefFormats)
+                .then(this::checkQueue)
+                .then(d -> ReactionPayloads.process(d.feedbackType(), d.payload()))
+                .then(FeedbackRules::checkPayloadSize)
+                // microseconds: what PostgreSQL keeps, so the answer equals what a later query reads
+                .map(payload -> Feedback.fromDraft(draft, payload, caller.userId(),
+                        clock.instant().truncatedTo(ChronoUnit.MICROS), FeedbackId.random()));
+    }
+
+    /** Rule 11: a named queue must be live in the draft's own project. */
+    private Outcome<FeedbackDraft> checkQueue(FeedbackDraft draft) {
+        if (draft.queueId().isEmpty() || queues.isLive(draft.project(), draft.queueId().get())) {
+            return Outcome.done(draft);
+        }
+        return Outcome.refused(Refusal.invalid("queue_id",
+                "Queue " + draft.queueId().get() + " not found or has been deleted"));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.crucible.application.feedback;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.feedback.FeedbackId;
+import java.util.List;
+import java.util.Objects;
+
+/** Deletes feedback rows by id in a project of the caller's entity. */
+public final class PurgeFeedbackService implements PurgeFeedbackUseCase {
+
+    private final FeedbackStore store;
+
+    public PurgeFeedbackService(FeedbackStore store) {
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    @Override
+    public Outcome<Integer> purge(PurgeFeedbackCommand command) {
+        return ProjectAccess.check(command.caller(), command.purge().project())
+                .map(project -> {
+                    List<FeedbackId> ids = command.purge().rowIds();
+                    return ids.isEmpty() ? 0 : store.purge(project, ids);
+                });
+    }
+}

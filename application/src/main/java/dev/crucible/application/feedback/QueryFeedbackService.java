@@ -1,0 +1,22 @@
+package dev.crucible.application.feedback;
+
+import dev.crucible.domain.common.Outcome;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Reads feedback rows of a project of the caller's entity. */
+public final class QueryFeedbackService implements QueryFeedbackUseCase {
+
+    private final FeedbackStore store;
+
+    public QueryFeedbackService(FeedbackStore store) {
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    @Override
+    public Outcome<List<Map<String, Object>>> query(QueryFeedbackCommand command) {
+        return ProjectAccess.check(command.caller(), command.query().project())
+                .map(project -> store.query(command.query()));
+    }
+}

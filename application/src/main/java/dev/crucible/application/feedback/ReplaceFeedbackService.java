@@ -1,0 +1,36 @@
+package dev.crucible.application.feedback;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.feedback.Feedback;
+import dev.crucible.domain.feedback.FeedbackId;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Replaces feedback: admits the replacement first (so a refusal leaves the old row), then deletes and inserts in
+ * one store transaction. A {@code feedback_id} that is not a UUID names no row (every stored id is one), so the
+ * replace is then a plain insert.
+ */
+public final class ReplaceFeedbackService implements ReplaceFeedbackUseCase {
+
+    private final FeedbackAdmission admission;
+    private final FeedbackStore store;
+
+    public ReplaceFeedbackService(FeedbackStore store, AnnotationSpecLookup specs, AnnotationQueueLookup queues,
+            Clock clock) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.admission = new FeedbackAdmission(specs, queues, clock);
+    }
+
+    @Override
+    public Outcome<FeedbackReceipt> replace(ReplaceFeedbackCommand command) {
+        return admission.admit(command.caller(), command.draft())
+                .then(row -> write(FeedbackId.parse(command.feedbackId()), row))
+                .map(FeedbackReceipt::of);
+    }
+
+    private Outcome<Feedback> write(Optional<FeedbackId> toDelete, Feedback row) {
+        return toDelete.map(id -> store.replace(row.project(), id, row)).orElseGet(() -> store.insert(row));
+    }
+}
