@@ -2,6 +2,7 @@ package dev.crucible.application.job;
 
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -50,6 +51,15 @@ public final class TrainingDataPolicy {
         }
         if (!Files.isRegularFile(path)) {
             return refuse("training_data_url file does not exist: " + path);
+        }
+        // A symbolic link inside the data directory must not lead outside it.
+        try {
+            if (!path.toRealPath().startsWith(dataDirectory.toRealPath())) {
+                return refuse("training_data_url must point inside the data directory " + dataDirectory + ", got a link to "
+                        + path.toRealPath());
+            }
+        } catch (IOException e) {
+            return refuse("training_data_url file cannot be read: " + path);
         }
         return Outcome.done(path.toUri().toString());
     }

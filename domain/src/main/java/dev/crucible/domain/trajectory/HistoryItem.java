@@ -11,8 +11,8 @@ public record HistoryItem(Map<String, Object> json) {
 
     public HistoryItem {
         Objects.requireNonNull(json, "json");
-        if (isChoice(json) == json.containsKey("role")) {
-            throw new IllegalArgumentException("a history item is a message (role) or a choice (message), not both or neither");
+        if (!isChoice(json) && !json.containsKey("role")) {
+            throw new IllegalArgumentException("a history item is a message (with role) or a choice (with message)");
         }
     }
 

@@ -1,0 +1,35 @@
+package dev.crucible.application.fakes;
+
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.domain.model.ModelId;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Records which adapter files were removed. */
+public final class RecordingAdapterFiles implements AdapterFiles {
+
+    /** One removed checkpoint adapter. */
+    public record Step(ModelId model, int step) {
+    }
+
+    private final List<ModelId> deletedModels = new ArrayList<>();
+    private final List<Step> deletedSteps = new ArrayList<>();
+
+    @Override
+    public synchronized void deleteModel(ModelId model) {
+        deletedModels.add(model);
+    }
+
+    @Override
+    public synchronized void deleteStep(ModelId model, int step) {
+        deletedSteps.add(new Step(model, step));
+    }
+
+    public synchronized List<ModelId> deletedModels() {
+        return List.copyOf(deletedModels);
+    }
+
+    public synchronized List<Step> deletedSteps() {
+        return List.copyOf(deletedSteps);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.crucible.application.job;
+
+import static dev.crucible.application.fakes.Fixtures.ACME;
+import static dev.crucible.application.fakes.Fixtures.ACME_CALLER;
+import static dev.crucible.application.fakes.Fixtures.CLOCK;
+import static dev.crucible.application.fakes.Fixtures.GLOBEX_CALLER;
+import static dev.crucible.application.fakes.Fixtures.NOW;
+import static dev.crucible.application.fakes.Fixtures.group;
+import static dev.crucible.application.fakes.OutcomeAssertions.assertRefused;
+import static dev.crucible.application.fakes.OutcomeAssertions.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.crucible.application.fakes.Fixtures;
+import dev.crucible.application.fakes.InMemoryCheckpointStore;
+import dev.crucible.application.fakes.InMemoryJobStore;
+import dev.crucible.application.fakes.InMemoryModelStore;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.JobStatus;
+import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.domain.trajectory.TrajectoryGroup;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CreateJobServiceTest {
+
+    private static final List<TrajectoryGroup> GROUPS = List.of(group(1, 0), group(0.5, 0.5));
+
+    @TempDir
+    Path dataDir;
+
+    private final InMemoryModelStore models = new InMemoryModelStore(new InMemoryCheckpointStore());
+    private final InMemoryJobStore jobs = new InMemoryJobStore();
+    private final Model model = models.add(Fixtures.model(ACME, "agent", 0));
+    private CreateJobService service;
+    private String datasetUrl;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        service = new CreateJobService(models, jobs, new TrainingDataPolicy(dataDir), CLOCK);
+        datasetUrl = Files.writeString(dataDir.resolve("train.jsonl"), "{}\n").toUri().toString();
+    }
+
+    private Outcome<TrainingJob> rl(Caller caller, ModelId modelId, List<TrajectoryGroup> groups, Map<String, Object> config) {
+        return service.create(new CreateRlJobUseCase.Command(caller, modelId, groups, config));
+    }
+
+    private Outcome<TrainingJob> sft(Caller caller, ModelId modelId, String url, Map<String, Object> config,
+            Map<String, Object> experimental) {
+        return service.create(new CreateSftJobUseCase.Command(caller, modelId, url, config, experimental));
+    }
+
+    @Test
+    void queuesAnRlJobWithItsInput() {
+        Map<String, Object> config = new HashMap<>();
+        config.put("learning_rate", 1e-5);
+        config.put("epsilon", null);
+        TrainingJob job = value(rl(ACME_CALLER, model.id(), GROUPS, config));
+
+        assertEquals(new TrainingJob(job.id(), JobType.RL, model.id(), ACME, new JobStatus.Queued(), NOW), job);
+        assertEquals(List.of(job), jobs.all());
+        assertEquals(new JobSpec.Rl(GROUPS, Map.of("learning_rate", 1e-5)), jobs.specs().get(job.id()));
+    }
+
+    @Test
+    void aNullRlConfigMeansDefaults() {
+        TrainingJob job = value(rl(ACME_CALLER, model.id(), GROUPS, null));
+        assertEquals(new JobSpec.Rl(GROUPS, Map.of()), jobs.specs().get(job.id()));
+    }
+
+    @Test
+    void emptyTrajectoryGroupsAreRefused() {
+        String message = assertRefused(rl(ACME_CALLER, model.id(), List.of(), Map.of()), Refusal.Reason.INVALID,
+                "trajectory_groups");
+        assertEquals("trajectory_groups must not be empty", message);
+        assertEquals(List.of(), jobs.all());
+    }
+
+    @Test
+    void aBadRlConfigIsRefusedNamingTheKey() {
+        assertRefused(rl(ACME_CALLER, model.id(), GROUPS, Map.of("learning_rate", "fast")), Refusal.Reason.INVALID,
+                "experimental_config.learning_rate");
+        assertEquals(List.of(), jobs.all());
+    }
+
+    @Test
+    void anRlJobForAnUnknownOrForeignModelIsNotFound() {
+        assertRefused(rl(ACME_CALLER, ModelId.random(), GROUPS, Map.of()), Refusal.Reason.NOT_FOUND, "model_id");
+        assertRefused(rl(GLOBEX_CALLER, model.id(), GROUPS, Map.of()), Refusal.Reason.NOT_FOUND, "model_id");
+        assertEquals(List.of(), jobs.all());
+    }
+
+    @Test
+    void queuesAnSftJobWithTheNormalisedUrlAndItsConfigs() {
+        TrainingJob job = value(sft(ACME_CALLER, model.id(), "file://" + dataDir + "/./train.jsonl",
+                Map.of("batch_size", 4), Map.of("seed", 7)));
+
+        assertEquals(new TrainingJob(job.id(), JobType.SFT, model.id(), ACME, new JobStatus.Queued(), NOW), job);
+        assertEquals(new JobSpec.Sft(datasetUrl, Map.of("batch_size", 4), Map.of("seed", 7)), jobs.specs().get(job.id()));
+    }
+
+    @Test
+    void nullSftConfigsMeanDefaults() {
+        TrainingJob job = value(sft(ACME_CALLER, model.id(), "https://example.com/t.jsonl", null, null));
+        assertEquals(new JobSpec.Sft("https://example.com/t.jsonl", Map.of(), Map.of()), jobs.specs().get(job.id()));
+    }
+
+    @Test
+    void aBadSftConfigIsRefusedNamingTheKey() {
+        assertRefused(sft(ACME_CALLER, model.id(), datasetUrl, Map.of("batch_size", 0), Map.of()), Refusal.Reason.INVALID,
+                "config.batch_size");
+        assertEquals(List.of(), jobs.all());
+    }
+
+    @Test
+    void anSftUrlOutsideThePolicyIsRefused() {
+        assertRefused(sft(ACME_CALLER, model.id(), "file:///etc/passwd", Map.of(), Map.of()), Refusal.Reason.INVALID,
+                "training_data_url");
+        assertRefused(sft(ACME_CALLER, model.id(), "s3://bucket/t.jsonl", Map.of(), Map.of()), Refusal.Reason.INVALID,
+                "training_data_url");
+        assertEquals(List.of(), jobs.all());
+    }
+
+    @Test
+    void anSftJobForAForeignModelIsNotFound() {
+        assertRefused(sft(GLOBEX_CALLER, model.id(), datasetUrl, Map.of(), Map.of()), Refusal.Reason.NOT_FOUND, "model_id");
+        assertEquals(List.of(), jobs.all());
+    }
+}
