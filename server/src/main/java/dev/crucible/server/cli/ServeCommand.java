@@ -1,8 +1,5 @@
 package dev.crucible.server.cli;
 
-import dev.crucible.application.tenancy.IssueApiKeyUseCase;
-import dev.crucible.domain.tenancy.ApiKeySecret;
-import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.server.database.EmbeddedDatabase;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.Micronaut;
@@ -41,8 +38,12 @@ final class ServeCommand implements Callable<Integer> {
         if (engine != null) {
             props.put("crucible.engine", engine);
         }
+        String key = System.getenv("CRUCIBLE_API_KEY");
+        if (key != null && !key.isBlank()) {
+            props.put("crucible.bootstrap.api-key", key.strip());
+            props.put("crucible.bootstrap.entity", System.getenv().getOrDefault("CRUCIBLE_ENTITY", "default"));
+        }
         ApplicationContext context = Micronaut.build(new String[0]).mainClass(ServeCommand.class).properties(props).start();
-        registerConfiguredKey(context);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             context.close();
@@ -53,14 +54,5 @@ final class ServeCommand implements Callable<Integer> {
         }, "crucible-shutdown"));
         stopped.await();
         return 0;
-    }
-
-    /** {@code CRUCIBLE_API_KEY} (for {@code CRUCIBLE_ENTITY}, default "default") is registered if not yet known. */
-    private static void registerConfiguredKey(ApplicationContext context) {
-        String key = System.getenv("CRUCIBLE_API_KEY");
-        if (key != null && !key.isBlank()) {
-            String entity = System.getenv().getOrDefault("CRUCIBLE_ENTITY", "default");
-            context.getBean(IssueApiKeyUseCase.class).register(new EntityName(entity), new ApiKeySecret(key.strip()));
-        }
     }
 }

@@ -1,13 +1,21 @@
 package dev.crucible.server.wiring;
 
 import dev.crucible.application.job.JobRunnerLoop;
+import dev.crucible.application.tenancy.IssueApiKeyUseCase;
+import dev.crucible.domain.tenancy.ApiKeySecret;
+import dev.crucible.domain.tenancy.EntityName;
+import io.micronaut.context.annotation.Value;
 import io.micronaut.runtime.event.annotation.EventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Starts the job runner once the HTTP server is up (command-line tools never start it). */
+/**
+ * Once the HTTP server is up: registers the configured API key ({@code CRUCIBLE_API_KEY}, as
+ * {@code crucible.bootstrap.api-key}) if it is not yet known, and starts the job runner. Command-line tools
+ * never start a server, so they do neither.
+ */
 @Singleton
 class StartupTasks {
 
@@ -16,13 +24,26 @@ class StartupTasks {
     private final JobRunnerLoop runner;
     private final CrucibleSettings settings;
 
-    StartupTasks(JobRunnerLoop runner, CrucibleSettings settings) {
+    private final IssueApiKeyUseCase keys;
+    private final String bootstrapKey;
+    private final String bootstrapEntity;
+
+    StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys,
+            @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
+            @Value("${crucible.bootstrap.entity:default}") String bootstrapEntity) {
         this.runner = runner;
         this.settings = settings;
+        this.keys = keys;
+        this.bootstrapKey = bootstrapKey;
+        this.bootstrapEntity = bootstrapEntity;
     }
 
     @EventListener
     void onServerStarted(ServerStartupEvent event) {
+        if (!bootstrapKey.isBlank()) {
+            keys.register(new EntityName(bootstrapEntity), new ApiKeySecret(bootstrapKey));
+            LOG.info("Configured API key registered for entity {}", bootstrapEntity);
+        }
         if (settings.runner().enabled()) {
             runner.start();
             LOG.info("Job runner started");

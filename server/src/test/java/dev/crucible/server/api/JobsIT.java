@@ -75,6 +75,22 @@ class JobsIT {
     }
 
     @Test
+    void trajectoryUploadsOfTensOfMegabytesAreAccepted() {
+        List<Map<String, Object>> tokens = new java.util.ArrayList<>();
+        for (int i = 0; i < 200_000; i++) {
+            tokens.add(Map.of("token", "token_id:" + i, "logprob", -0.25, "bytes", List.of(97, 98), "top_logprobs", List.of()));
+        }
+        Map<String, Object> choice = Map.of("finish_reason", "length", "index", 0,
+                "message", Map.of("role", "assistant", "content", "ab".repeat(200_000)), "logprobs", Map.of("content", tokens));
+        Map<String, Object> trajectory = Map.of("messages_and_choices",
+                List.of(Map.of("role", "user", "content", "go"), choice), "reward", 1.0);
+        Map<String, Object> body = Map.of("model_id", modelId,
+                "trajectory_groups", List.of(Map.of("trajectories", List.of(trajectory, trajectory))));
+        Api.Reply reply = api.post("/v1/preview/training-jobs", body);
+        assertEquals(200, reply.status(), "a ~30 MB upload fits the default body limit");
+    }
+
+    @Test
     void sftJobReadsAFileInsideTheDataDirectory() throws Exception {
         Path data = server.dataDir().resolve("datasets");
         Files.createDirectories(data);

@@ -41,6 +41,22 @@ class LifecycleIT {
     }
 
     @Test
+    void theConfiguredKeyIsRegisteredAtStartOnceAndWorks() {
+        String db = TestDatabase.freshDatabase();
+        Path dataDir = TestServer.newDataDir();
+        Map<String, Object> bootstrap = Map.of("crucible.bootstrap.api-key", "configured-key-1",
+                "crucible.bootstrap.entity", "ivy");
+        try (TestServer first = TestServer.start(db, dataDir, bootstrap)) {
+            Api api = first.api("configured-key-1");
+            assertEquals(200, api.get("/v1/models").status());
+            assertEquals("ivy", api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("entity"));
+        }
+        try (TestServer again = TestServer.start(db, dataDir, bootstrap)) {
+            assertEquals(200, again.api("configured-key-1").get("/v1/models").status(), "a known key is kept");
+        }
+    }
+
+    @Test
     void aJobOfAKilledServerEndsFailedWithATerminalEventAfterRestart() throws Exception {
         String db = TestDatabase.freshDatabase();
         Path dataDir = TestServer.newDataDir();
