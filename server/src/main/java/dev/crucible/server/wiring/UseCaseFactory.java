@@ -1,5 +1,12 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.application.feedback.AnnotationQueueLookup;
+import dev.crucible.application.feedback.AnnotationSpecLookup;
+import dev.crucible.application.feedback.CreateFeedbackService;
+import dev.crucible.application.feedback.FeedbackStore;
+import dev.crucible.application.feedback.PurgeFeedbackService;
+import dev.crucible.application.feedback.QueryFeedbackService;
+import dev.crucible.application.feedback.ReplaceFeedbackService;
 import dev.crucible.application.health.EngineProbes;
 import dev.crucible.application.health.Probe;
 import dev.crucible.application.health.SystemCheckService;
@@ -117,6 +124,34 @@ class UseCaseFactory {
     @Bean(preDestroy = "close")
     JobRunnerLoop jobRunnerLoop(JobRunner runner, CrucibleSettings settings) {
         return new JobRunnerLoop(runner, settings.runner().pollInterval());
+    }
+
+    /** Crucible keeps no annotation queues, so every queue id is unknown (Weave's "not found" refusal). */
+    @Singleton
+    AnnotationQueueLookup annotationQueues() {
+        return (project, queueId) -> false;
+    }
+
+    @Singleton
+    CreateFeedbackService createFeedback(FeedbackStore store, AnnotationSpecLookup specs, AnnotationQueueLookup queues,
+            Clock clock) {
+        return new CreateFeedbackService(store, specs, queues, clock);
+    }
+
+    @Singleton
+    ReplaceFeedbackService replaceFeedback(FeedbackStore store, AnnotationSpecLookup specs,
+            AnnotationQueueLookup queues, Clock clock) {
+        return new ReplaceFeedbackService(store, specs, queues, clock);
+    }
+
+    @Singleton
+    QueryFeedbackService queryFeedback(FeedbackStore store) {
+        return new QueryFeedbackService(store);
+    }
+
+    @Singleton
+    PurgeFeedbackService purgeFeedback(FeedbackStore store) {
+        return new PurgeFeedbackService(store);
     }
 
     @Singleton

@@ -28,7 +28,7 @@ class BadInputIT {
 
     @BeforeAll
     void start() {
-        server = TestServer.start(Map.of("micronaut.server.max-request-size", BODY_LIMIT));
+        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT));
         api = server.api(server.newKey("carol"));
         model = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
     }

@@ -21,13 +21,13 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * Authenticates by API key: {@code Authorization: Bearer <key>} everywhere, and also
- * {@code Authorization: Basic base64(<any user>:<key>)} on the feedback routes (Weave clients send user
- * {@code api}). The key is looked up by hash on the blocking executor; it is never logged.
+ * {@code Authorization: Basic base64(<any user>:<key>)} on the feedback and object routes (Weave clients send
+ * user {@code api}). The key is looked up by hash on the blocking executor; it is never logged.
  */
 @Singleton
 final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpRequest<?>> {
 
-    private static final String FEEDBACK_PREFIX = "/feedback/";
+    private static final List<String> BASIC_PREFIXES = List.of("/feedback/", "/obj/");
 
     private final AuthenticateUseCase authenticate;
     private final ExecutorService blocking;
@@ -58,7 +58,8 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
         if (value.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return nonBlank(value.substring(7).strip());
         }
-        if (value.regionMatches(true, 0, "Basic ", 0, 6) && request.getPath().startsWith(FEEDBACK_PREFIX)) {
+        if (value.regionMatches(true, 0, "Basic ", 0, 6)
+                && BASIC_PREFIXES.stream().anyMatch(request.getPath()::startsWith)) {
             try {
                 String decoded = new String(Base64.getDecoder().decode(value.substring(6).strip()), StandardCharsets.UTF_8);
                 int colon = decoded.indexOf(':');

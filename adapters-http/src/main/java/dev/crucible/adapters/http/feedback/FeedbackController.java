@@ -1,0 +1,93 @@
+package dev.crucible.adapters.http.feedback;
+
+import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.application.feedback.CreateFeedbackCommand;
+import dev.crucible.application.feedback.CreateFeedbackUseCase;
+import dev.crucible.application.feedback.FeedbackReceipt;
+import dev.crucible.application.feedback.PurgeFeedbackCommand;
+import dev.crucible.application.feedback.PurgeFeedbackUseCase;
+import dev.crucible.application.feedback.QueryFeedbackCommand;
+import dev.crucible.application.feedback.QueryFeedbackUseCase;
+import dev.crucible.application.feedback.ReplaceFeedbackCommand;
+import dev.crucible.application.feedback.ReplaceFeedbackUseCase;
+import dev.crucible.domain.feedback.FeedbackDraftReader;
+import dev.crucible.domain.feedback.FeedbackPurgeReader;
+import dev.crucible.domain.feedback.FeedbackQueryReader;
+import dev.crucible.domain.tenancy.Caller;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Weave-style feedback: create, replace, query and purge, all {@code POST} with JSON, Basic or Bearer auth. */
+@Controller("/feedback")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class FeedbackController {
+
+    private final JsonBody json;
+    private final CreateFeedbackUseCase create;
+    private final ReplaceFeedbackUseCase replace;
+    private final QueryFeedbackUseCase query;
+    private final PurgeFeedbackUseCase purge;
+
+    FeedbackController(JsonBody json, CreateFeedbackUseCase create, ReplaceFeedbackUseCase replace,
+            QueryFeedbackUseCase query, PurgeFeedbackUseCase purge) {
+        this.json = json;
+        this.create = create;
+        this.replace = replace;
+        this.query = query;
+        this.purge = purge;
+    }
+
+    @Post("/create")
+    Map<String, Object> create(Caller caller, @Nullable @Body String body) {
+        var draft = RefusalException.unwrap(FeedbackDraftReader.read(json.object(body).raw()));
+        return receipt(RefusalException.unwrap(create.create(new CreateFeedbackCommand(caller, draft))));
+    }
+
+    @Post("/replace")
+    Map<String, Object> replace(Caller caller, @Nullable @Body String body) {
+        var replacement = RefusalException.unwrap(FeedbackDraftReader.readReplacement(json.object(body).raw()));
+        return receipt(RefusalException.unwrap(replace.replace(ReplaceFeedbackCommand.of(caller, replacement))));
+    }
+
+    @Post("/query")
+    Map<String, Object> query(Caller caller, @Nullable @Body String body) {
+        var request = RefusalException.unwrap(FeedbackQueryReader.read(json.object(body).raw()));
+        List<Map<String, Object>> rows = RefusalException.unwrap(query.query(new QueryFeedbackCommand(caller, request)));
+        return Map.of("result", rows.stream().map(FeedbackController::wireRow).toList());
+    }
+
+    @Post("/purge")
+    Map<String, Object> purge(Caller caller, @Nullable @Body String body) {
+        var request = RefusalException.unwrap(FeedbackPurgeReader.read(json.object(body).raw()));
+        RefusalException.unwrap(purge.purge(new PurgeFeedbackCommand(caller, request)));
+        return Map.of();
+    }
+
+    private static Map<String, Object> receipt(FeedbackReceipt receipt) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", receipt.id().toString());
+        out.put("created_at", receipt.createdAt().toString());
+        out.put("svc_user_id", receipt.svcUserId());
+        out.put("payload", receipt.payload());
+        return out;
+    }
+
+    /** A query row with its timestamp as ISO-8601 UTC text. */
+    private static Map<String, Object> wireRow(Map<String, Object> row) {
+        Map<String, Object> out = new LinkedHashMap<>(row);
+        out.replaceAll((key, value) -> value instanceof Instant instant ? instant.toString() : value);
+        return out;
+    }
+}

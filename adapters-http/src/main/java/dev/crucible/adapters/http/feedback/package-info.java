@@ -1,0 +1,2 @@
+/** Weave-style feedback routes. */
+package dev.crucible.adapters.http.feedback;

@@ -1,0 +1,44 @@
+package dev.crucible.adapters.http.object;
+
+import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.application.object.CreateObjectUseCase;
+import dev.crucible.application.object.ReadObjectUseCase;
+import dev.crucible.domain.tenancy.Caller;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+
+/** Weave's object routes under {@code /obj}: create a version, read a version. */
+@Controller("/obj")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class ObjectController {
+
+    private final JsonBody json;
+    private final CreateObjectUseCase create;
+    private final ReadObjectUseCase read;
+
+    ObjectController(JsonBody json, CreateObjectUseCase create, ReadObjectUseCase read) {
+        this.json = json;
+        this.create = create;
+        this.read = read;
+    }
+
+    @Post("/create")
+    ObjectCreatedView create(Caller caller, @Nullable @Body String body) {
+        return ObjectCreatedView.of(RefusalException.unwrap(ObjectRequests.onCreateBody(
+                create.create(ObjectRequests.create(caller, json.object(body))))));
+    }
+
+    @Post("/read")
+    ObjectView.Read read(Caller caller, @Nullable @Body String body) {
+        return new ObjectView.Read(ObjectView.of(RefusalException.unwrap(
+                read.read(ObjectRequests.read(caller, json.object(body))))));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.crucible.adapters.persistence.feedback;
+
+import dev.crucible.adapters.persistence.store.Json;
+import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.application.feedback.FeedbackStore;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.feedback.Feedback;
+import dev.crucible.domain.feedback.FeedbackField;
+import dev.crucible.domain.feedback.FeedbackId;
+import dev.crucible.domain.feedback.FeedbackQuery;
+import dev.crucible.domain.feedback.ProjectId;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Feedback rows in {@code feedback}; queries translated by {@link FeedbackSql}, always within one project. */
+@Singleton
+class JdbcFeedbackStore implements FeedbackStore {
+
+    /** The most rows one query returns, whatever its limit: results are held in memory. */
+    static final long MAX_ROWS = 100_000;
+
+    private final Sql sql;
+    private final Json json;
+
+    JdbcFeedbackStore(Sql sql, Json json) {
+        this.sql = sql;
+        this.json = json;
+    }
+
+    @Override
+    @Transactional
+    public Outcome<Feedback> insert(Feedback row) {
+        return write(row);
+    }
+
+    @Override
+    @Transactional
+    public Outcome<Feedback> replace(ProjectId project, FeedbackId toDelete, Feedback newRow) {
+        sql.update("DELETE FROM feedback WHERE project_id = ? AND id = ?", project.toString(), toDelete.value());
+        return write(newRow);
+    }
+
+    private Outcome<Feedback> write(Feedback feedback) {
+        FeedbackRow r = FeedbackRow.of(feedback, json);
+        int inserted = sql.update("INSERT INTO feedback (project_id, id, svc_ref, svc_user_id, creator, created_at, "
+                + "feedback_type, payload, annotation_ref, runnable_ref, call_ref, trigger_ref, queue_id) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?) ON CONFLICT (project_id, id) DO NOTHING",
+                r.projectId(), r.id(), r.svcRef(), r.svcUserId(), r.creator(), r.createdAt(), r.feedbackType(),
+                r.payload(), r.annotationRef(), r.runnableRef(), r.callRef(), r.triggerRef(), r.queueId());
+        if (inserted == 0) {
+            return Outcome.refused(Refusal.conflict("id", "feedback " + feedback.id() + " already exists in project "
+                    + feedback.project()));
+        }
+        return Outcome.done(feedback);
+    }
+
+    @Override
+    @Transactional
+    public List<Map<String, Object>> query(FeedbackQuery query) {
+        List<Object> params = new ArrayList<>();
+        StringBuilder text = new StringBuilder("SELECT " + FeedbackRow.COLUMNS);
+        for (int i = 0; i < query.fields().size(); i++) {
+            FeedbackField field = query.fields().get(i);
+            if (field instanceof FeedbackField.PayloadPath) {
+                SqlFragment value = FeedbackSql.field(field);
+                text.append(", (").append(value.sql()).append(")::text AS path_").append(i);
+                params.addAll(value.params());
+            }
+        }
+        text.append(" FROM feedback WHERE project_id = ?");
+        params.add(query.project().toString());
+        if (query.filter().isPresent()) {
+            SqlFragment condition = FeedbackSql.condition(query.filter().get());
+            text.append(" AND ").append(condition.sql());
+            params.addAll(condition.params());
+        }
+        SqlFragment order = FeedbackSql.orderBy(query.sortBy());
+        text.append(order.sql()).append(" LIMIT ? OFFSET ?");
+        params.addAll(order.params());
+        params.add(Math.min(query.limit().orElse(MAX_ROWS), MAX_ROWS));
+        params.add(query.offset().orElse(0));
+        return sql.query(text.toString(), rs -> {
+            Map<String, Object> full = FeedbackRow.read(rs).toDomain(json).toRow();
+            if (query.fields().isEmpty()) {
+                return full;
+            }
+            Map<String, Object> selected = new LinkedHashMap<>();
+            for (int i = 0; i < query.fields().size(); i++) {
+                FeedbackField field = query.fields().get(i);
+                selected.put(field.name(), field instanceof FeedbackField.Column c ? full.get(c.name())
+                        : rs.getString("path_" + i));
+            }
+            return selected;
+        }, params.toArray());
+    }
+
+    @Override
+    @Transactional
+    public int purge(ProjectId project, List<FeedbackId> ids) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return sql.update("DELETE FROM feedback WHERE project_id = ? AND id = ANY (?)", project.toString(),
+                ids.stream().map(FeedbackId::value).toArray(java.util.UUID[]::new));
+    }
+}

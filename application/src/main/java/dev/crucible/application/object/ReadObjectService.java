@@ -1,0 +1,31 @@
+package dev.crucible.application.object;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.object.ObjectName;
+import dev.crucible.domain.object.StoredObject;
+import dev.crucible.domain.object.VersionSelector;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Resolves the version text ({@link VersionSelector}) and reads it from the store. */
+public final class ReadObjectService implements ReadObjectUseCase {
+
+    private final ObjectStore objects;
+
+    public ReadObjectService(ObjectStore objects) {
+        this.objects = Objects.requireNonNull(objects, "objects");
+    }
+
+    @Override
+    public Outcome<StoredObject> read(Command command) {
+        return ObjectProjects.reachable(command.caller(), command.projectId()).then(project -> {
+            // no object can have an invalid name, so such a read finds nothing rather than being malformed
+            Optional<StoredObject> found = ObjectName.isValid(command.objectId())
+                    ? objects.find(project, new ObjectName(command.objectId()), VersionSelector.parse(command.digest()))
+                    : Optional.empty();
+            return found.map(Outcome::done).orElseGet(() -> Outcome.refused(Refusal.notFound("object_id",
+                    "Obj " + command.objectId() + ":" + command.digest() + " not found")));
+        });
+    }
+}

@@ -1,0 +1,173 @@
+package dev.crucible.domain.object;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON text that an object's digest hashes: exactly Python's {@code json.dumps(val, sort_keys=True)}, which is
+ * what Weave's {@code compute_object_digest} hashes. That means:
+ * <ul>
+ *   <li>keys sorted by code point (Python's {@code str} order, not Java's UTF-16 order);</li>
+ *   <li>Python's default separators {@code ", "} and {@code ": "}, no other whitespace;</li>
+ *   <li>{@code ensure_ascii=True}: {@code "}, {@code \}, {@code \n}, {@code \r}, {@code \t}, {@code \b}, {@code \f}
+ *       escaped by letter, every other character outside {@code ' '..'~'} as {@code \}{@code uxxxx} (lower-case hex,
+ *       one escape per UTF-16 unit, so a character outside the basic plane is a surrogate pair);</li>
+ *   <li>integers ({@code Integer}, {@code Long}, {@code BigInteger}, …) in full; every other number is a Python
+ *       float written as {@code repr} ({@code 1.0}, {@code 1e+16}, {@code 1e-05}), non-finite ones as
+ *       {@code NaN} / {@code Infinity}.</li>
+ * </ul>
+ * The output is plain ASCII. Recursive: nesting depth is bounded by the JSON parser that built the value.
+ */
+public final class CanonicalJson {
+
+    /** Python's {@code str} ordering: by Unicode code point. */
+    private static final Comparator<String> CODE_POINT_ORDER = (a, b) -> {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    };
+
+    private CanonicalJson() {
+    }
+
+    /**
+     * The canonical text of a JSON-shaped value: {@link Map} with string keys, {@link List}, {@link String},
+     * {@link Number}, {@link Boolean} or null.
+     *
+     * @throws IllegalArgumentException for any other type, which a JSON parser never produces
+     */
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out);
+        return out.toString();
+    }
+
+    private static void write(Object value, StringBuilder out) {
+        switch (value) {
+            case null -> out.append("null");
+            case Map<?, ?> map -> object(map, out);
+            case List<?> list -> {
+                out.append('[');
+                for (int i = 0; i < list.size(); i++) {
+                    out.append(i == 0 ? "" : ", ");
+                    write(list.get(i), out);
+                }
+                out.append(']');
+            }
+            case String s -> string(s, out);
+            case Boolean b -> out.append(b ? "true" : "false");
+            case Number n -> out.append(number(n));
+            default -> throw new IllegalArgumentException("not a JSON value: " + value.getClass().getName());
+        }
+    }
+
+    private static void object(Map<?, ?> map, StringBuilder out) {
+        List<String> keys = new ArrayList<>(map.size());
+        for (Object key : map.keySet()) {
+            if (!(key instanceof String s)) {
+                throw new IllegalArgumentException("JSON object keys must be strings, got " + key);
+            }
+            keys.add(s);
+        }
+        keys.sort(CODE_POINT_ORDER);
+        out.append('{');
+        for (int i = 0; i < keys.size(); i++) {
+            out.append(i == 0 ? "" : ", ");
+            string(keys.get(i), out);
+            out.append(": ");
+            write(map.get(keys.get(i)), out);
+        }
+        out.append('}');
+    }
+
+    private static void string(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < ' ' || c > '~') {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    private static String number(Number n) {
+        return switch (n) {
+            case Integer i -> i.toString();
+            case Long l -> l.toString();
+            case Short s -> s.toString();
+            case Byte b -> b.toString();
+            case BigInteger big -> big.toString();
+            case Float f -> floatRepr(Double.parseDouble(f.toString()));
+            default -> floatRepr(n.doubleValue());
+        };
+    }
+
+    /**
+     * Python's {@code float.__repr__}: the shortest digits that round-trip, positional when the decimal exponent
+     * is in [-4, 16), otherwise {@code d[.ddd]e±XX}. {@link Double#toString} gives the shortest digits (JDK 19+)
+     * but never fewer than two, so a one-digit form that round-trips is preferred here ({@code 5e-324}).
+     */
+    static String floatRepr(double d) {
+        if (Double.isNaN(d)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "Infinity" : "-Infinity";
+        }
+        String sign = Math.copySign(1.0, d) < 0 ? "-" : "";
+        if (d == 0) {
+            return sign + "0.0";
+        }
+        double abs = Math.abs(d);
+        BigDecimal shortest = new BigDecimal(Double.toString(abs)).stripTrailingZeros();
+        if (shortest.precision() == 2) {
+            BigDecimal one = shortest.round(new MathContext(1, RoundingMode.HALF_EVEN));
+            if (one.doubleValue() == abs) {
+                shortest = one.stripTrailingZeros();
+            }
+        }
+        String digits = shortest.unscaledValue().toString();
+        int point = digits.length() - shortest.scale(); // the value is 0.<digits> x 10^point
+        if (point < -3 || point > 16) {
+            int exponent = point - 1;
+            String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+            return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + String.format("%02d", Math.abs(exponent));
+        }
+        if (point <= 0) {
+            return sign + "0." + "0".repeat(-point) + digits;
+        }
+        if (point >= digits.length()) {
+            return sign + digits + "0".repeat(point - digits.length()) + ".0";
+        }
+        return sign + digits.substring(0, point) + "." + digits.substring(point);
+    }
+}

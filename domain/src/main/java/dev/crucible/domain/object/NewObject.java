@@ -1,0 +1,38 @@
+package dev.crucible.domain.object;
+
+import dev.crucible.domain.feedback.ProjectId;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An object version about to be stored; the store gives it its version index, or finds that a version with the
+ * same {@code digest} already exists.
+ *
+ * @param val the value, JSON-shaped ({@code Map}, {@code List}, {@code String}, {@code Number}, {@code Boolean}),
+ *     null for a JSON null
+ * @param canonicalJson {@link CanonicalJson} of {@code val}, the text {@code digest} hashes
+ * @param baseObjectClass empty when the object has no base object class
+ * @param svcUserId who wrote it ({@link dev.crucible.domain.tenancy.Caller#userId()})
+ */
+public record NewObject(ProjectId project, ObjectName name, Object val, String canonicalJson, String digest,
+        Optional<String> baseObjectClass, String svcUserId, Instant createdAt) {
+
+    public NewObject {
+        Objects.requireNonNull(project, "project");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(canonicalJson, "canonicalJson");
+        Objects.requireNonNull(digest, "digest");
+        Objects.requireNonNull(baseObjectClass, "baseObjectClass");
+        Objects.requireNonNull(svcUserId, "svcUserId");
+        Objects.requireNonNull(createdAt, "createdAt");
+    }
+
+    /** A new version of {@code val}, with its canonical text and digest computed here. */
+    public static NewObject of(ProjectId project, ObjectName name, Object val, Optional<String> baseObjectClass,
+            String svcUserId, Instant createdAt) {
+        String json = CanonicalJson.write(val);
+        return new NewObject(project, name, val, json, ObjectDigest.ofText(json), baseObjectClass, svcUserId,
+                createdAt);
+    }
+}

@@ -1,0 +1,2 @@
+/** Weave-compatible stored objects: names, versions, canonical JSON and content digests. */
+package dev.crucible.domain.object;
