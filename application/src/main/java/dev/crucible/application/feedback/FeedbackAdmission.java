@@ -29,7 +29,7 @@ final class FeedbackAdmission {
     }
 
     Outcome<Feedback> admit(Caller caller, FeedbackDraft draft) {
-        return ProjectAccess.check(caller, draft.project())
+        return draft.project().reachableBy(caller)
                 .then(project -> FeedbackRules.checkTypeAndRefs(draft))
                 .then(specCheck::check)
                 .then(FeedbackRules::checkRefFormats)

@@ -16,7 +16,7 @@ public final class PurgeFeedbackService implements PurgeFeedbackUseCase {
 
     @Override
     public Outcome<Integer> purge(PurgeFeedbackCommand command) {
-        return ProjectAccess.check(command.caller(), command.purge().project())
+        return command.purge().project().reachableBy(command.caller())
                 .map(project -> {
                     List<FeedbackId> ids = command.purge().rowIds();
                     return ids.isEmpty() ? 0 : store.purge(project, ids);

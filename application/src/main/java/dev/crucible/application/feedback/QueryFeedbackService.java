@@ -16,7 +16,7 @@ public final class QueryFeedbackService implements QueryFeedbackUseCase {
 
     @Override
     public Outcome<List<Map<String, Object>>> query(QueryFeedbackCommand command) {
-        return ProjectAccess.check(command.caller(), command.query().project())
+        return command.query().project().reachableBy(command.caller())
                 .map(project -> store.query(command.query()));
     }
 }

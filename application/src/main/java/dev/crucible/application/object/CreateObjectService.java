@@ -24,7 +24,7 @@ public final class CreateObjectService implements CreateObjectUseCase {
 
     @Override
     public Outcome<ObjectVersion> create(Command command) {
-        Outcome<ProjectId> project = ObjectProjects.reachable(command.caller(), command.projectId());
+        Outcome<ProjectId> project = ProjectId.parse(command.projectId()).then(p -> p.reachableBy(command.caller()));
         return project.then(p -> ObjectName.parse(command.objectId()).then(name ->
                 ObjectClasses.baseObjectClass(command.val(), command.builtinObjectClass()).map(baseClass ->
                         store(command, p, name, baseClass))));

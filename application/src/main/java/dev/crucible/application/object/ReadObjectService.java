@@ -2,6 +2,7 @@ package dev.crucible.application.object;
 
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.object.ObjectName;
 import dev.crucible.domain.object.StoredObject;
 import dev.crucible.domain.object.VersionSelector;
@@ -19,13 +20,17 @@ public final class ReadObjectService implements ReadObjectUseCase {
 
     @Override
     public Outcome<StoredObject> read(Command command) {
-        return ObjectProjects.reachable(command.caller(), command.projectId()).then(project -> {
-            // no object can have an invalid name, so such a read finds nothing rather than being malformed
-            Optional<StoredObject> found = ObjectName.isValid(command.objectId())
-                    ? objects.find(project, new ObjectName(command.objectId()), VersionSelector.parse(command.digest()))
-                    : Optional.empty();
-            return found.map(Outcome::done).orElseGet(() -> Outcome.refused(Refusal.notFound("object_id",
-                    "Obj " + command.objectId() + ":" + command.digest() + " not found")));
-        });
+        return ProjectId.parse(command.projectId())
+                .then(project -> project.reachableBy(command.caller()))
+                .then(project -> find(command, project));
+    }
+
+    private Outcome<StoredObject> find(Command command, ProjectId project) {
+        // no object can have an invalid name, so such a read finds nothing rather than being malformed
+        Optional<StoredObject> found = ObjectName.isValid(command.objectId())
+                ? objects.find(project, new ObjectName(command.objectId()), VersionSelector.parse(command.digest()))
+                : Optional.empty();
+        return found.map(Outcome::done).orElseGet(() -> Outcome.refused(Refusal.notFound("object_id",
+                "Obj " + command.objectId() + ":" + command.digest() + " not found")));
     }
 }

@@ -2,6 +2,7 @@ package dev.crucible.domain.feedback;
 
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.tenancy.Caller;
 import java.util.Optional;
 
 /**
@@ -34,6 +35,20 @@ public record ProjectId(String entity, String project) {
         return tryParse(text)
                 .map(Outcome::done)
                 .orElseGet(() -> Outcome.refused(Refusal.invalid("project_id", problem(text))));
+    }
+
+    /**
+     * Tenancy: a caller reaches only the projects of its own entity; another entity's project does not exist for
+     * it, so it is refused as a {@code project_id} not found (never as forbidden, which would confirm it exists).
+     *
+     * @param caller who is asking, never null
+     * @return this project, or a not-found refusal when it belongs to another entity
+     */
+    public Outcome<ProjectId> reachableBy(Caller caller) {
+        if (!entity.equals(caller.entity().value())) {
+            return Outcome.refused(Refusal.notFound("project_id", "project " + this + " not found"));
+        }
+        return Outcome.done(this);
     }
 
     /** The message for a {@code project_id} that is not of the form {@code <entity>/<project>}. */

@@ -2,6 +2,8 @@ package dev.crucible.domain.job;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.UUID;
 
 /**
@@ -21,6 +23,61 @@ public sealed interface JobStatus {
             case Completed c -> true;
             case Failed f -> true;
             case Cancelled c -> true;
+        };
+    }
+
+    /** When the job started running; empty while queued, and for a job that failed or was cancelled unstarted. */
+    default Optional<Instant> start() {
+        return switch (this) {
+            case Queued q -> Optional.empty();
+            case Running r -> Optional.of(r.startedAt());
+            case Completed c -> Optional.of(c.startedAt());
+            case Failed f -> Optional.ofNullable(f.startedAt());
+            case Cancelled c -> Optional.ofNullable(c.startedAt());
+        };
+    }
+
+    /** When the job ended; present exactly when the state is {@link #terminal()}. */
+    default Optional<Instant> end() {
+        return switch (this) {
+            case Queued q -> Optional.empty();
+            case Running r -> Optional.empty();
+            case Completed c -> Optional.of(c.endedAt());
+            case Failed f -> Optional.of(f.endedAt());
+            case Cancelled c -> Optional.of(c.endedAt());
+        };
+    }
+
+    /** Why the job did not complete: the failure's message or the cancellation's reason; empty otherwise. */
+    default Optional<String> error() {
+        return switch (this) {
+            case Queued q -> Optional.empty();
+            case Running r -> Optional.empty();
+            case Completed c -> Optional.empty();
+            case Failed f -> Optional.of(f.errorMessage());
+            case Cancelled c -> Optional.of(c.reason());
+        };
+    }
+
+    /** The step of the checkpoint a completed job produced; empty in every other state. */
+    default OptionalInt step() {
+        return switch (this) {
+            case Queued q -> OptionalInt.empty();
+            case Running r -> OptionalInt.empty();
+            case Completed c -> OptionalInt.of(c.resultStep());
+            case Failed f -> OptionalInt.empty();
+            case Cancelled c -> OptionalInt.empty();
+        };
+    }
+
+    /** The runner holding the job; present only while it is running. */
+    default Optional<UUID> runner() {
+        return switch (this) {
+            case Queued q -> Optional.empty();
+            case Running r -> Optional.of(r.runnerId());
+            case Completed c -> Optional.empty();
+            case Failed f -> Optional.empty();
+            case Cancelled c -> Optional.empty();
         };
     }
 

@@ -1,9 +1,6 @@
 package dev.crucible.domain.object;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.MathContext;
-import java.math.RoundingMode;
+import dev.crucible.domain.common.PythonNumbers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,9 +15,9 @@ import java.util.Map;
  *   <li>{@code ensure_ascii=True}: {@code "}, {@code \}, {@code \n}, {@code \r}, {@code \t}, {@code \b}, {@code \f}
  *       escaped by letter, every other character outside {@code ' '..'~'} as {@code \}{@code uxxxx} (lower-case hex,
  *       one escape per UTF-16 unit, so a character outside the basic plane is a surrogate pair);</li>
- *   <li>integers ({@code Integer}, {@code Long}, {@code BigInteger}, …) in full; every other number is a Python
- *       float written as {@code repr} ({@code 1.0}, {@code 1e+16}, {@code 1e-05}), non-finite ones as
- *       {@code NaN} / {@code Infinity}.</li>
+ *   <li>numbers as {@link PythonNumbers#repr}: integers ({@code Integer}, {@code Long}, {@code BigInteger}, …) in
+ *       full; every other number is a Python float written as {@code repr} ({@code 1.0}, {@code 1e+16},
+ *       {@code 1e-05}), non-finite ones as {@code NaN} / {@code Infinity}.</li>
  * </ul>
  * The output is plain ASCII. Recursive: nesting depth is bounded by the JSON parser that built the value.
  */
@@ -71,7 +68,7 @@ public final class CanonicalJson {
             }
             case String s -> string(s, out);
             case Boolean b -> out.append(b ? "true" : "false");
-            case Number n -> out.append(number(n));
+            case Number n -> out.append(PythonNumbers.repr(n));
             default -> throw new IllegalArgumentException("not a JSON value: " + value.getClass().getName());
         }
     }
@@ -117,57 +114,5 @@ public final class CanonicalJson {
             }
         }
         out.append('"');
-    }
-
-    private static String number(Number n) {
-        return switch (n) {
-            case Integer i -> i.toString();
-            case Long l -> l.toString();
-            case Short s -> s.toString();
-            case Byte b -> b.toString();
-            case BigInteger big -> big.toString();
-            case Float f -> floatRepr(Double.parseDouble(f.toString()));
-            default -> floatRepr(n.doubleValue());
-        };
-    }
-
-    /**
-     * Python's {@code float.__repr__}: the shortest digits that round-trip, positional when the decimal exponent
-     * is in [-4, 16), otherwise {@code d[.ddd]e±XX}. {@link Double#toString} gives the shortest digits (JDK 19+)
-     * but never fewer than two, so a one-digit form that round-trips is preferred here ({@code 5e-324}).
-     */
-    static String floatRepr(double d) {
-        if (Double.isNaN(d)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Infinity" : "-Infinity";
-        }
-        String sign = Math.copySign(1.0, d) < 0 ? "-" : "";
-        if (d == 0) {
-            return sign + "0.0";
-        }
-        double abs = Math.abs(d);
-        BigDecimal shortest = new BigDecimal(Double.toString(abs)).stripTrailingZeros();
-        if (shortest.precision() == 2) {
-            BigDecimal one = shortest.round(new MathContext(1, RoundingMode.HALF_EVEN));
-            if (one.doubleValue() == abs) {
-                shortest = one.stripTrailingZeros();
-            }
-        }
-        String digits = shortest.unscaledValue().toString();
-        int point = digits.length() - shortest.scale(); // the value is 0.<digits> x 10^point
-        if (point < -3 || point > 16) {
-            int exponent = point - 1;
-            String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-            return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + String.format("%02d", Math.abs(exponent));
-        }
-        if (point <= 0) {
-            return sign + "0." + "0".repeat(-point) + digits;
-        }
-        if (point >= digits.length()) {
-            return sign + digits + "0".repeat(point - digits.length()) + ".0";
-        }
-        return sign + digits.substring(0, point) + "." + digits.substring(point);
     }
 }

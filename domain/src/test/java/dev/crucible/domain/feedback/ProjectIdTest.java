@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.domain.tenancy.EntityName;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -33,6 +36,24 @@ class ProjectIdTest {
     @Test
     void constructorRejectsSlashInSegment() {
         assertThrows(IllegalArgumentException.class, () -> new ProjectId("a/b", "c"));
+    }
+
+    @Test
+    void isReachableByACallerOfItsOwnEntity() {
+        ProjectId id = new ProjectId("acme", "chat");
+        assertEquals(id, value(id.reachableBy(caller("acme"))));
+    }
+
+    @Test
+    void refusesAnotherEntitysProjectAsNotFound() {
+        Refusal refusal = refusal(new ProjectId("acme", "chat").reachableBy(caller("globex")));
+        assertEquals(Refusal.Reason.NOT_FOUND, refusal.reason());
+        assertEquals("project_id", refusal.param());
+        assertEquals("project acme/chat not found", refusal.message());
+    }
+
+    private static Caller caller(String entity) {
+        return new Caller(new EntityName(entity), UUID.fromString("00000000-0000-0000-0000-000000000007"));
     }
 
     @Test

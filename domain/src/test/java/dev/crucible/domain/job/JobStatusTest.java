@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +15,7 @@ class JobStatusTest {
 
     private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
     private static final Instant T1 = Instant.parse("2025-03-01T10:05:00Z");
+    private static final UUID RUNNER = UUID.fromString("00000000-0000-0000-0000-00000000000a");
 
     @Test
     void queuedAndRunningAreNotTerminal() {
@@ -46,5 +49,57 @@ class JobStatusTest {
         assertThrows(NullPointerException.class, () -> new JobStatus.Failed(T0, T1, null));
         assertThrows(NullPointerException.class, () -> new JobStatus.Cancelled(T0, null, "x"));
         assertThrows(NullPointerException.class, () -> new JobStatus.Cancelled(T0, T1, null));
+    }
+
+    @Test
+    void queuedKnowsNothingYet() {
+        JobStatus queued = new JobStatus.Queued();
+        assertEquals(Optional.empty(), queued.start());
+        assertEquals(Optional.empty(), queued.end());
+        assertEquals(Optional.empty(), queued.error());
+        assertEquals(OptionalInt.empty(), queued.step());
+        assertEquals(Optional.empty(), queued.runner());
+    }
+
+    @Test
+    void runningHasItsStartAndRunnerOnly() {
+        JobStatus running = new JobStatus.Running(T0, RUNNER);
+        assertEquals(Optional.of(T0), running.start());
+        assertEquals(Optional.empty(), running.end());
+        assertEquals(Optional.empty(), running.error());
+        assertEquals(OptionalInt.empty(), running.step());
+        assertEquals(Optional.of(RUNNER), running.runner());
+    }
+
+    @Test
+    void completedHasStartEndAndResultStep() {
+        JobStatus completed = new JobStatus.Completed(T0, T1, 40);
+        assertEquals(Optional.of(T0), completed.start());
+        assertEquals(Optional.of(T1), completed.end());
+        assertEquals(Optional.empty(), completed.error());
+        assertEquals(OptionalInt.of(40), completed.step());
+        assertEquals(Optional.empty(), completed.runner());
+    }
+
+    @Test
+    void failedHasItsMessageAsErrorAndNoStartWhenItNeverStarted() {
+        JobStatus failed = new JobStatus.Failed(T0, T1, "out of memory");
+        assertEquals(Optional.of(T0), failed.start());
+        assertEquals(Optional.of(T1), failed.end());
+        assertEquals(Optional.of("out of memory"), failed.error());
+        assertEquals(OptionalInt.empty(), failed.step());
+        assertEquals(Optional.empty(), failed.runner());
+        assertEquals(Optional.empty(), new JobStatus.Failed(null, T1, "x").start());
+    }
+
+    @Test
+    void cancelledHasItsReasonAsErrorAndNoStartWhenItNeverStarted() {
+        JobStatus cancelled = new JobStatus.Cancelled(T0, T1, "model deleted");
+        assertEquals(Optional.of(T0), cancelled.start());
+        assertEquals(Optional.of(T1), cancelled.end());
+        assertEquals(Optional.of("model deleted"), cancelled.error());
+        assertEquals(OptionalInt.empty(), cancelled.step());
+        assertEquals(Optional.empty(), cancelled.runner());
+        assertEquals(Optional.empty(), new JobStatus.Cancelled(null, T1, "x").start());
     }
 }

@@ -11,34 +11,10 @@ record JobView(String id, String object, String type, String modelId, String sta
         String trainingStart, String trainingEnd, String errorMessage, Integer resultStep) {
 
     static JobView of(TrainingJob job) {
-        Instant start = null;
-        Instant end = null;
-        String error = null;
-        Integer step = null;
-        switch (job.status()) {
-            case JobStatus.Queued q -> { }
-            case JobStatus.Running r -> start = r.startedAt();
-            case JobStatus.Completed c -> {
-                start = c.startedAt();
-                end = c.endedAt();
-                step = c.resultStep();
-            }
-            case JobStatus.Failed f -> {
-                start = f.startedAt();
-                end = f.endedAt();
-                error = f.errorMessage();
-            }
-            case JobStatus.Cancelled c -> {
-                start = c.startedAt();
-                end = c.endedAt();
-                error = c.reason();
-            }
-        }
+        JobStatus status = job.status();
         return new JobView(job.id().toString(), "training_job", job.type().wireName(), job.modelId().toString(),
-                job.status().wireName(), job.createdAt().toString(), text(start), text(end), error, step);
-    }
-
-    private static String text(Instant instant) {
-        return instant == null ? null : instant.toString();
+                status.wireName(), job.createdAt().toString(), status.start().map(Instant::toString).orElse(null),
+                status.end().map(Instant::toString).orElse(null), status.error().orElse(null),
+                status.step().isPresent() ? status.step().getAsInt() : null);
     }
 }

@@ -27,35 +27,11 @@ record JobRow(UUID id, String type, UUID modelId, String entity, String status, 
     }
 
     static JobRow of(TrainingJob job) {
-        Instant start = null;
-        Instant end = null;
-        String error = null;
-        Integer step = null;
-        UUID runner = null;
-        switch (job.status()) {
-            case JobStatus.Queued q -> { }
-            case JobStatus.Running r -> {
-                start = r.startedAt();
-                runner = r.runnerId();
-            }
-            case JobStatus.Completed c -> {
-                start = c.startedAt();
-                end = c.endedAt();
-                step = c.resultStep();
-            }
-            case JobStatus.Failed f -> {
-                start = f.startedAt();
-                end = f.endedAt();
-                error = f.errorMessage();
-            }
-            case JobStatus.Cancelled c -> {
-                start = c.startedAt();
-                end = c.endedAt();
-                error = c.reason();
-            }
-        }
+        JobStatus status = job.status();
         return new JobRow(job.id().value(), job.type().name(), job.modelId().value(), job.entity().value(),
-                job.status().wireName(), job.createdAt(), start, end, error, step, runner);
+                status.wireName(), job.createdAt(), status.start().orElse(null), status.end().orElse(null),
+                status.error().orElse(null), status.step().isPresent() ? status.step().getAsInt() : null,
+                status.runner().orElse(null));
     }
 
     TrainingJob toDomain() {
