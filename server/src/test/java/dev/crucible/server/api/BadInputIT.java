@@ -126,6 +126,14 @@ class BadInputIT {
     }
 
     @Test
+    void everyResponseCarriesARequestId() {
+        Api.Reply refused = api.get("/v1/preview/models/xyz/checkpoints");
+        assertTrue(refused.headers().get("x-request-id").getFirst().matches("[0-9a-f-]{36}"), refused.headers().toString());
+        Api.Reply ok = api.get("/v1/health");
+        assertTrue(ok.headers().containsKey("x-request-id"));
+    }
+
+    @Test
     void healthNeedsNoKey() {
         Api.Reply health = api.withAuthorization(null).get("/v1/health");
         assertEquals(200, health.status());

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.http.error;
 
+import dev.crucible.adapters.http.request.RequestIdFilter;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
@@ -22,7 +23,8 @@ final class EnvelopeErrorProcessor implements ErrorResponseProcessor<ErrorEnvelo
         int status = response.code();
         String message;
         if (status >= 500) {
-            LOG.error("{} {} failed with {}", context.getRequest().getMethod(), context.getRequest().getPath(), status,
+            LOG.error("request {}: {} {} failed with {}", RequestIdFilter.of(context.getRequest()),
+                    context.getRequest().getMethod(), context.getRequest().getPath(), status,
                     context.getRootCause().orElse(null));
             message = status == 503 ? "service unavailable" : "internal server error";
         } else {
@@ -31,6 +33,8 @@ final class EnvelopeErrorProcessor implements ErrorResponseProcessor<ErrorEnvelo
             if (status == 413) {
                 message = "request body is too large";
             }
+            LOG.info("request {}: {} {} answered {}: {}", RequestIdFilter.of(context.getRequest()),
+                    context.getRequest().getMethod(), context.getRequest().getPath(), status, message);
         }
         return response.body(ErrorEnvelope.of(status, message, null));
     }
