@@ -19,6 +19,7 @@ class HealthIT {
         String url = "jdbc:postgresql://127.0.0.1:" + own.getPort() + "/postgres";
         try (TestServer server = TestServer.start(url, TestServer.newDataDir(), Map.of())) {
             Api anonymous = server.api(null);
+            Api keyed = server.api(server.newKey("kim"));
             Api.Reply before = anonymous.get("/v1/system-check");
             Map<String, Object> database = (Map<String, Object>) before.json().get("database");
             assertEquals(true, database.get("success"), before.toString());
@@ -34,6 +35,14 @@ class HealthIT {
             assertEquals(false, down.get("success"));
             assertTrue(((String) down.get("error")).contains("unreachable"), down.toString());
             assertEquals(200, anonymous.get("/v1/health").status(), "health only says the process serves");
+
+            Api.Reply broken = keyed.get("/v1/models");
+            assertTrue(broken.status() >= 500, broken.toString());
+            Map<String, Object> error = broken.error();
+            assertEquals(broken.status(), ((Number) error.get("code")).intValue());
+            String text = broken.json().toString();
+            assertTrue(!text.contains("Exception") && !text.contains("at dev.") && !text.contains("jdbc"),
+                    "a 5xx body carries no internals: " + text);
         }
     }
 
