@@ -21,13 +21,23 @@ class ModuleRulesTest {
     static final ArchRule applicationUsesOnlyDomainSpiAndPureLibraries = classes()
             .that().resideInAPackage("dev.crucible.application..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.application..", "dev.crucible.domain..",
-                    "dev.crucible.engine.spi..", "java..", "net.fellbaum.jemoji..")
-            .because("use cases are framework-free and engine-agnostic; only small pure libraries are allowed");
+                    "dev.crucible.engine.spi..", "java..", "net.fellbaum.jemoji..",
+                    // Jinjava and its bundled EL, for rendering models' Jinja chat templates
+                    "com.hubspot.jinjava..", "jinjava.javax.el..")
+            .because("use cases are framework-free and engine-agnostic; only small pure libraries are allowed"
+                    + " (jemoji for emoji names, Jinjava for chat templates)");
 
     @ArchTest
     static final ArchRule engineSpiIsPlainJava = classes().that().resideInAPackage("dev.crucible.engine.spi..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.engine.spi..", "java..")
             .because("every engine plugin implements the SPI, so it cannot drag in anything else");
+
+    @ArchTest
+    static final ArchRule hfFormatIsJavaAndJson = classes().that().resideInAPackage("dev.crucible.hf..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.hf..", "java..",
+                    "com.fasterxml.jackson..")
+            .because("engines, the runtime and the command line all read model folders through it, so it carries "
+                    + "nothing but the JDK and a JSON parser");
 
     @ArchTest
     static final ArchRule enginePluginsSeeOnlyTheSpi = noClasses()

@@ -1,0 +1,55 @@
+package dev.crucible.hf.config;
+
+import dev.crucible.hf.ModelFormatException;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The decoder-only architectures Crucible loads, by their transformers class name and {@code model_type}. */
+public enum Architecture {
+    /** Llama 2/3 ({@code LlamaForCausalLM}): optional attention bias, Llama 3 rope scaling. */
+    LLAMA("LlamaForCausalLM", "llama"),
+    /** Qwen2 and Qwen2.5 ({@code Qwen2ForCausalLM}): q/k/v projections always carry a bias. */
+    QWEN2("Qwen2ForCausalLM", "qwen2"),
+    /** Qwen3 dense ({@code Qwen3ForCausalLM}): RMS norms on queries and keys, an explicit head_dim. */
+    QWEN3("Qwen3ForCausalLM", "qwen3");
+
+    private final String className;
+    private final String modelType;
+
+    Architecture(String className, String modelType) {
+        this.className = className;
+        this.modelType = modelType;
+    }
+
+    /** The transformers class name written in {@code config.json}'s {@code architectures}. */
+    public String className() {
+        return className;
+    }
+
+    /** The {@code model_type} written in {@code config.json} (also the name on the command line). */
+    public String modelType() {
+        return modelType;
+    }
+
+    /** The architecture of a transformers class name; an unknown one fails naming it and the supported ones. */
+    public static Architecture fromClassName(String className) {
+        for (Architecture a : values()) {
+            if (a.className.equals(className)) {
+                return a;
+            }
+        }
+        throw new ModelFormatException("unsupported architecture '" + className + "' (supported: "
+                + Arrays.stream(values()).map(Architecture::className).collect(Collectors.joining(", ")) + ")");
+    }
+
+    /** The architecture of a {@code model_type}; an unknown one fails naming it and the supported ones. */
+    public static Architecture fromModelType(String modelType) {
+        for (Architecture a : values()) {
+            if (a.modelType.equals(modelType)) {
+                return a;
+            }
+        }
+        throw new ModelFormatException("unsupported model_type '" + modelType + "' (supported: "
+                + Arrays.stream(values()).map(Architecture::modelType).collect(Collectors.joining(", ")) + ")");
+    }
+}
