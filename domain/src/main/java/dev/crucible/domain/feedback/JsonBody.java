@@ -21,12 +21,13 @@ final class JsonBody {
         this.values = values;
     }
 
-    /** Runs {@code body} over {@code values} after refusing keys outside {@code known}. */
+    /** Runs {@code body} over {@code values} after refusing non-null keys outside {@code known}. */
     static <T> Outcome<T> read(Map<String, Object> values, Set<String> known, Function<JsonBody, T> body) {
         Objects.requireNonNull(values, "values");
         try {
             for (String key : values.keySet()) {
-                if (!known.contains(key)) {
+                // Newer Weave clients send their newer fields (scorer_*, span_*) as null: null extras are ignored.
+                if (!known.contains(key) && values.get(key) != null) {
                     throw fail(key, key + " is not a known field (extra inputs are not permitted)");
                 }
             }

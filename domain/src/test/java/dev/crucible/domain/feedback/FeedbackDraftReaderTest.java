@@ -73,6 +73,15 @@ class FeedbackDraftReaderTest {
     }
 
     @Test
+    void ignoresUnknownKeysSentAsNullByNewerClients() {
+        Map<String, Object> body = minimal();
+        body.put("scorer_tags", null);
+        body.put("span_trace_id", null);
+        body.put("wb_user_id", null);
+        assertEquals("custom", value(FeedbackDraftReader.read(body)).feedbackType());
+    }
+
+    @Test
     void refusesMissingRequiredFields() {
         Map<String, Object> body = minimal();
         body.remove("feedback_type");
