@@ -1,5 +1,5 @@
 /**
- * PyTorch through DJL: inference and LoRA training. The engine itself lands with the real-models issue; until
- * then no provider is registered, so Crucible reports training and inference as not available.
+ * PyTorch through DJL: the forward pass of Llama, Qwen2 and Qwen3 over per-sequence KV caches, F32 weights mapped from
+ * safetensors. Only {@link dev.crucible.engine.djl.DjlEngineProvider} is public; everything else is package-private.
  */
 package dev.crucible.engine.djl;

@@ -1,5 +1,6 @@
 package dev.crucible.engine.spi;
 
+import dev.crucible.hf.folder.ModelFolder;
 import java.util.Set;
 
 /**
@@ -23,4 +24,23 @@ public interface EngineProvider {
      * @return the health; {@link EngineHealth#healthy()} when usable
      */
     EngineHealth health();
+
+    /**
+     * Loads a model for inference; only engines with {@link Capability#INFERENCE} implement it. May take seconds
+     * (weights are read, the native runtime starts on first use); safe to call from several threads, each call giving
+     * its own runner, which the caller owns and closes.
+     *
+     * @param model a model folder whose configuration hf-format has read and checked; never null
+     * @return the loaded model, ready for {@link ModelRunner#forward}
+     * @throws EngineException {@link EngineException.Reason#NOT_CAPABLE} when the engine cannot run inference (the
+     *                         default); {@link EngineException.Reason#UNSUPPORTED_ARCHITECTURE} or
+     *                         {@link EngineException.Reason#UNSUPPORTED_DTYPE} naming the architecture or the tensor and
+     *                         dtype it cannot run; {@link EngineException.Reason#INVALID_MODEL} for missing or
+     *                         misshaped weights; {@link EngineException.Reason#RUNTIME_UNAVAILABLE} when the runtime
+     *                         does not start
+     */
+    default ModelRunner loadModel(ModelFolder model) {
+        throw new EngineException(EngineException.Reason.NOT_CAPABLE, "engine '" + name()
+                + "' cannot run inference (capabilities: " + capabilities() + ")");
+    }
 }

@@ -1,0 +1,74 @@
+package dev.crucible.engine.djl;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
+import ai.djl.ndarray.types.Shape;
+
+/**
+ * Grouped-query attention of one layer, sequence by sequence: each sequence's new keys and values are written to its
+ * cache, then its new queries attend to the cache's first {@code length + n} positions under a causal mask. Query head
+ * {@code h} reads key/value head {@code h / (heads / kv_heads)} (transformers' {@code repeat_kv}); instead of copying
+ * the keys that many times, the queries of one group are stacked as rows of one matmul per key/value head.
+ */
+final class DjlAttention {
+
+    private final int heads;
+    private final int kvHeads;
+    private final int headDim;
+    private final float scale;
+
+    DjlAttention(int heads, int kvHeads, int headDim) {
+        this.heads = heads;
+        this.kvHeads = kvHeads;
+        this.headDim = headDim;
+        this.scale = (float) (1.0 / Math.sqrt(headDim));
+    }
+
+    /**
+     * @param q {@code [tokens, heads, head_dim]} after rotary embedding; {@code k} and {@code v} likewise with kv_heads
+     * @return the attention output {@code [tokens, heads * head_dim]}, rows in batch order
+     */
+    NDArray forward(int layer, NDArray q, NDArray k, NDArray v, DjlPackedBatch batch, NDManager manager) {
+        NDList outputs = new NDList(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            int n = batch.length(i);
+            NDIndex rows = new NDIndex("{}:{}", batch.offsets()[i], batch.offsets()[i] + n);
+            DjlKvCache cache = batch.caches().get(i);
+            int start = cache.length();
+            cache.write(layer, start, k.get(rows).transpose(1, 0, 2), v.get(rows).transpose(1, 0, 2));
+            outputs.add(attend(q.get(rows), cache.keys(layer, start + n), cache.values(layer, start + n), start,
+                    manager));
+        }
+        return outputs.size() == 1 ? outputs.singletonOrThrow() : NDArrays.concat(outputs, 0);
+    }
+
+    /** One sequence: {@code q [n, heads, d]} against {@code keys, values [kv_heads, start + n, d]}. */
+    private NDArray attend(NDArray q, NDArray keys, NDArray values, int start, NDManager manager) {
+        int n = (int) q.getShape().get(0);
+        int group = heads / kvHeads;
+        long seen = keys.getShape().get(1);
+        NDArray grouped = q.transpose(1, 0, 2).reshape(kvHeads, (long) group * n, headDim);
+        NDArray scores = grouped.matMul(keys.transpose(0, 2, 1)).mul(scale);
+        if (n > 1) {
+            scores = scores.reshape(kvHeads, group, n, seen).add(causalMask(manager, n, start))
+                    .reshape(kvHeads, (long) group * n, seen);
+        }
+        NDArray out = scores.softmax(-1).matMul(values);
+        return out.reshape(heads, n, headDim).transpose(1, 0, 2).reshape(n, (long) heads * headDim);
+    }
+
+    /** {@code [n, start + n]}: 0 where new token {@code j} may see position {@code s} ({@code s <= start + j}), else -inf. */
+    private static NDArray causalMask(NDManager manager, int n, int start) {
+        int seen = start + n;
+        float[] mask = new float[n * seen];
+        for (int j = 0; j < n; j++) {
+            for (int s = start + j + 1; s < seen; s++) {
+                mask[j * seen + s] = Float.NEGATIVE_INFINITY;
+            }
+        }
+        return manager.create(mask, new Shape(n, seen));
+    }
+}

@@ -1,0 +1,29 @@
+package dev.crucible.engine.djl;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.nn.Activation;
+import ai.djl.nn.core.Linear;
+
+/** The small building blocks of the decoder, each following the Hugging Face modelling code. */
+final class DjlOps {
+
+    private DjlOps() {
+    }
+
+    /** {@code x @ weight^T + bias} (torch's {@code linear}, Hugging Face's {@code [out, in]} layout); bias may be null. */
+    static NDArray linear(NDArray x, NDArray weight, NDArray bias) {
+        return Linear.linear(x, weight, bias).singletonOrThrow();
+    }
+
+    /** RMSNorm over the last axis: {@code x / sqrt(mean(x^2) + eps) * weight} (LlamaRMSNorm, Qwen2/3RMSNorm). */
+    static NDArray rmsNorm(NDArray x, NDArray weight, float eps) {
+        NDArray variance = x.square().mean(new int[] {-1}, true);
+        return x.div(variance.add(eps).sqrt()).mul(weight);
+    }
+
+    /** The SwiGLU MLP: {@code down(silu(gate(x)) * up(x))}, with {@code silu(x) = x * sigmoid(x)}. */
+    static NDArray swiGlu(NDArray x, DjlLayer w) {
+        NDArray gate = linear(x, w.gate(), null);
+        return linear(gate.mul(Activation.sigmoid(gate)).mul(linear(x, w.up(), null)), w.down(), null);
+    }
+}

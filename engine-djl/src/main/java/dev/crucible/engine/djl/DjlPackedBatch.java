@@ -1,0 +1,90 @@
+package dev.crucible.engine.djl;
+
+import dev.crucible.engine.spi.SequenceInput;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A forward batch packed end to end: the new tokens of every sequence in one row ({@code tokens}), each sequence a
+ * contiguous run starting at {@code offsets[i]}. Matmuls run over all rows at once; attention runs per sequence over
+ * its own run and its own cache, so sequences of different lengths need no padding and no cross-sequence mask.
+ *
+ * @param positions each token's position in its sequence (its cache's length plus its index among the new tokens)
+ */
+record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, long[] tokens, int[] positions,
+        int[] offsets) {
+
+    /** Checks every input (see {@link dev.crucible.engine.spi.ModelRunner}'s errors) before anything runs. */
+    static DjlPackedBatch of(List<SequenceInput> inputs, DjlModelRunner runner) {
+        if (inputs == null || inputs.isEmpty()) {
+            throw new IllegalArgumentException("batch must hold at least one sequence, got none");
+        }
+        Set<DjlKvCache> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<DjlKvCache> caches = new ArrayList<>();
+        int total = 0;
+        for (int i = 0; i < inputs.size(); i++) {
+            SequenceInput in = inputs.get(i);
+            if (!(in.cache() instanceof DjlKvCache cache) || !cache.belongsTo(runner)) {
+                throw new IllegalArgumentException("batch[" + i + "].cache was not made by this model runner");
+            }
+            if (cache.isClosed()) {
+                throw new IllegalArgumentException("batch[" + i + "].cache is closed");
+            }
+            if (!seen.add(cache)) {
+                throw new IllegalArgumentException("batch[" + i + "].cache appears twice in one batch");
+            }
+            if (in.length() > cache.remaining()) {
+                throw new IllegalArgumentException("batch[" + i + "] has " + in.length() + " new tokens but its cache "
+                        + "has room for " + cache.remaining() + " (capacity " + cache.capacity() + ")");
+            }
+            for (int j = 0; j < in.length(); j++) {
+                if (in.tokenId(j) < 0 || in.tokenId(j) >= runner.vocabSize()) {
+                    throw new IllegalArgumentException("batch[" + i + "].tokenIds[" + j + "] must be in [0, "
+                            + runner.vocabSize() + "), got " + in.tokenId(j));
+                }
+            }
+            caches.add(cache);
+            total += in.length();
+        }
+        return pack(inputs, caches, total);
+    }
+
+    private static DjlPackedBatch pack(List<SequenceInput> inputs, List<DjlKvCache> caches, int total) {
+        long[] tokens = new long[total];
+        int[] positions = new int[total];
+        int[] offsets = new int[inputs.size()];
+        int row = 0;
+        for (int i = 0; i < inputs.size(); i++) {
+            offsets[i] = row;
+            int start = caches.get(i).length();
+            for (int j = 0; j < inputs.get(i).length(); j++, row++) {
+                tokens[row] = inputs.get(i).tokenId(j);
+                positions[row] = start + j;
+            }
+        }
+        return new DjlPackedBatch(List.copyOf(inputs), List.copyOf(caches), tokens, positions, offsets);
+    }
+
+    int size() {
+        return inputs.size();
+    }
+
+    int length(int sequence) {
+        return inputs.get(sequence).length();
+    }
+
+    /** The rows whose logits are returned: every new row where asked, else the last one. */
+    int[] logitRows() {
+        List<Integer> rows = new ArrayList<>();
+        for (int i = 0; i < size(); i++) {
+            int first = inputs.get(i).allPositions() ? offsets[i] : offsets[i] + length(i) - 1;
+            for (int r = first; r < offsets[i] + length(i); r++) {
+                rows.add(r);
+            }
+        }
+        return rows.stream().mapToInt(Integer::intValue).toArray();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.crucible.engine.djl;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
+import ai.djl.ndarray.types.Shape;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.config.RopeScaling;
+
+/**
+ * Rotary position embedding in the Hugging Face convention: the head's first and second halves are rotated as pairs
+ * ({@code rotate_half}), with frequencies {@code inv_freq[i] = theta^(-2i/head_dim)}, rescaled by Llama 3's scheme
+ * when the config says so. Immutable.
+ */
+final class DjlRope {
+
+    private final float[] invFreq;
+    private final int headDim;
+
+    DjlRope(ModelConfig config) {
+        this.headDim = config.headDim();
+        this.invFreq = invFreq(config);
+    }
+
+    /** The rotary frequencies, one per pair of dimensions (transformers' {@code rope_init_fn}). */
+    static float[] invFreq(ModelConfig c) {
+        int half = c.headDim() / 2;
+        double[] f = new double[half];
+        for (int i = 0; i < half; i++) {
+            f[i] = 1.0 / Math.pow(c.ropeTheta(), 2.0 * i / c.headDim());
+        }
+        switch (c.ropeScaling()) {
+            case RopeScaling.Unscaled u -> { }
+            case RopeScaling.Llama3 l -> llama3(f, l);
+        }
+        float[] out = new float[half];
+        for (int i = 0; i < half; i++) {
+            out[i] = (float) f[i];
+        }
+        return out;
+    }
+
+    /**
+     * Llama 3's rescaling ({@code _compute_llama3_parameters}): long wavelengths are divided by {@code factor}, short
+     * ones kept, and those in between interpolated smoothly between the two.
+     */
+    private static void llama3(double[] f, RopeScaling.Llama3 s) {
+        double lowFreqWavelen = s.originalMaxPositionEmbeddings() / s.lowFreqFactor();
+        double highFreqWavelen = s.originalMaxPositionEmbeddings() / s.highFreqFactor();
+        for (int i = 0; i < f.length; i++) {
+            double wavelen = 2 * Math.PI / f[i];
+            if (wavelen > lowFreqWavelen) {
+                f[i] = f[i] / s.factor();
+            } else if (wavelen >= highFreqWavelen) {
+                double smooth = (s.originalMaxPositionEmbeddings() / wavelen - s.lowFreqFactor())
+                        / (s.highFreqFactor() - s.lowFreqFactor());
+                f[i] = (1 - smooth) * f[i] / s.factor() + smooth * f[i];
+            }
+        }
+    }
+
+    /** {@code cos} and {@code sin} of each position's angles, {@code [positions, 1, head_dim]} (broadcast over heads). */
+    NDList cosSin(NDManager manager, int[] positions) {
+        float[] cos = new float[positions.length * headDim];
+        float[] sin = new float[cos.length];
+        int half = headDim / 2;
+        for (int t = 0; t < positions.length; t++) {
+            for (int i = 0; i < headDim; i++) {
+                double angle = (double) positions[t] * invFreq[i % half];
+                cos[t * headDim + i] = (float) Math.cos(angle);
+                sin[t * headDim + i] = (float) Math.sin(angle);
+            }
+        }
+        Shape shape = new Shape(positions.length, 1, headDim);
+        return new NDList(manager.create(cos, shape), manager.create(sin, shape));
+    }
+
+    /** {@code x * cos + rotate_half(x) * sin} for {@code x} of shape {@code [tokens, heads, head_dim]}. */
+    NDArray apply(NDArray x, NDList cosSin) {
+        int half = headDim / 2;
+        NDArray first = x.get(new NDIndex("..., :{}", half));
+        NDArray second = x.get(new NDIndex("..., {}:", half));
+        NDArray rotated = NDArrays.concat(new NDList(second.neg(), first), -1);
+        return x.mul(cosSin.get(0)).add(rotated.mul(cosSin.get(1)));
+    }
+}

@@ -1,0 +1,82 @@
+package dev.crucible.engine.djl;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
+import ai.djl.ndarray.types.SparseFormat;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.hf.config.ModelConfig;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The decoder stack of LlamaModel, Qwen2Model and Qwen3Model, which differ only in what the config switches on: per
+ * layer {@code h += o_proj(attention(rope(norm_qk(q/k/v_proj(rms_norm(h))))))}, then {@code h += mlp(rms_norm(h))};
+ * finally {@code logits = lm_head(rms_norm(h))}, computed only for the rows whose logits are returned. Stateless
+ * between calls; the caller runs it inside an {@link ai.djl.ndarray.NDScope} that frees every intermediate.
+ */
+final class DjlTransformer {
+
+    private final ModelConfig config;
+    private final DjlWeights weights;
+    private final DjlRope rope;
+    private final DjlAttention attention;
+    private final float eps;
+
+    DjlTransformer(ModelConfig config, DjlWeights weights) {
+        this.config = config;
+        this.weights = weights;
+        this.rope = new DjlRope(config);
+        this.attention = new DjlAttention(config.numAttentionHeads(), config.numKeyValueHeads(), config.headDim());
+        this.eps = (float) config.rmsNormEps();
+    }
+
+    /** Runs the batch, writing keys and values to its caches (not advancing them), and returns the logits. */
+    List<SequenceLogits> forward(DjlPackedBatch batch, NDManager manager) {
+        NDArray ids = manager.create(batch.tokens());
+        NDArray h = ids.getNDArrayInternal().embedding(ids, weights.embed(), SparseFormat.DENSE).singletonOrThrow();
+        NDList cosSin = rope.cosSin(manager, batch.positions());
+        for (int i = 0; i < weights.layers().size(); i++) {
+            h = layer(i, weights.layers().get(i), h, cosSin, batch, manager);
+        }
+        int[] rows = batch.logitRows();
+        NDArray picked = h.get(new NDIndex("{}", manager.create(Arrays.stream(rows).asLongStream().toArray())));
+        NDArray logits = DjlOps.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), weights.lmHead(), null);
+        return split(batch, logits.toFloatArray());
+    }
+
+    private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlPackedBatch batch, NDManager manager) {
+        long tokens = h.getShape().get(0);
+        NDArray x = DjlOps.rmsNorm(h, w.inputNorm(), eps);
+        NDArray q = DjlOps.linear(x, w.q(), w.qBias()).reshape(tokens, config.numAttentionHeads(), config.headDim());
+        NDArray k = DjlOps.linear(x, w.k(), w.kBias()).reshape(tokens, config.numKeyValueHeads(), config.headDim());
+        NDArray v = DjlOps.linear(x, w.v(), w.vBias()).reshape(tokens, config.numKeyValueHeads(), config.headDim());
+        if (config.qkNorm()) {
+            // Qwen3 normalises each head's query and key over head_dim before the rotary embedding.
+            q = DjlOps.rmsNorm(q, w.qNorm(), eps);
+            k = DjlOps.rmsNorm(k, w.kNorm(), eps);
+        }
+        NDArray attended = attention.forward(index, rope.apply(q, cosSin), rope.apply(k, cosSin), v, batch, manager);
+        h = h.add(DjlOps.linear(attended, w.o(), w.oBias()));
+        return h.add(DjlOps.swiGlu(DjlOps.rmsNorm(h, w.postNorm(), eps), w));
+    }
+
+    private List<SequenceLogits> split(DjlPackedBatch batch, float[] flat) {
+        int vocab = config.vocabSize();
+        List<SequenceLogits> out = new ArrayList<>(batch.size());
+        int row = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            int count = batch.inputs().get(i).allPositions() ? batch.length(i) : 1;
+            List<float[]> positions = new ArrayList<>(count);
+            for (int j = 0; j < count; j++, row++) {
+                positions.add(Arrays.copyOfRange(flat, row * vocab, (row + 1) * vocab));
+            }
+            float[] last = positions.getLast();
+            out.add(new SequenceLogits(last.clone(),
+                    batch.inputs().get(i).allPositions() ? positions : List.of()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.crucible.engine.djl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crucible.hf.config.Architecture;
+import dev.crucible.hf.tiny.TinyModel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.StreamSupport;
+
+/**
+ * What {@code reference/reference.py} (a NumPy port of the Hugging Face modelling code) computed for one tiny model:
+ * the prompt, its greedy continuation, the logits after every token of prompt + continuation (but the last), and the
+ * last-position logits of two extra prompts. The model itself is rewritten from the same seed by {@link #writeModel}.
+ *
+ * @param sequenceLogits row {@code i} holds the logits after token {@code i} of {@link #sequence()}
+ * @param extraLogits    row {@code i} holds the logits after the last token of {@code extraPrompts[i]}
+ */
+record ReferenceFixture(Architecture architecture, long seed, String modelSha256, int vocabSize, int[] prompt,
+        int[] greedy, double minGreedyMargin, float[][] sequenceLogits, List<int[]> extraPrompts,
+        float[][] extraLogits) {
+
+    private static final String FOLDER = "/reference/";
+
+    static ReferenceFixture of(Architecture arch) {
+        JsonNode j = json(arch.modelType() + ".json");
+        int vocab = j.get("vocab_size").intValue();
+        return new ReferenceFixture(arch, j.get("seed").longValue(), j.get("model_sha256").textValue(), vocab,
+                ints(j.get("prompt")), ints(j.get("greedy")), j.get("min_greedy_margin").doubleValue(),
+                floats(j.get("sequence_logits").textValue(), vocab),
+                StreamSupport.stream(j.get("extra_prompts").spliterator(), false).map(ReferenceFixture::ints).toList(),
+                floats(j.get("extra_logits").textValue(), vocab));
+    }
+
+    /** Writes the tiny model the reference read; fails unless its weights are byte for byte the same. */
+    TinyModel writeModel(Path dir) throws IOException {
+        TinyModel model = TinyModel.write(architecture, dir, seed);
+        String sha = sha256(Files.readAllBytes(dir.resolve("model.safetensors")));
+        if (!sha.equals(modelSha256)) {
+            throw new IllegalStateException(architecture + " tiny model (seed " + seed + ") has SHA-256 " + sha
+                    + " but the reference was computed on " + modelSha256 + ": regenerate the fixtures");
+        }
+        return model;
+    }
+
+    /** The prompt followed by the greedy tokens but the last: the tokens whose logits {@link #sequenceLogits} holds. */
+    int[] sequence() {
+        int[] s = new int[prompt.length + greedy.length - 1];
+        System.arraycopy(prompt, 0, s, 0, prompt.length);
+        System.arraycopy(greedy, 0, s, prompt.length, greedy.length - 1);
+        return s;
+    }
+
+    /** The reference logits after the last prompt token. */
+    float[] promptLastLogits() {
+        return sequenceLogits[prompt.length - 1];
+    }
+
+    private static JsonNode json(String name) {
+        try (InputStream in = resource(name)) {
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static float[][] floats(String name, int vocab) {
+        try (InputStream in = resource(name)) {
+            ByteBuffer buf = ByteBuffer.wrap(in.readAllBytes()).order(ByteOrder.LITTLE_ENDIAN);
+            float[][] rows = new float[buf.remaining() / Float.BYTES / vocab][vocab];
+            for (float[] row : rows) {
+                buf.asFloatBuffer().get(row);
+                buf.position(buf.position() + vocab * Float.BYTES);
+            }
+            return rows;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static InputStream resource(String name) {
+        InputStream in = ReferenceFixture.class.getResourceAsStream(FOLDER + name);
+        if (in == null) {
+            throw new IllegalStateException("missing test resource " + FOLDER + name);
+        }
+        return in;
+    }
+
+    private static int[] ints(JsonNode array) {
+        return StreamSupport.stream(array.spliterator(), false).mapToInt(JsonNode::intValue).toArray();
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.crucible.engine.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.hf.config.Architecture;
+import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.hf.tiny.TinyModel;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EngineProviderTest {
+
+    /** A training-only engine, which inherits the default {@code loadModel}. */
+    private static final EngineProvider TRAINER_ONLY = new EngineProvider() {
+        @Override
+        public String name() {
+            return "trainer";
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return EnumSet.of(Capability.TRAINING);
+        }
+
+        @Override
+        public EngineHealth health() {
+            return EngineHealth.healthy();
+        }
+    };
+
+    @Test
+    void anEngineWithoutInferenceRefusesToLoadAModelNamingItself(@TempDir Path dir) throws IOException {
+        TinyModel.write(Architecture.QWEN2, dir, 1);
+        ModelFolder folder = ModelFolder.read(dir);
+
+        EngineException e = assertThrows(EngineException.class, () -> TRAINER_ONLY.loadModel(folder));
+
+        assertEquals(EngineException.Reason.NOT_CAPABLE, e.reason());
+        assertTrue(e.getMessage().contains("'trainer'") && e.getMessage().contains("TRAINING"), e.getMessage());
+    }
+}

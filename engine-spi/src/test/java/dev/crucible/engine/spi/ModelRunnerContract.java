@@ -1,0 +1,216 @@
+package dev.crucible.engine.spi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.hf.config.Architecture;
+import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.hf.tiny.TinyModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What every engine with {@link Capability#INFERENCE} must do with a {@link ModelRunner}, checked on a tiny Qwen3
+ * model: shapes, cache bookkeeping, the equivalence of prefill, decoding and batching, and the refusals the contract
+ * promises. Numbers are compared only with the engine's own other way of computing them; each engine checks its
+ * logits against an independent reference in its own tests. An engine's test extends this class and names itself.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ModelRunnerContract {
+
+    /** Float32 noise between two ways of computing the same logits (logits here have a spread near 4). */
+    protected static final double TOLERANCE = 1e-4;
+    private static final int[] PROMPT = {12, 345, 67, 89, 401, 5, 600, 233, 77, 150};
+
+    private Path dir;
+    private ModelRunner runner;
+
+    /** The engine under test; called once per test class. */
+    protected abstract EngineProvider provider();
+
+    @BeforeAll
+    void loadTinyModel() throws IOException {
+        dir = Files.createTempDirectory("model-runner-contract");
+        TinyModel.write(Architecture.QWEN3, dir, 11);
+        runner = load();
+    }
+
+    @AfterAll
+    void closeModel() throws IOException {
+        runner.close();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    @Test
+    void anEngineThatLoadsModelsOffersInferenceAndIsHealthy() {
+        assertTrue(provider().capabilities().contains(Capability.INFERENCE));
+        EngineHealth health = provider().health();
+        assertTrue(health.ok(), health.detail());
+    }
+
+    @Test
+    void logitsSpanTheVocabularyAndAreFinite() {
+        try (KvCache cache = runner.newCache(16)) {
+            float[] logits = forward(cache, PROMPT).last();
+            assertEquals(runner.config().vocabSize(), logits.length);
+            assertEquals(runner.vocabSize(), logits.length);
+            for (float f : logits) {
+                assertTrue(Float.isFinite(f), "logits must be finite");
+            }
+        }
+    }
+
+    @Test
+    void theCacheGrowsByTheTokensForwarded() {
+        try (KvCache cache = runner.newCache(12)) {
+            assertEquals(0, cache.length());
+            forward(cache, PROMPT);
+            assertEquals(PROMPT.length, cache.length());
+            forward(cache, 7);
+            assertEquals(PROMPT.length + 1, cache.length());
+            assertEquals(12 - PROMPT.length - 1, cache.remaining());
+        }
+    }
+
+    @Test
+    void allPositionsGivesOneRowPerNewTokenEndingWithTheLast() {
+        try (KvCache cache = runner.newCache(16); KvCache other = runner.newCache(16)) {
+            SequenceLogits all = runner.forward(List.of(new SequenceInput(cache, PROMPT, true))).getFirst();
+            assertEquals(PROMPT.length, all.positions().size());
+            assertArrayEquals(all.positions().getLast(), all.last());
+            assertEquals(List.of(), forward(other, PROMPT).positions());
+        }
+    }
+
+    @Test
+    void decodingOneTokenAtATimeMatchesOnePrefill() {
+        try (KvCache whole = runner.newCache(16); KvCache stepped = runner.newCache(16)) {
+            List<float[]> expected = runner.forward(List.of(new SequenceInput(whole, PROMPT, true))).getFirst()
+                    .positions();
+            for (int i = 0; i < PROMPT.length; i++) {
+                assertClose(expected.get(i), forward(stepped, PROMPT[i]).last(), "token " + i);
+            }
+        }
+    }
+
+    @Test
+    void aSequenceGetsTheSameLogitsInABatchAsAlone() {
+        int[] shortPrompt = Arrays.copyOf(PROMPT, 3);
+        try (KvCache a = runner.newCache(16); KvCache b = runner.newCache(16); KvCache c = runner.newCache(16);
+                KvCache aloneA = runner.newCache(16); KvCache aloneB = runner.newCache(16);
+                KvCache aloneC = runner.newCache(16)) {
+            forward(a, PROMPT);
+            forward(aloneA, PROMPT);
+            // One batch mixing a decode step (cache of 10), a prefill (empty cache) and a 3-token prefill.
+            List<SequenceLogits> batch = runner.forward(List.of(SequenceInput.of(a, 42), SequenceInput.of(b, PROMPT),
+                    SequenceInput.of(c, shortPrompt)));
+            assertClose(forward(aloneA, 42).last(), batch.get(0).last(), "decoding sequence");
+            assertClose(forward(aloneB, PROMPT).last(), batch.get(1).last(), "long prefill");
+            assertClose(forward(aloneC, shortPrompt).last(), batch.get(2).last(), "short prefill");
+            assertEquals(List.of(PROMPT.length + 1, PROMPT.length, 3), List.of(a.length(), b.length(), c.length()));
+        }
+    }
+
+    @Test
+    void rejectsAnEmptyBatch() {
+        assertThrows(IllegalArgumentException.class, () -> runner.forward(List.of()));
+    }
+
+    @Test
+    void rejectsATokenOutsideTheVocabularyLeavingEveryCacheUnchanged() {
+        try (KvCache good = runner.newCache(16); KvCache bad = runner.newCache(16)) {
+            var e = assertThrows(IllegalArgumentException.class, () -> runner.forward(List.of(
+                    SequenceInput.of(good, PROMPT), SequenceInput.of(bad, 1, runner.vocabSize()))));
+            assertTrue(e.getMessage().contains(String.valueOf(runner.vocabSize())), e.getMessage());
+            assertEquals(0, good.length());
+            assertEquals(0, bad.length());
+            assertThrows(IllegalArgumentException.class, () -> forward(bad, -1));
+        }
+    }
+
+    @Test
+    void rejectsMoreTokensThanTheCacheHasRoomFor() {
+        try (KvCache cache = runner.newCache(PROMPT.length)) {
+            forward(cache, Arrays.copyOf(PROMPT, 4));
+            var e = assertThrows(IllegalArgumentException.class, () -> forward(cache, PROMPT));
+            assertTrue(e.getMessage().contains("room"), e.getMessage());
+            assertEquals(4, cache.length());
+            forward(cache, Arrays.copyOfRange(PROMPT, 4, PROMPT.length));
+            assertEquals(0, cache.remaining());
+        }
+    }
+
+    @Test
+    void rejectsTheSameCacheTwiceInOneBatch() {
+        try (KvCache cache = runner.newCache(16)) {
+            assertThrows(IllegalArgumentException.class, () -> runner.forward(List.of(SequenceInput.of(cache, 1),
+                    SequenceInput.of(cache, 2))));
+            assertEquals(0, cache.length());
+        }
+    }
+
+    @Test
+    void rejectsAClosedCacheAndClosingTwiceIsHarmless() {
+        KvCache cache = runner.newCache(16);
+        cache.close();
+        assertDoesNotThrow(cache::close);
+        assertThrows(IllegalArgumentException.class, () -> forward(cache, 1));
+    }
+
+    @Test
+    void rejectsACacheMadeByAnotherRunner() throws IOException {
+        try (ModelRunner other = load(); KvCache foreign = other.newCache(16)) {
+            assertThrows(IllegalArgumentException.class, () -> forward(foreign, 1));
+            assertEquals(0, foreign.length());
+        }
+    }
+
+    @Test
+    void rejectsACacheCapacityOutsideOneToMaxPositionEmbeddings() {
+        assertThrows(IllegalArgumentException.class, () -> runner.newCache(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> runner.newCache(runner.config().maxPositionEmbeddings() + 1));
+    }
+
+    @Test
+    void aClosedRunnerRefusesWorkAndFreesItsCaches() throws IOException {
+        ModelRunner closing = load();
+        KvCache cache = closing.newCache(16);
+        closing.close();
+        assertDoesNotThrow(closing::close);
+        assertDoesNotThrow(cache::close);
+        assertThrows(IllegalStateException.class, () -> closing.newCache(16));
+        assertThrows(IllegalStateException.class, () -> closing.forward(List.of(SequenceInput.of(cache, 1))));
+    }
+
+    private ModelRunner load() throws IOException {
+        return provider().loadModel(ModelFolder.read(dir));
+    }
+
+    private SequenceLogits forward(KvCache cache, int... tokens) {
+        return runner.forward(List.of(SequenceInput.of(cache, tokens))).getFirst();
+    }
+
+    private static void assertClose(float[] expected, float[] actual, String what) {
+        assertEquals(expected.length, actual.length, what);
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], actual[i], TOLERANCE, what + ", logit " + i);
+        }
+    }
+}
