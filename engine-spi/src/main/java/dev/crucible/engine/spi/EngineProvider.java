@@ -43,4 +43,16 @@ public interface EngineProvider {
         throw new EngineException(EngineException.Reason.NOT_CAPABLE, "engine '" + name()
                 + "' cannot run inference (capabilities: " + capabilities() + ")");
     }
+
+    /**
+     * Loads the tokenizer of a model folder ({@code tokenizer.json}); only engines with {@link Capability#INFERENCE}
+     * implement it. The caller owns and closes the result.
+     *
+     * @throws EngineException {@link EngineException.Reason#NOT_CAPABLE} by default;
+     *                         {@link EngineException.Reason#INVALID_MODEL} when the tokenizer cannot be read
+     */
+    default Tokenizer loadTokenizer(ModelFolder model) {
+        throw new EngineException(EngineException.Reason.NOT_CAPABLE, "engine '" + name()
+                + "' has no tokenizer (capabilities: " + capabilities() + ")");
+    }
 }
