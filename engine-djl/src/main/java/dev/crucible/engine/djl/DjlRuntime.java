@@ -25,9 +25,7 @@ final class DjlRuntime {
     /** The started engine; a failure to load the natives is {@link EngineException.Reason#RUNTIME_UNAVAILABLE}. */
     synchronized Engine engine() {
         if (engine == null) {
-            if (System.getenv(OFFLINE_ENV) == null && System.getProperty(OFFLINE_PROPERTY) == null) {
-                System.setProperty(OFFLINE_PROPERTY, "true");
-            }
+            holdOffline();
             try {
                 engine = Engine.getEngine(ENGINE_NAME);
             } catch (RuntimeException | LinkageError e) {
@@ -36,6 +34,16 @@ final class DjlRuntime {
             }
         }
         return engine;
+    }
+
+    /**
+     * Puts DJL offline unless the operator chose otherwise; called before anything of DJL that could reach the network
+     * (engine and native-library loading, its telemetry). Idempotent and thread-safe.
+     */
+    static void holdOffline() {
+        if (System.getenv(OFFLINE_ENV) == null && System.getProperty(OFFLINE_PROPERTY) == null) {
+            System.setProperty(OFFLINE_PROPERTY, "true");
+        }
     }
 
     /** Where models run: the first GPU when CUDA is usable, else the CPU. */

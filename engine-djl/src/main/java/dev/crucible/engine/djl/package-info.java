@@ -1,5 +1,6 @@
 /**
  * PyTorch through DJL: the forward pass of Llama, Qwen2 and Qwen3 over per-sequence KV caches, F32 weights mapped from
- * safetensors. Only {@link dev.crucible.engine.djl.DjlEngineProvider} is public; everything else is package-private.
+ * safetensors, and the model's tokenizer through Hugging Face tokenizers. Only
+ * {@link dev.crucible.engine.djl.DjlEngineProvider} is public; everything else is package-private.
  */
 package dev.crucible.engine.djl;
