@@ -21,11 +21,11 @@ class ModuleRulesTest {
     static final ArchRule applicationUsesOnlyDomainSpiAndPureLibraries = classes()
             .that().resideInAPackage("dev.crucible.application..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.application..", "dev.crucible.domain..",
-                    "dev.crucible.engine.spi..", "java..", "net.fellbaum.jemoji..",
+                    "dev.crucible.engine.spi..", "dev.crucible.hf..", "java..", "net.fellbaum.jemoji..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
                     "com.hubspot.jinjava..", "jinjava.javax.el..")
             .because("use cases are framework-free and engine-agnostic; only small pure libraries are allowed"
-                    + " (jemoji for emoji names, Jinjava for chat templates)");
+                    + " (jemoji for emoji names, Jinjava for chat templates, hf-format for model folders)");
 
     @ArchTest
     static final ArchRule engineSpiIsPlainJava = classes().that().resideInAPackage("dev.crucible.engine.spi..")

@@ -23,7 +23,9 @@ final class ServeCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--model", split = ",", defaultValue = "${env:CRUCIBLE_MODELS}",
-            description = "A base model to serve, NAME=PATH of a Hugging Face folder; repeatable (env CRUCIBLE_MODELS, comma-separated).")
+            description = "A base model to serve, NAME=PATH of a Hugging Face folder; repeatable (env CRUCIBLE_MODELS, "
+                    + "comma-separated). Without any, a tiny random-weight Qwen3 model is made in the data directory "
+                    + "on first start and served as " + DefaultModel.NAME + ".")
     List<String> models;
 
     @Option(names = "--engine", defaultValue = "${env:CRUCIBLE_ENGINE}", description = "Engine plugin to use (default: all installed).")
@@ -34,7 +36,8 @@ final class ServeCommand implements Callable<Integer> {
         EmbeddedDatabase embedded = database.openEmbeddedIfNeeded();
         Map<String, Object> props = new HashMap<>(database.properties(embedded));
         props.put("micronaut.server.port", port);
-        props.put("crucible.model-specs", models == null ? List.of() : models);
+        props.put("crucible.model-specs", models == null || models.isEmpty()
+                ? List.of(DefaultModel.ensure(database.dataDir)) : models);
         if (engine != null) {
             props.put("crucible.engine", engine);
         }

@@ -1,5 +1,6 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.job.JobRunnerLoop;
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.ApiKeySecret;
@@ -28,7 +29,8 @@ class StartupTasks {
     private final String bootstrapKey;
     private final String bootstrapEntity;
 
-    StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys,
+    /** Taking the served models here loads them when the server starts, not on the first request. */
+    StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys, ServedModels models,
             @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
             @Value("${crucible.bootstrap.entity:default}") String bootstrapEntity) {
         this.runner = runner;
@@ -36,6 +38,7 @@ class StartupTasks {
         this.keys = keys;
         this.bootstrapKey = bootstrapKey;
         this.bootstrapEntity = bootstrapEntity;
+        LOG.info("Serving base models: {}", models.names());
     }
 
     @EventListener

@@ -59,11 +59,6 @@ class UseCaseFactory {
     }
 
     @Singleton
-    BaseModelCatalog baseModels(CrucibleSettings settings) {
-        return new ConfiguredBaseModels(settings.modelSpecs() == null ? List.of() : settings.modelSpecs());
-    }
-
-    @Singleton
     ApiKeyService apiKeys(ApiKeyStore store, Clock clock) {
         return new ApiKeyService(store, clock);
     }

@@ -2,6 +2,8 @@ package dev.crucible.server.support;
 
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.hf.config.Architecture;
+import dev.crucible.hf.tiny.TinyModel;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;
@@ -64,13 +66,15 @@ public final class TestServer implements AutoCloseable {
                 "crucible.runner.stale-after", "2s");
     }
 
+    /** A real tiny model (random weights, trained tokenizer, chat template), written once per data folder. */
     private static Path modelFolder(Path dataDir, String name) {
         Path model = dataDir.resolve("models").resolve(name);
-        try {
-            Files.createDirectories(model);
-            Files.writeString(model.resolve("config.json"), "{\"architectures\": [\"Qwen3ForCausalLM\"]}");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (!Files.exists(model.resolve("config.json"))) {
+            try {
+                TinyModel.write(name.equals(BASE_MODEL) ? Architecture.QWEN3 : Architecture.QWEN2, model, 7);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
         return model;
     }

@@ -1,0 +1,43 @@
+package dev.crucible.application.inference.serving;
+
+import dev.crucible.application.inference.template.ChatTemplate;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.config.GenerationConfig;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A base model loaded for serving: its runner, tokenizer, chat template and generation defaults. Owns the runner and
+ * tokenizer and closes them. Thread-safe (its parts are).
+ *
+ * @param name the name chat requests use
+ * @param chatTemplate the model's default template; empty when its tokenizer defines none (requests must bring one)
+ * @param specialTokens the special tokens templates see ({@code bos_token}, {@code eos_token}, ...)
+ * @param eosTokenIds ids that end generation: the generation config's, else the model config's
+ * @param generation the model's sampling defaults
+ * @param maxModelLen the context length in tokens
+ */
+public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
+        Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen)
+        implements AutoCloseable {
+
+    public ServedModel {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(runner, "runner");
+        Objects.requireNonNull(tokenizer, "tokenizer");
+        Objects.requireNonNull(chatTemplate, "chatTemplate");
+        specialTokens = Map.copyOf(specialTokens);
+        eosTokenIds = List.copyOf(eosTokenIds);
+        Objects.requireNonNull(generation, "generation");
+    }
+
+    @Override
+    public void close() {
+        try (runner; tokenizer) {
+            // both are closed, the tokenizer first
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.crucible.application.inference.serving;
+
+import dev.crucible.application.inference.template.ChatTemplate;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.engine.spi.EngineProvider;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.folder.ModelFolder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Loads a model folder into an engine: runner, tokenizer, compiled chat template, generation defaults. */
+public final class ServedModelLoader {
+
+    private ServedModelLoader() {
+    }
+
+    /**
+     * Loads {@code folder} as {@code name} on {@code engine}.
+     *
+     * @throws dev.crucible.engine.spi.EngineException when the engine cannot load it
+     * @throws IllegalArgumentException when the model's own chat template does not compile
+     */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine) {
+        ModelRunner runner = engine.loadModel(folder);
+        Tokenizer tokenizer;
+        try {
+            tokenizer = engine.loadTokenizer(folder);
+        } catch (RuntimeException e) {
+            runner.close();
+            throw e;
+        }
+        Optional<ChatTemplate> template = folder.tokenizer().chatTemplate().map(source -> switch (ChatTemplate.compile(source)) {
+            case Outcome.Done<ChatTemplate> done -> done.value();
+            case Outcome.Refused<ChatTemplate> refused -> {
+                runner.close();
+                tokenizer.close();
+                throw new IllegalArgumentException("model '" + name + "': its chat template does not compile: "
+                        + refused.refusal().message());
+            }
+        });
+        Map<String, String> special = new LinkedHashMap<>();
+        folder.tokenizer().bosToken().ifPresent(t -> special.put("bos_token", t));
+        folder.tokenizer().eosToken().ifPresent(t -> special.put("eos_token", t));
+        folder.tokenizer().padToken().ifPresent(t -> special.put("pad_token", t));
+        folder.tokenizer().unkToken().ifPresent(t -> special.put("unk_token", t));
+        List<Integer> eos = folder.generation().eosTokenIds().isEmpty() ? folder.config().eosTokenIds()
+                : folder.generation().eosTokenIds();
+        return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(),
+                folder.config().maxPositionEmbeddings());
+    }
+}
