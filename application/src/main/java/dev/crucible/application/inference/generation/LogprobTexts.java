@@ -1,0 +1,31 @@
+package dev.crucible.application.inference.generation;
+
+import dev.crucible.application.inference.generation.sampling.Candidate;
+import dev.crucible.application.inference.generation.sampling.Sample;
+import dev.crucible.engine.spi.Tokenizer;
+import java.util.Optional;
+
+/** Gives a sample's logprobs their token texts and bytes. Stateless apart from the tokenizer it reads. */
+final class LogprobTexts {
+
+    private final Tokenizer tokenizer;
+
+    LogprobTexts(Tokenizer tokenizer) {
+        this.tokenizer = tokenizer;
+    }
+
+    /** The position's logprobs, or empty when the sample carries none. */
+    Optional<PositionLogprobs> of(Sample sample) {
+        if (sample.logprob().isEmpty()) {
+            return Optional.empty();
+        }
+        TokenLogprob sampled = token(new Candidate(sample.tokenId(), sample.logprob().getAsDouble()));
+        return Optional.of(new PositionLogprobs(sampled, sample.top().stream().map(this::token).toList()));
+    }
+
+    private TokenLogprob token(Candidate candidate) {
+        int id = candidate.tokenId();
+        return new TokenLogprob(id, tokenizer.decode(new int[] {id}, false), tokenizer.tokenBytes(id),
+                candidate.logprob());
+    }
+}

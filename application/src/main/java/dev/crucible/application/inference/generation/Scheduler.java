@@ -1,0 +1,140 @@
+package dev.crucible.application.inference.generation;
+
+import dev.crucible.application.inference.generation.sampling.Sampler;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.engine.spi.Tokenizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The generator's loop, run on its one thread. Policy: requests wait in priority order (lower value first, then
+ * arrival); the head is admitted while the running sequences plus its {@code n} fit {@code maxBatchSequences} (an
+ * idle loop always admits one), so nothing overtakes the head. Each step forwards every unfinished sequence once,
+ * in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
+ * whose prompt is complete then samples a token. Each of the {@code n} sequences has its own cache and prefill (the
+ * SPI cannot share a prefix between caches).
+ */
+final class Scheduler implements Runnable {
+
+    private static final long IDLE_POLL_MILLIS = 100;
+
+    private final ModelRunner runner;
+    private final Tokenizer tokenizer;
+    private final EndOfSequence eos;
+    private final GeneratorOptions options;
+    private final PriorityBlockingQueue<RequestState> pending;
+    private final List<RequestState> running = new ArrayList<>();
+    private volatile boolean closing;
+
+    Scheduler(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
+            PriorityBlockingQueue<RequestState> pending) {
+        this.runner = runner;
+        this.tokenizer = tokenizer;
+        this.eos = eos;
+        this.options = options;
+        this.pending = pending;
+    }
+
+    void close() {
+        closing = true;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!closing) {
+                admit();
+                if (!running.isEmpty()) {
+                    step();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        running.forEach(r -> r.fail(new IllegalStateException("the generator was closed")));
+        running.clear();
+    }
+
+    private void admit() throws InterruptedException {
+        if (running.isEmpty()) {
+            RequestState first = pending.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            if (first == null) {
+                return;
+            }
+            start(first);
+        }
+        int active = running.stream().mapToInt(RequestState::n).sum();
+        for (RequestState next = pending.poll(); next != null; next = pending.poll()) {
+            if (active + next.n() > options.maxBatchSequences() && !running.isEmpty()) {
+                pending.add(next);
+                return;
+            }
+            active += next.n();
+            start(next);
+        }
+    }
+
+    private void start(RequestState request) {
+        int[] prompt = request.request.promptTokenIds();
+        var params = request.request.params();
+        int capacity = (int) Math.min(options.maxModelLen(), (long) prompt.length + params.maxTokens());
+        LogprobTexts texts = new LogprobTexts(tokenizer);
+        TokenStops stops = new TokenStops(params, eos, prompt.length, options.maxModelLen());
+        try {
+            for (int i = 0; i < params.n(); i++) {
+                request.sequences.add(new SequenceState(i, prompt, runner.newCache(capacity),
+                        new Sampler(params, prompt, stops.minTokensStopIds(), i), stops,
+                        new StopStrings(params.stop(), params.includeStopStrInOutput()),
+                        new IncrementalDetokenizer(tokenizer, params.skipSpecialTokens(), prompt), texts,
+                        params.minTokens()));
+            }
+        } catch (RuntimeException e) {
+            request.fail(e);
+            return;
+        }
+        running.add(request);
+    }
+
+    /** One batched forward over every unfinished sequence, then sampling, streaming and completion. */
+    private void step() {
+        List<SequenceState> batch = new ArrayList<>();
+        List<RequestState> owners = new ArrayList<>();
+        for (RequestState request : running) {
+            for (SequenceState sequence : request.sequences) {
+                if (!sequence.finished() && request.handle.cancelRequested()) {
+                    request.publish(sequence.abort());
+                } else if (!sequence.finished()) {
+                    batch.add(sequence);
+                    owners.add(request);
+                }
+            }
+        }
+        if (!batch.isEmpty()) {
+            List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
+            List<SequenceLogits> logits;
+            try {
+                logits = runner.forward(inputs);
+            } catch (RuntimeException e) {
+                owners.stream().distinct().forEach(r -> r.fail(e));
+                running.removeIf(RequestState::done);
+                return;
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                RequestState owner = owners.get(i);
+                try {
+                    if (batch.get(i).forwarded(inputs.get(i)) && !owner.done()) {
+                        owner.publish(batch.get(i).accept(logits.get(i).last()));
+                    }
+                } catch (RuntimeException e) {
+                    owner.fail(e);
+                }
+            }
+        }
+        running.forEach(RequestState::completeIfFinished);
+        running.removeIf(RequestState::done);
+    }
+}

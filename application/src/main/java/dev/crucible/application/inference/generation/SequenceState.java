@@ -1,0 +1,117 @@
+package dev.crucible.application.inference.generation;
+
+import dev.crucible.application.inference.generation.sampling.Sample;
+import dev.crucible.application.inference.generation.sampling.Sampler;
+import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.SequenceInput;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One sequence being generated: its cache, sampler, prefill progress, tokens and text. After each sample it applies
+ * the stop checks in vLLM's order (token stops, then detokenize, then stop strings, which override) and says what to
+ * stream. Used only by the scheduling thread.
+ */
+final class SequenceState {
+
+    private final int index;
+    private final int[] prompt;
+    private final KvCache cache;
+    private final Sampler sampler;
+    private final TokenStops tokenStops;
+    private final StopStrings stopStrings;
+    private final IncrementalDetokenizer detokenizer;
+    private final LogprobTexts logprobTexts;
+    private final int minTokens;
+    private final List<Integer> tokens = new ArrayList<>();
+    private final List<PositionLogprobs> logprobs = new ArrayList<>();
+    private String text = "";
+    private int emitted;
+    private int prefilled;
+    private Finish finish;
+
+    SequenceState(int index, int[] prompt, KvCache cache, Sampler sampler, TokenStops tokenStops,
+            StopStrings stopStrings, IncrementalDetokenizer detokenizer, LogprobTexts logprobTexts, int minTokens) {
+        this.index = index;
+        this.prompt = prompt;
+        this.cache = cache;
+        this.sampler = sampler;
+        this.tokenStops = tokenStops;
+        this.stopStrings = stopStrings;
+        this.detokenizer = detokenizer;
+        this.logprobTexts = logprobTexts;
+        this.minTokens = minTokens;
+    }
+
+    /** The next forward input: the next prompt chunk of at most {@code chunk} tokens, or the last sampled token. */
+    SequenceInput nextInput(int chunk) {
+        if (prefilled < prompt.length) {
+            return SequenceInput.of(cache, Arrays.copyOfRange(prompt, prefilled, Math.min(prompt.length,
+                    prefilled + chunk)));
+        }
+        return SequenceInput.of(cache, tokens.getLast());
+    }
+
+    /** Records that {@code input} went through the model; true when its logits predict the next token. */
+    boolean forwarded(SequenceInput input) {
+        if (prefilled < prompt.length) {
+            prefilled += input.length();
+        }
+        return prefilled == prompt.length;
+    }
+
+    /** Samples the next token from the raw logits, checks the stops and returns what to stream. */
+    GenerationDelta accept(float[] logits) {
+        Sample sample = sampler.sample(logits);
+        int token = sample.tokenId();
+        tokens.add(token);
+        Optional<PositionLogprobs> position = logprobTexts.of(sample);
+        position.ifPresent(logprobs::add);
+        finish = tokenStops.check(tokens).orElse(null);
+        boolean skipText = finish != null && TokenStops.byStopToken(finish) && !stopStrings.includesStops();
+        String added = skipText ? "" : detokenizer.append(token);
+        text += added;
+        if (!stopStrings.isEmpty() && tokens.size() > minTokens) {
+            stopStrings.find(text, added.length()).ifPresent(match -> {
+                finish = Finish.of(FinishReason.STOP, new StopReason.StopString(match.stop()));
+                text = text.substring(0, Math.min(match.cutAt(), text.length()));
+            });
+        }
+        return delta(List.of(token), position.stream().toList());
+    }
+
+    /** Ends the sequence as cancelled, streaming what text was held back. */
+    GenerationDelta abort() {
+        finish = Finish.of(FinishReason.ABORT);
+        return delta(List.of(), List.of());
+    }
+
+    private GenerationDelta delta(List<Integer> newTokens, List<PositionLogprobs> newLogprobs) {
+        int end = text.length();
+        if (finish == null) {
+            end = Math.max(emitted, end - stopStrings.holdBack());
+            if (end > emitted && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end--; // never split a surrogate pair across deltas
+            }
+        }
+        String part = text.substring(emitted, end);
+        emitted = end;
+        return new GenerationDelta(index, newTokens, part, newLogprobs, Optional.ofNullable(finish));
+    }
+
+    boolean finished() {
+        return finish != null;
+    }
+
+    /** The finished output; only once {@link #finished()}. */
+    SequenceOutput output() {
+        return new SequenceOutput(index, tokens, text, logprobs, finish);
+    }
+
+    /** Frees the cache; idempotent. */
+    void release() {
+        cache.close();
+    }
+}
