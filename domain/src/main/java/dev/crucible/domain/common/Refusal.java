@@ -9,7 +9,7 @@ import java.util.Objects;
 public record Refusal(Reason reason, String message, String param) {
 
     /** Why a request was refused; the HTTP adapter maps each reason to one status. */
-    public enum Reason { INVALID, UNAUTHENTICATED, NOT_FOUND, CONFLICT, TOO_LARGE, OVERLOADED, NOT_READY }
+    public enum Reason { INVALID, UNAUTHENTICATED, NOT_FOUND, CONFLICT, TOO_LARGE, OVERLOADED, NOT_READY, NOT_IMPLEMENTED }
 
     public Refusal {
         Objects.requireNonNull(reason, "reason");

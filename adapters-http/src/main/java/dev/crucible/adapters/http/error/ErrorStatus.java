@@ -17,6 +17,7 @@ public final class ErrorStatus {
             case TOO_LARGE -> 413;
             case OVERLOADED -> 429;
             case NOT_READY -> 503;
+            case NOT_IMPLEMENTED -> 501;
         };
     }
 
@@ -29,6 +30,7 @@ public final class ErrorStatus {
             case 409 -> "conflict_error";
             case 413 -> "request_too_large";
             case 429 -> "rate_limit_error";
+            case 501 -> "not_implemented_error";
             case 503 -> "service_unavailable";
             default -> status >= 500 ? "internal_error" : "invalid_request_error";
         };

@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.serving;
 
+import dev.crucible.application.inference.generation.Generator;
 import dev.crucible.application.inference.template.ChatTemplate;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
@@ -19,10 +20,11 @@ import java.util.Optional;
  * @param eosTokenIds ids that end generation: the generation config's, else the model config's
  * @param generation the model's sampling defaults
  * @param maxModelLen the context length in tokens
+ * @param generator the running generator that batches this model's requests
  */
 public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
-        Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen)
-        implements AutoCloseable {
+        Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen,
+        Generator generator) implements AutoCloseable {
 
     public ServedModel {
         Objects.requireNonNull(name, "name");
@@ -32,12 +34,13 @@ public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, 
         specialTokens = Map.copyOf(specialTokens);
         eosTokenIds = List.copyOf(eosTokenIds);
         Objects.requireNonNull(generation, "generation");
+        Objects.requireNonNull(generator, "generator");
     }
 
     @Override
     public void close() {
-        try (runner; tokenizer) {
-            // both are closed, the tokenizer first
+        try (runner; tokenizer; generator) {
+            // all three are closed: the generator first, then the tokenizer, then the runner
         }
     }
 }

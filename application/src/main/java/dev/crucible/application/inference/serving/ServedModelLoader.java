@@ -1,5 +1,8 @@
 package dev.crucible.application.inference.serving;
 
+import dev.crucible.application.inference.generation.EndOfSequence;
+import dev.crucible.application.inference.generation.Generator;
+import dev.crucible.application.inference.generation.GeneratorOptions;
 import dev.crucible.application.inference.template.ChatTemplate;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.engine.spi.EngineProvider;
@@ -10,9 +13,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /** Loads a model folder into an engine: runner, tokenizer, compiled chat template, generation defaults. */
 public final class ServedModelLoader {
+
+    /** Prompt tokens one sequence feeds per step, so long prompts do not stall decoding of the others. */
+    static final int PREFILL_CHUNK_TOKENS = 512;
+    /** Sequences decoded together in one batched forward. */
+    static final int MAX_BATCH_SEQUENCES = 64;
 
     private ServedModelLoader() {
     }
@@ -48,7 +58,13 @@ public final class ServedModelLoader {
         folder.tokenizer().unkToken().ifPresent(t -> special.put("unk_token", t));
         List<Integer> eos = folder.generation().eosTokenIds().isEmpty() ? folder.config().eosTokenIds()
                 : folder.generation().eosTokenIds();
-        return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(),
-                folder.config().maxPositionEmbeddings());
+        int maxModelLen = folder.config().maxPositionEmbeddings();
+        OptionalInt eosId = folder.tokenizer().eosToken().map(tokenizer::tokenId).orElse(OptionalInt.empty());
+        EndOfSequence endOfSequence = new EndOfSequence(eosId.isPresent() ? eosId
+                : eos.isEmpty() ? OptionalInt.empty() : OptionalInt.of(eos.getFirst()), Set.copyOf(eos));
+        Generator generator = Generator.start(runner, tokenizer, endOfSequence,
+                new GeneratorOptions(maxModelLen, PREFILL_CHUNK_TOKENS, MAX_BATCH_SEQUENCES));
+        return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,
+                generator);
     }
 }
