@@ -1,0 +1,87 @@
+package dev.crucible.application.inference.completion;
+
+import dev.crucible.application.inference.chat.ChatBudget;
+import dev.crucible.application.inference.chat.ChatLimits;
+import dev.crucible.application.inference.chat.ChatRequest;
+import dev.crucible.application.inference.chat.ChatTemplating;
+import dev.crucible.application.inference.generation.GenerationHandle;
+import dev.crucible.application.inference.generation.GenerationListener;
+import dev.crucible.application.inference.generation.GenerationRequest;
+import dev.crucible.application.inference.generation.GenerationResult;
+import dev.crucible.application.inference.serving.ServedModel;
+import dev.crucible.application.inference.template.ChatTemplate;
+import dev.crucible.application.inference.template.ChatTemplateInput;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.tenancy.Caller;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Chat completions: resolve the model, render its chat template, tokenise, check the request against the model's
+ * limits, map sampling parameters, then generate (blocking, or streaming through a listener). Every check runs
+ * before generation starts, so a streaming request is refused with a plain 4xx, never mid-stream.
+ */
+public final class ChatCompletionService {
+
+    static final String NO_TEMPLATE = "As of transformers v4.44, default chat template is no longer allowed, so you "
+            + "must provide a chat template if the tokenizer does not define one.";
+
+    private final ChatModelResolver resolver;
+
+    public ChatCompletionService(ChatModelResolver resolver) {
+        this.resolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
+    /** Runs every check and builds the generation request. */
+    public Outcome<PreparedChat> prepare(Caller caller, ChatRequest request) {
+        return resolver.resolve(caller, request.model()).then(resolved -> render(resolved.base(), request)
+                .then(prompt -> tokens(resolved.base(), request, prompt))
+                .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
+                        .check(request, ids.length, resolved.base().generation().maxNewTokens())
+                        .then(budget -> build(resolved, request, ids, budget))));
+    }
+
+    /** Generates all {@code n} choices and waits for them. */
+    public Outcome<GenerationResult> complete(PreparedChat chat) {
+        return chat.model().base().generator().generate(chat.generation());
+    }
+
+    /** Starts generating; progress goes to {@code listener} (on the generator's thread). */
+    public Outcome<GenerationHandle> stream(PreparedChat chat, GenerationListener listener) {
+        return chat.model().base().generator().submit(chat.generation(), listener);
+    }
+
+    private static Outcome<String> render(ServedModel model, ChatRequest request) {
+        if (model.chatTemplate().isEmpty()) {
+            return Outcome.refused(Refusal.invalid("chat_template", NO_TEMPLATE));
+        }
+        ChatTemplating t = request.templating();
+        Map<String, Object> kwargs = new LinkedHashMap<>(t.chatTemplateKwargs());
+        t.reasoningEffort().ifPresent(effort -> {
+            kwargs.put("reasoning_effort", effort);
+            kwargs.putIfAbsent("enable_thinking", !effort.equals("none"));
+        });
+        ChatTemplate template = model.chatTemplate().get();
+        return template.render(new ChatTemplateInput(request.messages(), request.tools().tools().orElse(null),
+                t.documents().orElse(null), t.addGenerationPrompt(), t.continueFinalMessage(), model.specialTokens(),
+                kwargs));
+    }
+
+    private static Outcome<int[]> tokens(ServedModel model, ChatRequest request, String prompt) {
+        return Outcome.done(model.tokenizer().encode(prompt, request.templating().addSpecialTokens()));
+    }
+
+    private static Outcome<PreparedChat> build(ChatModelResolver.Resolved resolved, ChatRequest request, int[] ids,
+            ChatBudget budget) {
+        // truncate_prompt_tokens keeps the last tokens of the prompt.
+        int[] kept = budget.promptTokens() < ids.length
+                ? Arrays.copyOfRange(ids, ids.length - budget.promptTokens(), ids.length) : ids;
+        ServedModel model = resolved.base();
+        return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer())
+                .map(params -> new PreparedChat(resolved, request, new GenerationRequest(kept, params,
+                        (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority())))));
+    }
+}

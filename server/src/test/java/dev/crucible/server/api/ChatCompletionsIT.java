@@ -1,0 +1,160 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.TestServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Chat completions from a real (tiny, random-weight) Qwen3 model through the DJL engine. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ChatCompletionsIT {
+
+    private TestServer server;
+    private Api api;
+    private String key;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of());
+        key = server.newKey("olga");
+        api = server.api(key);
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private static Map<String, Object> request(Object... pairs) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("model", TestServer.BASE_MODEL);
+        body.put("messages", List.of(Map.of("role", "user", "content", "Hello there")));
+        for (int i = 0; i < pairs.length; i += 2) {
+            body.put((String) pairs[i], pairs[i + 1]);
+        }
+        return body;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> firstChoice(Api.Reply reply) {
+        return ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void greedyCompletionHasTheResponseShapeUsageAndIsDeterministic() {
+        Api.Reply a = api.post("/v1/chat/completions", request("max_tokens", 8, "temperature", 0));
+        assertEquals(200, a.status(), a.toString());
+        assertEquals("chat.completion", a.json().get("object"));
+        assertTrue(a.text("id").startsWith("chatcmpl-"));
+        assertEquals(TestServer.BASE_MODEL, a.json().get("model"));
+        Map<String, Object> choice = firstChoice(a);
+        assertEquals("length", choice.get("finish_reason"));
+        assertEquals("assistant", ((Map<String, Object>) choice.get("message")).get("role"));
+        Map<String, Object> usage = (Map<String, Object>) a.json().get("usage");
+        assertEquals(8, ((Number) usage.get("completion_tokens")).intValue());
+        assertEquals(((Number) usage.get("prompt_tokens")).intValue() + 8, ((Number) usage.get("total_tokens")).intValue());
+        Api.Reply b = api.post("/v1/chat/completions/", request("max_tokens", 8, "temperature", 0));
+        assertEquals(200, b.status(), "the trailing-slash twin answers too");
+        assertEquals(((Map<?, ?>) choice.get("message")).get("content"),
+                ((Map<?, ?>) firstChoice(b).get("message")).get("content"));
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void logprobsAndTokenIdsComeBackAsVllmWritesThem() {
+        Api.Reply reply = api.post("/v1/chat/completions", request("max_completion_tokens", 4, "temperature", 0,
+                "logprobs", true, "top_logprobs", 2, "return_tokens_as_token_ids", true, "return_token_ids", true));
+        assertEquals(200, reply.status(), reply.toString());
+        Map<String, Object> choice = firstChoice(reply);
+        List<Integer> ids = (List<Integer>) choice.get("token_ids");
+        assertEquals(4, ids.size());
+        List<Map<String, Object>> content = (List<Map<String, Object>>) ((Map<String, Object>) choice.get("logprobs")).get("content");
+        assertEquals(4, content.size());
+        for (int i = 0; i < 4; i++) {
+            assertEquals("token_id:" + ids.get(i), content.get(i).get("token"));
+            assertEquals(2, ((List<?>) content.get(i).get("top_logprobs")).size());
+            assertTrue(((Number) content.get(i).get("logprob")).doubleValue() <= 0);
+        }
+        assertTrue(((List<?>) reply.json().get("prompt_token_ids")).size() > 0);
+    }
+
+    @Test
+    void seededSamplingIsReproducible() {
+        Map<String, Object> body = request("max_tokens", 6, "temperature", 1.0, "seed", 42, "n", 2);
+        Api.Reply a = api.post("/v1/chat/completions", body);
+        Api.Reply b = api.post("/v1/chat/completions", body);
+        assertEquals(200, a.status(), a.toString());
+        assertEquals(a.json().get("choices"), b.json().get("choices"));
+        assertEquals(2, ((List<?>) a.json().get("choices")).size());
+    }
+
+    @Test
+    void streamingSendsChunksUsageAndDone() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
+                        + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":5,\"stream\":true,"
+                        + "\"stream_options\":{\"include_usage\":true}}")).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream"));
+        List<String> events = response.body().lines().filter(l -> l.startsWith("data: ")).toList();
+        assertEquals("data: [DONE]", events.getLast());
+        assertTrue(events.getFirst().contains("\"role\":\"assistant\""), events.getFirst());
+        assertTrue(events.get(events.size() - 2).contains("\"usage\""), events.toString());
+        assertTrue(events.stream().anyMatch(e -> e.contains("\"finish_reason\":\"length\"")), events.toString());
+    }
+
+    @Test
+    void aTrainedModelAtStepZeroAnswersAsItsBaseAndOtherEntitiesGet404() {
+        api.post("/v1/preview/models", Fixtures.createModel("p", "agent"));
+        Api.Reply trained = api.post("/v1/chat/completions", request("model", "wandb-artifact:///olga/p/agent",
+                "max_tokens", 3, "temperature", 0));
+        assertEquals(200, trained.status(), trained.toString());
+        assertEquals("wandb-artifact:///olga/p/agent", trained.json().get("model"));
+        Api.Reply base = api.post("/v1/chat/completions", request("max_tokens", 3, "temperature", 0));
+        assertEquals(((Map<?, ?>) firstChoice(base).get("message")).get("content"),
+                ((Map<?, ?>) firstChoice(trained).get("message")).get("content"), "step 0 is the zero adapter");
+        assertEquals(200, api.post("/v1/chat/completions", request("model", "crucible:///olga/p/agent:step0",
+                "max_tokens", 1)).status());
+        assertEquals(404, api.post("/v1/chat/completions", request("model", "crucible:///olga/p/agent:step7",
+                "max_tokens", 1)).status());
+        Api.Reply other = server.api(server.newKey("peter")).post("/v1/chat/completions",
+                request("model", "wandb-artifact:///olga/p/agent", "max_tokens", 1));
+        assertEquals(404, other.status());
+        assertEquals("model", other.error().get("param"));
+    }
+
+    @Test
+    void badRequestsAreRefusedWithVllmMessages() {
+        Api.Reply unknown = api.post("/v1/chat/completions", request("model", "gpt-4"));
+        assertEquals(404, unknown.status());
+        assertEquals("The model `gpt-4` does not exist.", unknown.error().get("message"));
+        Api.Reply topP = api.post("/v1/chat/completions", request("top_p", 1.5));
+        assertEquals(400, topP.status());
+        assertTrue(((String) topP.error().get("message")).contains("top_p must be in (0, 1], got 1.5"), topP.toString());
+        Api.Reply both = api.post("/v1/chat/completions", request("continue_final_message", true, "add_generation_prompt", true));
+        assertEquals(400, both.status());
+        Api.Reply options = api.post("/v1/chat/completions", request("stream_options", Map.of("include_usage", true)));
+        assertEquals(400, options.status());
+        assertEquals("stream_options", options.error().get("param"));
+        Api.Reply noMessages = api.post("/v1/chat/completions", Map.of("model", TestServer.BASE_MODEL));
+        assertEquals(400, noMessages.status());
+        assertNull(api.withAuthorization(null).post("/v1/chat/completions", request()).json().get("choices"));
+    }
+}
