@@ -1,0 +1,71 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.http.StreamResponse;
+import com.openai.errors.NotFoundException;
+import com.openai.errors.UnauthorizedException;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionChunk;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import dev.crucible.server.support.TestServer;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** The official OpenAI Java SDK, unchanged, pointed at Crucible's /v1. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OpenAiSdkIT {
+
+    private TestServer server;
+    private OpenAIClient client;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of());
+        client = OpenAIOkHttpClient.builder().apiKey(server.newKey("quinn")).baseUrl(server.url() + "/v1")
+                .maxRetries(0).build();
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private static ChatCompletionCreateParams params(String model) {
+        return ChatCompletionCreateParams.builder().model(model).addUserMessage("hello from the sdk")
+                .maxCompletionTokens(6).temperature(0.0).build();
+    }
+
+    @Test
+    void completesAndStreams() {
+        ChatCompletion completion = client.chat().completions().create(params(TestServer.BASE_MODEL));
+        assertEquals(1, completion.choices().size());
+        assertTrue(completion.choices().getFirst().message().content().isPresent());
+        assertEquals(6L, completion.usage().orElseThrow().completionTokens());
+
+        String streamed;
+        try (StreamResponse<ChatCompletionChunk> stream = client.chat().completions()
+                .createStreaming(params(TestServer.BASE_MODEL))) {
+            streamed = stream.stream().flatMap(chunk -> chunk.choices().stream())
+                    .map(choice -> choice.delta().content().orElse("")).collect(Collectors.joining());
+        }
+        assertEquals(completion.choices().getFirst().message().content().orElseThrow(), streamed);
+    }
+
+    @Test
+    void listsModelsAndMapsErrorsToSdkExceptions() {
+        assertTrue(client.models().list().data().stream().anyMatch(m -> m.id().equals(TestServer.BASE_MODEL)));
+        assertThrows(NotFoundException.class, () -> client.chat().completions().create(params("no-such-model")));
+        OpenAIClient stranger = OpenAIOkHttpClient.builder().apiKey("wrong").baseUrl(server.url() + "/v1")
+                .maxRetries(0).build();
+        assertThrows(UnauthorizedException.class, () -> stranger.chat().completions().create(params(TestServer.BASE_MODEL)));
+    }
+}
