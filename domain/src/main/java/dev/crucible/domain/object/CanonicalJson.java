@@ -1,6 +1,7 @@
 package dev.crucible.domain.object;
 
 import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.common.PythonStrings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -93,26 +94,6 @@ public final class CanonicalJson {
     }
 
     private static void string(String s, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < ' ' || c > '~') {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        PythonStrings.appendQuoted(s, true, out);
     }
 }

@@ -1,6 +1,7 @@
 package dev.crucible.application.inference.template;
 
 import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.common.PythonStrings;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -128,28 +129,7 @@ final class PythonJson {
 
     /** Python's encoder: escapes quote, backslash and controls; with ensure_ascii every char outside space..~. */
     private void string(String s, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20 || (ensureAscii && c > 0x7e)) {
-                        String hex = Integer.toHexString(c);
-                        out.append("\\u").append("0".repeat(4 - hex.length())).append(hex);
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        PythonStrings.appendQuoted(s, ensureAscii, out);
     }
 
     private record Member(String key, Object value) {
