@@ -127,6 +127,12 @@ class ChatCompletionsIT {
                 "max_tokens", 3, "temperature", 0));
         assertEquals(200, trained.status(), trained.toString());
         assertEquals("wandb-artifact:///olga/p/agent", trained.json().get("model"));
+        Map<String, Object> rollout = firstChoice(trained);
+        List<?> ids = (List<?>) rollout.get("token_ids");
+        List<?> logprobs = (List<?>) ((Map<?, ?>) rollout.get("logprobs")).get("content");
+        assertEquals(3, ids.size(), "a trained model's rollout carries its token ids unasked");
+        assertEquals("token_id:" + ids.getFirst(), ((Map<?, ?>) logprobs.getFirst()).get("token"),
+                "and its logprobs as token_id:N, as ART's server returns them");
         Api.Reply base = api.post("/v1/chat/completions", request("max_tokens", 3, "temperature", 0));
         assertEquals(((Map<?, ?>) firstChoice(base).get("message")).get("content"),
                 ((Map<?, ?>) firstChoice(trained).get("message")).get("content"), "step 0 is the zero adapter");

@@ -2,6 +2,7 @@ package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatBudget;
 import dev.crucible.application.inference.chat.ChatLimits;
+import dev.crucible.application.inference.chat.ChatLogprobs;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatTemplating;
 import dev.crucible.application.inference.generation.GenerationHandle;
@@ -18,6 +19,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Chat completions: resolve the model, render its chat template, tokenise, check the request against the model's
@@ -36,12 +38,31 @@ public final class ChatCompletionService {
     }
 
     /** Runs every check and builds the generation request. */
-    public Outcome<PreparedChat> prepare(Caller caller, ChatRequest request) {
-        return resolver.resolve(caller, request.model()).then(resolved -> render(resolved.base(), request)
+    public Outcome<PreparedChat> prepare(Caller caller, ChatRequest asked) {
+        return resolver.resolve(caller, asked.model()).then(resolved -> {
+            ChatRequest request = resolved.trained() ? trainable(asked) : asked;
+            return prepare(resolved, request);
+        });
+    }
+
+    /**
+     * A request for a trained model returns what training needs even when not asked, as ART's own server does:
+     * the sampled tokens' logprobs written {@code token_id:N}, and the token ids.
+     */
+    static ChatRequest trainable(ChatRequest request) {
+        ChatLogprobs asked = request.logprobs();
+        ChatLogprobs logprobs = new ChatLogprobs(true, asked.topLogprobs(), asked.promptLogprobs(), Optional.of(true),
+                Optional.of(true));
+        return new ChatRequest(request.model(), request.messages(), request.sampling(), request.stopping(), logprobs,
+                request.streaming(), request.templating(), request.tools(), request.output(), request.serving());
+    }
+
+    private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request) {
+        return render(resolved.base(), request)
                 .then(prompt -> tokens(resolved.base(), request, prompt))
                 .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
                         .check(request, ids.length, resolved.base().generation().maxNewTokens())
-                        .then(budget -> build(resolved, request, ids, budget))));
+                        .then(budget -> build(resolved, request, ids, budget)));
     }
 
     /** Generates all {@code n} choices and waits for them. */

@@ -19,8 +19,12 @@ import java.util.Optional;
  */
 public final class ChatModelResolver {
 
-    /** The model to run and the name the response reports. */
-    public record Resolved(ServedModel base, String responseName, int step) {
+    /**
+     * The model to run and the name the response reports.
+     *
+     * @param trained whether a trained model was named (its rollouts must be trainable: see ChatCompletionService)
+     */
+    public record Resolved(ServedModel base, String responseName, int step, boolean trained) {
     }
 
     private final ServedModels served;
@@ -36,12 +40,12 @@ public final class ChatModelResolver {
     public Outcome<Resolved> resolve(Caller caller, Optional<String> requested) {
         String name = requested.filter(n -> !n.isBlank()).orElse("");
         if (name.isEmpty()) {
-            return served.defaultModel().<Outcome<Resolved>>map(m -> Outcome.done(new Resolved(m, m.name(), 0)))
+            return served.defaultModel().<Outcome<Resolved>>map(m -> Outcome.done(new Resolved(m, m.name(), 0, false)))
                     .orElseGet(() -> missing(name));
         }
         Optional<ServedModel> base = served.find(name);
         if (base.isPresent()) {
-            return Outcome.done(new Resolved(base.get(), name, 0));
+            return Outcome.done(new Resolved(base.get(), name, 0, false));
         }
         Optional<ModelAddress> address = ModelAddress.parse(name);
         if (address.isEmpty() || !address.get().coordinates().entity().equals(caller.entity())) {
@@ -62,7 +66,7 @@ public final class ChatModelResolver {
                     + " needs its LoRA adapter applied, which this server cannot do yet", "model"));
         }
         // Step 0 is the zero adapter: the trained model is its base model, unchanged.
-        return Outcome.done(new Resolved(over.get(), name, step));
+        return Outcome.done(new Resolved(over.get(), name, step, true));
     }
 
     private static Outcome<Resolved> missing(String name) {
