@@ -8,6 +8,10 @@ are computed as transformers' rope_init functions do, and attention runs with no
 transformers does with use_cache=False. Activations are float64, so the reference is more precise than a float32
 engine; inv_freq is float32 because transformers computes it in float32.
 
+With --adapter, a LoRA adapter saved in PEFT's format (adapter_config.json, adapter_model.safetensors) is applied as
+peft's LoraLayer.forward does in eval mode: every adapted projection becomes W x + b + scaling * B (A x), with
+scaling = lora_alpha / r (lora_alpha / sqrt(r) with use_rslora).
+
 Usage (regenerates the committed fixtures; the tests themselves never run Python):
 
     ./crucible models make-tiny --arch qwen3 --seed 7 --out /tmp/tiny/qwen3   # likewise qwen2, llama
@@ -17,6 +21,15 @@ Writes <arch>.json (prompt, greedy continuation, SHA-256 of model.safetensors) a
 <arch>-sequence.f32 holds [len(prompt) + len(greedy) - 1, vocab] (the logits after every token of prompt + greedy
 tokens but the last, row i predicting token i + 1), <arch>-extra.f32 holds [len(extra prompts), vocab] (the logits
 after the last token of each extra prompt).
+
+With an adapter (written by dev.crucible.hf.tiny.TinyAdapter.writeRandom from the model's config and a seed; see
+MakeTinyAdapter.java next to this file), the same files are named <arch>-lora*, and the JSON also holds the adapter's
+seed and the SHA-256 of its adapter_model.safetensors:
+
+    java -cp hf-format/target/classes:$JACKSON_JARS engine-djl/src/test/resources/reference/MakeTinyAdapter.java \
+        /tmp/tiny/qwen3 11 /tmp/tiny/qwen3-lora
+    python3 reference.py --model /tmp/tiny/qwen3 --seed 7 --adapter /tmp/tiny/qwen3-lora --adapter-seed 11 \
+        --out engine-djl/src/test/resources/reference
 """
 import argparse
 import hashlib
@@ -92,6 +105,31 @@ def linear(x, w, b=None):
     return y if b is None else y + b
 
 
+def read_adapter(folder):
+    """{module path: (A [r, in], B [out, r], scaling)} of a PEFT LoRA folder, keyed like model weight names."""
+    with open(os.path.join(folder, "adapter_config.json")) as f:
+        cfg = json.load(f)
+    r = cfg["r"]
+    scaling = cfg["lora_alpha"] / (np.sqrt(r) if cfg.get("use_rslora") else r)
+    tensors = read_safetensors(os.path.join(folder, "adapter_model.safetensors"))
+    prefix = "base_model.model."
+    lora = {}
+    for name, a in tensors.items():
+        if name.endswith(".lora_A.weight"):
+            module = name[len(prefix):-len(".lora_A.weight")]
+            lora[module + ".weight"] = (a, tensors[name.replace(".lora_A.", ".lora_B.")], scaling)
+    return lora
+
+
+def lora_linear(lora, x, w, name, b=None):
+    """peft's LoraLayer.forward without dropout: base(x) + scaling * lora_B(lora_A(x))."""
+    y = linear(x, w[name], b)
+    if name in lora:
+        a, bm, scaling = lora[name]
+        y = y + scaling * ((x @ a.T) @ bm.T)
+    return y
+
+
 def silu(x):
     return x / (1.0 + np.exp(-x))
 
@@ -101,8 +139,10 @@ def softmax(x):
     return e / np.sum(e, axis=-1, keepdims=True)
 
 
-def forward(cfg, w, ids):
-    """The logits [len(ids), vocab] of CausalLM(input_ids=ids) with position_ids 0..len-1 and a causal mask."""
+def forward(cfg, w, ids, lora=None):
+    """The logits [len(ids), vocab] of CausalLM(input_ids=ids) with position_ids 0..len-1 and a causal mask, with the
+    LoRA adapter lora (from read_adapter) applied when given."""
+    lora = lora or {}
     arch = cfg["architectures"][0]
     heads = cfg["num_attention_heads"]
     kv_heads = cfg.get("num_key_value_heads", heads)
@@ -124,9 +164,9 @@ def forward(cfg, w, ids):
         residual = h
         x = rms_norm(h, w[p + "input_layernorm.weight"], eps)
         a = p + "self_attn."
-        q = linear(x, w[a + "q_proj.weight"], w.get(a + "q_proj.bias")).reshape(n, heads, head_dim)
-        k = linear(x, w[a + "k_proj.weight"], w.get(a + "k_proj.bias")).reshape(n, kv_heads, head_dim)
-        v = linear(x, w[a + "v_proj.weight"], w.get(a + "v_proj.bias")).reshape(n, kv_heads, head_dim)
+        q = lora_linear(lora, x, w, a + "q_proj.weight", w.get(a + "q_proj.bias")).reshape(n, heads, head_dim)
+        k = lora_linear(lora, x, w, a + "k_proj.weight", w.get(a + "k_proj.bias")).reshape(n, kv_heads, head_dim)
+        v = lora_linear(lora, x, w, a + "v_proj.weight", w.get(a + "v_proj.bias")).reshape(n, kv_heads, head_dim)
         if qk_norm:  # Qwen3: RMSNorm over head_dim of each head, before rotary embedding
             q = rms_norm(q, w[a + "q_norm.weight"], eps)
             k = rms_norm(k, w[a + "k_norm.weight"], eps)
@@ -137,12 +177,12 @@ def forward(cfg, w, ids):
         v = np.repeat(v, heads // kv_heads, axis=0)
         attn = softmax(q @ k.transpose(0, 2, 1) * scaling + causal)
         out = (attn @ v).transpose(1, 0, 2).reshape(n, heads * head_dim)
-        h = residual + linear(out, w[a + "o_proj.weight"], w.get(a + "o_proj.bias"))
+        h = residual + lora_linear(lora, out, w, a + "o_proj.weight", w.get(a + "o_proj.bias"))
         residual = h
         x = rms_norm(h, w[p + "post_attention_layernorm.weight"], eps)
         m = p + "mlp."
-        x = linear(silu(linear(x, w[m + "gate_proj.weight"])) * linear(x, w[m + "up_proj.weight"]),
-                   w[m + "down_proj.weight"])
+        x = lora_linear(lora, silu(lora_linear(lora, x, w, m + "gate_proj.weight"))
+                        * lora_linear(lora, x, w, m + "up_proj.weight"), w, m + "down_proj.weight")
         h = residual + x
     h = rms_norm(h, w["model.norm.weight"], eps)
     head = w["model.embed_tokens.weight"] if cfg.get("tie_word_embeddings") else w["lm_head.weight"]
@@ -154,7 +194,11 @@ def main():
     parser.add_argument("--model", required=True, help="a Hugging Face model folder")
     parser.add_argument("--seed", type=int, required=True, help="the seed the tiny model was written with")
     parser.add_argument("--out", required=True, help="the folder to write the fixtures to")
+    parser.add_argument("--adapter", help="a PEFT LoRA folder to apply (its fixtures are named <arch>-lora*)")
+    parser.add_argument("--adapter-seed", type=int, help="the seed the adapter was written with")
     args = parser.parse_args()
+    if (args.adapter is None) != (args.adapter_seed is None):
+        parser.error("--adapter and --adapter-seed go together")
 
     with open(os.path.join(args.model, "config.json")) as f:
         cfg = json.load(f)
@@ -163,23 +207,26 @@ def main():
         sha256 = hashlib.sha256(f.read()).hexdigest()
     w = read_safetensors(weights_path)
     arch = cfg["model_type"]
+    lora = read_adapter(args.adapter) if args.adapter else None
+    assert not lora or all(k in w for k in lora), "the adapter adapts weights the model does not have"
+    name = arch + "-lora" if lora else arch
 
     # Greedy decoding as generate(do_sample=False, use_cache=False): a full forward pass for every new token.
     ids = list(PROMPT)
     margins = []
     for _ in range(GREEDY_TOKENS):
-        last = forward(cfg, w, ids)[-1]
+        last = forward(cfg, w, ids, lora)[-1]
         top2 = np.sort(last)[-2:]
         margins.append(float(top2[1] - top2[0]))
         ids.append(int(np.argmax(last)))
     greedy = ids[len(PROMPT):]
-    sequence = forward(cfg, w, ids[:-1])
+    sequence = forward(cfg, w, ids[:-1], lora)
     assert [int(t) for t in np.argmax(sequence[len(PROMPT) - 1:], axis=-1)] == greedy
-    extra = np.stack([forward(cfg, w, p)[-1] for p in EXTRA_PROMPTS])
+    extra = np.stack([forward(cfg, w, p, lora)[-1] for p in EXTRA_PROMPTS])
 
     os.makedirs(args.out, exist_ok=True)
-    sequence.astype("<f4").tofile(os.path.join(args.out, f"{arch}-sequence.f32"))
-    extra.astype("<f4").tofile(os.path.join(args.out, f"{arch}-extra.f32"))
+    sequence.astype("<f4").tofile(os.path.join(args.out, f"{name}-sequence.f32"))
+    extra.astype("<f4").tofile(os.path.join(args.out, f"{name}-extra.f32"))
     fixture = {
         "architecture": arch,
         "seed": args.seed,
@@ -188,15 +235,19 @@ def main():
         "prompt": PROMPT,
         "greedy": greedy,
         "min_greedy_margin": min(margins),
-        "sequence_logits": f"{arch}-sequence.f32",
+        "sequence_logits": f"{name}-sequence.f32",
         "extra_prompts": EXTRA_PROMPTS,
-        "extra_logits": f"{arch}-extra.f32",
+        "extra_logits": f"{name}-extra.f32",
     }
+    if lora:
+        with open(os.path.join(args.adapter, "adapter_model.safetensors"), "rb") as f:
+            fixture["adapter_seed"] = args.adapter_seed
+            fixture["adapter_sha256"] = hashlib.sha256(f.read()).hexdigest()
     text = json.dumps(fixture, indent=2)
     text = re.sub(r"\[[-\d,\s]+\]", lambda m: json.dumps(json.loads(m.group(0))), text)  # one line per id list
-    with open(os.path.join(args.out, f"{arch}.json"), "w") as f:
+    with open(os.path.join(args.out, f"{name}.json"), "w") as f:
         f.write(text + "\n")
-    print(f"{arch}: greedy {greedy}, min top-2 margin {min(margins):.4f}, logits std {sequence.std():.3f}")
+    print(f"{name}: greedy {greedy}, min top-2 margin {min(margins):.4f}, logits std {sequence.std():.3f}")
 
 
 if __name__ == "__main__":

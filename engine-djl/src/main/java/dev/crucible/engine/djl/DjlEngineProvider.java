@@ -12,10 +12,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The {@code djl} engine: PyTorch through DJL, found by {@link java.util.ServiceLoader}. It runs inference (F32
- * weights; on a CUDA device when a CUDA build of libtorch is bundled and an NVIDIA driver is present, otherwise on the
- * CPU). Construction only looks at a classpath resource and a file under {@code /proc}; PyTorch's natives load on the
- * first {@link #health()} or {@link #loadModel} call, with DJL held offline so nothing is ever downloaded; the
+ * The {@code djl} engine: PyTorch through DJL, found by {@link java.util.ServiceLoader}. It runs inference with
+ * per-sequence LoRA adapters (F32 weights; on a CUDA device when a CUDA build of libtorch is bundled and an NVIDIA
+ * driver is present, otherwise on the CPU). Construction only looks at a classpath resource and a file under
+ * {@code /proc}; PyTorch's natives load on the first {@link #health()} or {@link #loadModel} call, with DJL held offline so nothing is ever downloaded; the
  * tokenizer ({@link #loadTokenizer}) is Hugging Face tokenizers through DJL's binding, also offline. PyTorch's
  * intra-op threads follow DJL's {@code -Dai.djl.pytorch.num_threads} (set before the first call). Thread-safe.
  */
@@ -28,7 +28,10 @@ public final class DjlEngineProvider implements EngineProvider {
     public DjlEngineProvider() {
         boolean cuda = DjlGpuProbe.cudaUsable();
         this.runtime = new DjlRuntime(cuda);
-        this.capabilities = cuda ? EnumSet.of(Capability.INFERENCE, Capability.CUDA) : EnumSet.of(Capability.INFERENCE);
+        this.capabilities = EnumSet.of(Capability.INFERENCE, Capability.LORA_INFERENCE);
+        if (cuda) {
+            capabilities.add(Capability.CUDA);
+        }
     }
 
     @Override

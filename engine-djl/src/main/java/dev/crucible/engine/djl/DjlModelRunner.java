@@ -1,14 +1,19 @@
 package dev.crucible.engine.djl;
 
+import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
+import ai.djl.ndarray.types.Shape;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.safetensors.SafetensorsReader;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -16,8 +21,10 @@ import java.util.Set;
 
 /**
  * A model loaded into PyTorch: owns the weight mapping, the NDManager holding the weights and one sub-manager per
- * cache. Every method takes the runner's lock, so forwards are serialised and a cache cannot close mid-forward. Each
- * forward runs in an {@link NDScope} that frees its intermediates; caches advance only after the whole batch succeeded.
+ * cache and per adapter. Every method takes the runner's lock, so forwards are serialised and a cache or adapter
+ * cannot close mid-forward; only an adapter's files are read and checked before the lock is taken, so loading one
+ * holds up forwards just while its arrays are made. Each forward runs in an {@link NDScope} that frees its
+ * intermediates; caches advance only after the whole batch succeeded.
  */
 final class DjlModelRunner implements ModelRunner {
 
@@ -26,7 +33,8 @@ final class DjlModelRunner implements ModelRunner {
     private final NDManager manager;
     private final DjlTransformer transformer;
     private final Set<DjlKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
-    private boolean closed;
+    private final Set<DjlLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
+    private volatile boolean closed;
 
     DjlModelRunner(ModelConfig config, SafetensorsReader reader, NDManager manager, DjlWeights weights) {
         this.config = config;
@@ -74,6 +82,37 @@ final class DjlModelRunner implements ModelRunner {
         return logits;
     }
 
+    @Override
+    public LoraAdapter loadAdapter(Path peftFolder) {
+        requireOpen();
+        DjlLoraWeights read = DjlLoraWeights.read(peftFolder, config);
+        synchronized (this) {
+            requireOpen();
+            NDManager own = manager.newSubManager();
+            int layers = config.numHiddenLayers();
+            NDArray[][] a = new NDArray[layers][LoraTarget.values().length];
+            NDArray[][] b = new NDArray[layers][LoraTarget.values().length];
+            for (int layer = 0; layer < layers; layer++) {
+                for (LoraTarget t : read.config().targets()) {
+                    a[layer][t.ordinal()] = own.create(read.a()[layer][t.ordinal()],
+                            new Shape(read.config().r(), t.inFeatures(config)));
+                    b[layer][t.ordinal()] = own.create(read.scaledB()[layer][t.ordinal()],
+                            new Shape(t.outFeatures(config), read.config().r()));
+                }
+            }
+            DjlLoraAdapter adapter = new DjlLoraAdapter(this, own, read.config(), a, b);
+            adapters.add(adapter);
+            return adapter;
+        }
+    }
+
+    /** Frees one adapter (its {@link LoraAdapter#close()}); a no-op when it or the runner is already closed. */
+    synchronized void release(DjlLoraAdapter adapter) {
+        if (adapters.remove(adapter)) {
+            adapter.free();
+        }
+    }
+
     /** Closes one cache (its {@link KvCache#close()}); a no-op when it or the runner is already closed. */
     synchronized void release(DjlKvCache cache) {
         if (caches.remove(cache)) {
@@ -89,6 +128,8 @@ final class DjlModelRunner implements ModelRunner {
         closed = true;
         caches.forEach(DjlKvCache::free);
         caches.clear();
+        adapters.forEach(DjlLoraAdapter::free);
+        adapters.clear();
         manager.close();
         reader.close();
     }

@@ -21,9 +21,11 @@ final class DjlOps {
         return x.div(variance.add(eps).sqrt()).mul(weight);
     }
 
-    /** The SwiGLU MLP: {@code down(silu(gate(x)) * up(x))}, with {@code silu(x) = x * sigmoid(x)}. */
-    static NDArray swiGlu(NDArray x, DjlLayer w) {
-        NDArray gate = linear(x, w.gate(), null);
-        return linear(gate.mul(Activation.sigmoid(gate)).mul(linear(x, w.up(), null)), w.down(), null);
+    /**
+     * The middle of the SwiGLU MLP {@code down(silu(gate(x)) * up(x))}: {@code silu(gate) * up}, with
+     * {@code silu(x) = x * sigmoid(x)}.
+     */
+    static NDArray swiGlu(NDArray gate, NDArray up) {
+        return gate.mul(Activation.sigmoid(gate)).mul(up);
     }
 }

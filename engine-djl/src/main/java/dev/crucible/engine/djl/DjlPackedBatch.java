@@ -12,10 +12,11 @@ import java.util.Set;
  * contiguous run starting at {@code offsets[i]}. Matmuls run over all rows at once; attention runs per sequence over
  * its own run and its own cache, so sequences of different lengths need no padding and no cross-sequence mask.
  *
+ * @param adapters  each sequence's adapter, null for the base model (an unmodifiable list that holds nulls)
  * @param positions each token's position in its sequence (its cache's length plus its index among the new tokens)
  */
-record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, long[] tokens, int[] positions,
-        int[] offsets) {
+record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, List<DjlLoraAdapter> adapters,
+        long[] tokens, int[] positions, int[] offsets) {
 
     /** Checks every input (see {@link dev.crucible.engine.spi.ModelRunner}'s errors) before anything runs. */
     static DjlPackedBatch of(List<SequenceInput> inputs, DjlModelRunner runner) {
@@ -24,6 +25,7 @@ record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, long[
         }
         Set<DjlKvCache> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         List<DjlKvCache> caches = new ArrayList<>();
+        List<DjlLoraAdapter> adapters = new ArrayList<>();
         int total = 0;
         for (int i = 0; i < inputs.size(); i++) {
             SequenceInput in = inputs.get(i);
@@ -47,12 +49,27 @@ record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, long[
                 }
             }
             caches.add(cache);
+            adapters.add(adapter(in, i, runner));
             total += in.length();
         }
-        return pack(inputs, caches, total);
+        return pack(inputs, caches, Collections.unmodifiableList(adapters), total);
     }
 
-    private static DjlPackedBatch pack(List<SequenceInput> inputs, List<DjlKvCache> caches, int total) {
+    private static DjlLoraAdapter adapter(SequenceInput in, int i, DjlModelRunner runner) {
+        if (in.adapter() == null) {
+            return null;
+        }
+        if (!(in.adapter() instanceof DjlLoraAdapter adapter) || !adapter.belongsTo(runner)) {
+            throw new IllegalArgumentException("batch[" + i + "].adapter was not loaded by this model runner");
+        }
+        if (adapter.isClosed()) {
+            throw new IllegalArgumentException("batch[" + i + "].adapter is closed");
+        }
+        return adapter;
+    }
+
+    private static DjlPackedBatch pack(List<SequenceInput> inputs, List<DjlKvCache> caches,
+            List<DjlLoraAdapter> adapters, int total) {
         long[] tokens = new long[total];
         int[] positions = new int[total];
         int[] offsets = new int[inputs.size()];
@@ -65,7 +82,7 @@ record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, long[
                 positions[row] = start + j;
             }
         }
-        return new DjlPackedBatch(List.copyOf(inputs), List.copyOf(caches), tokens, positions, offsets);
+        return new DjlPackedBatch(List.copyOf(inputs), List.copyOf(caches), adapters, tokens, positions, offsets);
     }
 
     int size() {

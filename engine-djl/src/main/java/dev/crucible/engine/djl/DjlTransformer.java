@@ -7,6 +7,7 @@ import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.SparseFormat;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.peft.LoraTarget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +15,8 @@ import java.util.List;
 /**
  * The decoder stack of LlamaModel, Qwen2Model and Qwen3Model, which differ only in what the config switches on: per
  * layer {@code h += o_proj(attention(rope(norm_qk(q/k/v_proj(rms_norm(h))))))}, then {@code h += mlp(rms_norm(h))};
- * finally {@code logits = lm_head(rms_norm(h))}, computed only for the rows whose logits are returned. Stateless
+ * finally {@code logits = lm_head(rms_norm(h))}, computed only for the rows whose logits are returned. The seven
+ * projections of each layer add the LoRA delta of each row's adapter, if any ({@link DjlLoraBatch}). Stateless
  * between calls; the caller runs it inside an {@link ai.djl.ndarray.NDScope} that frees every intermediate.
  */
 final class DjlTransformer {
@@ -38,8 +40,9 @@ final class DjlTransformer {
         NDArray ids = manager.create(batch.tokens());
         NDArray h = ids.getNDArrayInternal().embedding(ids, weights.embed(), SparseFormat.DENSE).singletonOrThrow();
         NDList cosSin = rope.cosSin(manager, batch.positions());
+        DjlLoraBatch lora = DjlLoraBatch.of(batch, manager);
         for (int i = 0; i < weights.layers().size(); i++) {
-            h = layer(i, weights.layers().get(i), h, cosSin, batch, manager);
+            h = layer(i, weights.layers().get(i), h, cosSin, batch, lora, manager);
         }
         int[] rows = batch.logitRows();
         NDArray picked = h.get(new NDIndex("{}", manager.create(Arrays.stream(rows).asLongStream().toArray())));
@@ -47,20 +50,27 @@ final class DjlTransformer {
         return split(batch, logits.toFloatArray());
     }
 
-    private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlPackedBatch batch, NDManager manager) {
+    private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlPackedBatch batch, DjlLoraBatch lora,
+            NDManager manager) {
         long tokens = h.getShape().get(0);
         NDArray x = DjlOps.rmsNorm(h, w.inputNorm(), eps);
-        NDArray q = DjlOps.linear(x, w.q(), w.qBias()).reshape(tokens, config.numAttentionHeads(), config.headDim());
-        NDArray k = DjlOps.linear(x, w.k(), w.kBias()).reshape(tokens, config.numKeyValueHeads(), config.headDim());
-        NDArray v = DjlOps.linear(x, w.v(), w.vBias()).reshape(tokens, config.numKeyValueHeads(), config.headDim());
+        NDArray q = lora.linear(x, index, LoraTarget.Q_PROJ, w.q(), w.qBias())
+                .reshape(tokens, config.numAttentionHeads(), config.headDim());
+        NDArray k = lora.linear(x, index, LoraTarget.K_PROJ, w.k(), w.kBias())
+                .reshape(tokens, config.numKeyValueHeads(), config.headDim());
+        NDArray v = lora.linear(x, index, LoraTarget.V_PROJ, w.v(), w.vBias())
+                .reshape(tokens, config.numKeyValueHeads(), config.headDim());
         if (config.qkNorm()) {
             // Qwen3 normalises each head's query and key over head_dim before the rotary embedding.
             q = DjlOps.rmsNorm(q, w.qNorm(), eps);
             k = DjlOps.rmsNorm(k, w.kNorm(), eps);
         }
         NDArray attended = attention.forward(index, rope.apply(q, cosSin), rope.apply(k, cosSin), v, batch, manager);
-        h = h.add(DjlOps.linear(attended, w.o(), w.oBias()));
-        return h.add(DjlOps.swiGlu(DjlOps.rmsNorm(h, w.postNorm(), eps), w));
+        h = h.add(lora.linear(attended, index, LoraTarget.O_PROJ, w.o(), w.oBias()));
+        NDArray y = DjlOps.rmsNorm(h, w.postNorm(), eps);
+        NDArray gated = DjlOps.swiGlu(lora.linear(y, index, LoraTarget.GATE_PROJ, w.gate(), null),
+                lora.linear(y, index, LoraTarget.UP_PROJ, w.up(), null));
+        return h.add(lora.linear(gated, index, LoraTarget.DOWN_PROJ, w.down(), null));
     }
 
     private List<SequenceLogits> split(DjlPackedBatch batch, float[] flat) {

@@ -23,10 +23,11 @@ class DjlEngineProviderTest {
     }
 
     @Test
-    void offersInferenceAndClaimsCudaOnlyWithACudaBuildOfLibtorch() {
+    void offersInferenceWithLoraAndClaimsCudaOnlyWithACudaBuildOfLibtorch() {
         var capabilities = new DjlEngineProvider().capabilities();
 
         assertTrue(capabilities.contains(Capability.INFERENCE));
+        assertTrue(capabilities.contains(Capability.LORA_INFERENCE));
         assertEquals("cpu", DjlGpuProbe.bundledFlavor(), "the build bundles the CPU libtorch");
         assertFalse(capabilities.contains(Capability.CUDA));
     }

@@ -1,24 +1,28 @@
 package dev.crucible.engine.spi;
 
 import dev.crucible.hf.config.ModelConfig;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * A model loaded into an engine for inference: the forward pass of a decoder-only transformer over a batch of
  * sequences, each with its own {@link KvCache}. Made by {@link EngineProvider#loadModel}. Tokenising, sampling and
- * scheduling belong to the caller; the runner only turns token ids into logits.
+ * scheduling belong to the caller; the runner only turns token ids into logits. Engines with
+ * {@link Capability#LORA_INFERENCE} also load LoRA adapters ({@link #loadAdapter}), which each sequence of a batch may
+ * name on its own: one batch may mix base-model sequences and sequences of different adapters.
  *
  * <p>Threading: thread-safe; {@link #forward} calls are serialised inside the runner (one batch at a time), so a
  * scheduler that wants throughput batches sequences into one call rather than calling from many threads.
  *
- * <p>Ownership: the caller owns the runner and closes it; closing frees the weights and every cache the runner made.
- * After {@link #close()} every method fails with {@link IllegalStateException}. A runner may keep the model's weight
- * files mapped until it is closed.
+ * <p>Ownership: the caller owns the runner and closes it; closing frees the weights and every cache and adapter the
+ * runner made. After {@link #close()} every method fails with {@link IllegalStateException}. A runner may keep the
+ * model's weight files mapped until it is closed.
  *
  * <p>Errors: arguments the caller controls (an empty batch, a foreign or closed cache, the same cache twice, a token
- * id out of range, more tokens than a cache's remaining capacity) fail with {@link IllegalArgumentException} before
- * anything is computed, leaving every cache unchanged. A failure inside the engine is an {@link EngineException}
- * ({@link EngineException.Reason#FORWARD_FAILED}) and also leaves every cache unchanged.
+ * id out of range, more tokens than a cache's remaining capacity, a foreign or closed adapter) fail with
+ * {@link IllegalArgumentException} before anything is computed, leaving every cache unchanged. A failure inside the
+ * engine is an {@link EngineException} ({@link EngineException.Reason#FORWARD_FAILED}) and also leaves every cache
+ * unchanged.
  */
 public interface ModelRunner extends AutoCloseable {
 
@@ -49,7 +53,30 @@ public interface ModelRunner extends AutoCloseable {
      */
     List<SequenceLogits> forward(List<SequenceInput> batch);
 
-    /** Frees the weights and all caches; idempotent. */
+    /**
+     * Loads a LoRA adapter saved by PEFT for this model: {@code adapter_config.json} ({@code r}, {@code lora_alpha},
+     * {@code target_modules} among {@code q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj}, optionally
+     * {@code use_rslora}; dropout and other training settings are ignored) and {@code adapter_model.safetensors}
+     * ({@code base_model.model.model.layers.{i}.<module>.lora_A.weight} {@code [r, in]} and {@code ...lora_B.weight}
+     * {@code [out, r]} for every layer and target; F32, F16 or BF16). Only engines with
+     * {@link Capability#LORA_INFERENCE} implement it.
+     *
+     * <p>Thread-safe; reading the files does not hold up forwards running meanwhile. The caller owns the adapter and
+     * closes it; the runner's {@link #close()} frees it too.
+     *
+     * @param peftFolder the folder PEFT's {@code save_pretrained} wrote; never null
+     * @return the loaded adapter, ready to name in {@link SequenceInput#adapter()}
+     * @throws EngineException {@link EngineException.Reason#NOT_CAPABLE} when the engine cannot apply adapters (the
+     *                         default); {@link EngineException.Reason#INVALID_MODEL} naming the file and the key or
+     *                         tensor at fault when a file is missing or unreadable, a key is invalid or names a
+     *                         feature not supported (an unknown target module, DoRA, per-module ranks), or a tensor is
+     *                         missing, unexpected, misshaped or of a dtype not supported
+     */
+    default LoraAdapter loadAdapter(Path peftFolder) {
+        throw new EngineException(EngineException.Reason.NOT_CAPABLE, "this model runner cannot apply LoRA adapters");
+    }
+
+    /** Frees the weights, all caches and all adapters; idempotent. */
     @Override
     void close();
 }

@@ -47,6 +47,33 @@ class SequenceInputTest {
     }
 
     @Test
+    void aSequenceRunsTheBaseModelUnlessGivenAnAdapter() {
+        LoraAdapter adapter = new LoraAdapter() {
+            @Override
+            public int rank() {
+                return 8;
+            }
+
+            @Override
+            public double scaling() {
+                return 2;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+
+        assertEquals(null, SequenceInput.of(CACHE, 1, 2).adapter());
+        assertEquals(null, new SequenceInput(CACHE, new int[] {1}, true).adapter());
+        assertEquals(adapter, SequenceInput.of(CACHE, adapter, 1, 2).adapter());
+        SequenceInput adapted = new SequenceInput(CACHE, new int[] {7, 8}, true).withAdapter(adapter);
+        assertEquals(adapter, adapted.adapter());
+        assertArrayEquals(new int[] {7, 8}, adapted.tokenIds());
+        assertTrue(adapted.allPositions());
+    }
+
+    @Test
     void aCacheReportsTheRoomLeft() {
         assertEquals(5, CACHE.remaining());
     }
