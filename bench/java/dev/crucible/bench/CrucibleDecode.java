@@ -1,0 +1,104 @@
+package dev.crucible.bench;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crucible.engine.djl.DjlEngineProvider;
+import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.HfJson;
+import dev.crucible.hf.folder.ModelFolder;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Times Crucible's DJL engine the way the llama.cpp side is timed: batch 1, a fresh cache per run, greedy decoding.
+ * Time to first token is the prefill of the prompt plus picking the first token; decode tokens/s is
+ * {@code tokens / time} over the following {@code tokens} single-token forward passes (each followed by an argmax).
+ * One untimed warm-up run comes first.
+ */
+final class CrucibleDecode {
+
+    private CrucibleDecode() {
+    }
+
+    /** The benchmark prompt's ids: a fixed text through the model's tokenizer, cut to {@code promptTokens}. */
+    static int[] promptIds(Tokenizer tokenizer, int promptTokens) {
+        String text = """
+                The quick brown fox jumps over the lazy dog while the committee reviews the quarterly report. \
+                Meanwhile, engineers in the lab measure how quickly a small language model can read a prompt \
+                and write the next words, one token at a time, on a modest two-core machine.""";
+        StringBuilder sb = new StringBuilder(text);
+        int[] ids = tokenizer.encode(sb.toString(), false);
+        while (ids.length < promptTokens) {
+            sb.append(' ').append(text);
+            ids = tokenizer.encode(sb.toString(), false);
+        }
+        return Arrays.copyOf(ids, promptTokens);
+    }
+
+    static ObjectNode run(Path hf, int promptTokens, int decodeTokens, int runs) throws Exception {
+        ObjectNode out = HfJson.object();
+        DjlEngineProvider provider = new DjlEngineProvider();
+        ModelFolder folder = ModelFolder.read(hf);
+        int[] prompt;
+        try (Tokenizer tokenizer = provider.loadTokenizer(folder)) {
+            prompt = promptIds(tokenizer, promptTokens);
+        }
+        long t0 = System.nanoTime();
+        try (ModelRunner runner = provider.loadModel(folder)) {
+            double loadS = (System.nanoTime() - t0) / 1e9;
+            out.put("engine", "Crucible engine-djl (" + provider.health().detail() + ")");
+            out.put("threads", System.getProperty("ai.djl.pytorch.num_threads", "default"));
+            out.put("load_s", loadS);
+            ArrayNode ids = out.putArray("prompt_ids");
+            Arrays.stream(prompt).forEach(ids::add);
+            once(runner, prompt, Math.min(4, decodeTokens)); // warm-up, untimed
+            ArrayNode ttft = out.putArray("ttft_ms");
+            ArrayNode tps = out.putArray("decode_tps");
+            int[] generated = null;
+            for (int r = 0; r < runs; r++) {
+                Timing t = once(runner, prompt, decodeTokens);
+                ttft.add(t.ttftMs());
+                tps.add(t.decodeTps());
+                generated = t.tokens();
+                System.err.printf("crucible: run %d/%d: ttft %.0f ms  decode %.2f tok/s%n", r + 1, runs,
+                        t.ttftMs(), t.decodeTps());
+            }
+            ArrayNode gen = out.putArray("generated");
+            Arrays.stream(generated).forEach(gen::add);
+        }
+        return out;
+    }
+
+    private record Timing(double ttftMs, double decodeTps, int[] tokens) {
+    }
+
+    /** Prefill, first token, then {@code decodeTokens} more; returns the first token and all generated ones. */
+    private static Timing once(ModelRunner runner, int[] prompt, int decodeTokens) {
+        int[] tokens = new int[decodeTokens + 1];
+        try (KvCache cache = runner.newCache(prompt.length + decodeTokens + 1)) {
+            long t0 = System.nanoTime();
+            int next = argmax(runner.forward(java.util.List.of(SequenceInput.of(cache, prompt))).getFirst().last());
+            long t1 = System.nanoTime();
+            tokens[0] = next;
+            for (int i = 1; i <= decodeTokens; i++) {
+                next = argmax(runner.forward(java.util.List.of(SequenceInput.of(cache, next))).getFirst().last());
+                tokens[i] = next;
+            }
+            long t2 = System.nanoTime();
+            return new Timing((t1 - t0) / 1e6, decodeTokens / ((t2 - t1) / 1e9), tokens);
+        }
+    }
+
+    private static int argmax(float[] logits) {
+        int best = 0;
+        for (int i = 1; i < logits.length; i++) {
+            if (logits[i] > logits[best]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+}
