@@ -1,5 +1,7 @@
 package dev.crucible.application.fakes;
 
+import java.nio.file.Path;
+import java.util.Optional;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.domain.model.ModelId;
 import java.util.ArrayList;
@@ -18,6 +20,12 @@ public final class RecordingAdapterFiles implements AdapterFiles {
     @Override
     public synchronized void deleteModel(ModelId model) {
         deletedModels.add(model);
+    }
+
+    /** No checkpoint of this fake has adapter files. */
+    @Override
+    public Optional<Path> stepFolder(ModelId model, int step) {
+        return Optional.empty();
     }
 
     @Override

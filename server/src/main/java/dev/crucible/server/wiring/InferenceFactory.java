@@ -2,18 +2,29 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.inference.completion.ChatCompletionService;
 import dev.crucible.application.inference.completion.ChatModelResolver;
+import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
+import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
-/** Builds the chat-completion use case over the served models and the caller's trained models. */
+/** Builds the chat-completion use case over the served models, the caller's trained models and their adapters. */
 @Factory
 class InferenceFactory {
 
     @Singleton
-    ChatCompletionService chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints) {
-        return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints));
+    @Bean(preDestroy = "close")
+    AdapterCache adapterCache(@Value("${crucible.adapter-cache-size:16}") int size) {
+        return new AdapterCache(size);
+    }
+
+    @Singleton
+    ChatCompletionService chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints,
+            AdapterFiles adapterFiles, AdapterCache adapters) {
+        return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters);
     }
 }

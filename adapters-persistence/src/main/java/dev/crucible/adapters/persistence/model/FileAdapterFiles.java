@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Adapter files under {@code <data-dir>/adapters/<model-id>/step-<N>/} (PEFT layout inside each step). */
@@ -27,8 +28,18 @@ class FileAdapterFiles implements AdapterFiles {
     }
 
     @Override
+    public Optional<Path> stepFolder(ModelId model, int step) {
+        Path folder = stepPath(model, step);
+        return Files.isRegularFile(folder.resolve("adapter_config.json")) ? Optional.of(folder) : Optional.empty();
+    }
+
+    @Override
     public void deleteStep(ModelId model, int step) {
-        deleteTree(root.resolve(model.value().toString()).resolve("step-" + step));
+        deleteTree(stepPath(model, step));
+    }
+
+    private Path stepPath(ModelId model, int step) {
+        return root.resolve(model.value().toString()).resolve("step-" + step);
     }
 
     private static void deleteTree(Path dir) {

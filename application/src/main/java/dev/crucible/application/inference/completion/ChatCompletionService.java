@@ -9,6 +9,7 @@ import dev.crucible.application.inference.generation.GenerationHandle;
 import dev.crucible.application.inference.generation.GenerationListener;
 import dev.crucible.application.inference.generation.GenerationRequest;
 import dev.crucible.application.inference.generation.GenerationResult;
+import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.template.ChatTemplate;
 import dev.crucible.application.inference.template.ChatTemplateInput;
@@ -32,9 +33,11 @@ public final class ChatCompletionService {
             + "must provide a chat template if the tokenizer does not define one.";
 
     private final ChatModelResolver resolver;
+    private final AdapterCache adapters;
 
-    public ChatCompletionService(ChatModelResolver resolver) {
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
+        this.adapters = Objects.requireNonNull(adapters, "adapters");
     }
 
     /** Runs every check and builds the generation request. */
@@ -65,14 +68,40 @@ public final class ChatCompletionService {
                         .then(budget -> build(resolved, request, ids, budget)));
     }
 
-    /** Generates all {@code n} choices and waits for them. */
+    /** Generates all {@code n} choices and waits for them; the adapter lease is released at the end. */
     public Outcome<GenerationResult> complete(PreparedChat chat) {
-        return chat.model().base().generator().generate(chat.generation());
+        try {
+            return chat.model().base().generator().generate(chat.generation());
+        } finally {
+            chat.adapter().ifPresent(AdapterCache.Lease::close);
+        }
     }
 
     /** Starts generating; progress goes to {@code listener} (on the generator's thread). */
     public Outcome<GenerationHandle> stream(PreparedChat chat, GenerationListener listener) {
-        return chat.model().base().generator().submit(chat.generation(), listener);
+        GenerationListener releasing = new GenerationListener() {
+            @Override
+            public void onDelta(dev.crucible.application.inference.generation.GenerationDelta delta) {
+                listener.onDelta(delta);
+            }
+
+            @Override
+            public void onComplete(GenerationResult result) {
+                chat.adapter().ifPresent(AdapterCache.Lease::close);
+                listener.onComplete(result);
+            }
+
+            @Override
+            public void onFailure(RuntimeException failure) {
+                chat.adapter().ifPresent(AdapterCache.Lease::close);
+                listener.onFailure(failure);
+            }
+        };
+        Outcome<GenerationHandle> handle = chat.model().base().generator().submit(chat.generation(), releasing);
+        if (handle instanceof Outcome.Refused<GenerationHandle>) {
+            chat.adapter().ifPresent(AdapterCache.Lease::close);
+        }
+        return handle;
     }
 
     private static Outcome<String> render(ServedModel model, ChatRequest request) {
@@ -95,14 +124,18 @@ public final class ChatCompletionService {
         return Outcome.done(model.tokenizer().encode(prompt, request.templating().addSpecialTokens()));
     }
 
-    private static Outcome<PreparedChat> build(ChatModelResolver.Resolved resolved, ChatRequest request, int[] ids,
+    private Outcome<PreparedChat> build(ChatModelResolver.Resolved resolved, ChatRequest request, int[] ids,
             ChatBudget budget) {
         // truncate_prompt_tokens keeps the last tokens of the prompt.
         int[] kept = budget.promptTokens() < ids.length
                 ? Arrays.copyOfRange(ids, ids.length - budget.promptTokens(), ids.length) : ids;
         ServedModel model = resolved.base();
-        return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer())
-                .map(params -> new PreparedChat(resolved, request, new GenerationRequest(kept, params,
-                        (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority())))));
+        int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
+        return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).map(params -> {
+            // Every check has passed: only now take the adapter, so a refusal never holds one.
+            Optional<AdapterCache.Lease> lease = resolved.adapterFolder().map(folder -> adapters.acquire(model, folder));
+            return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
+                    lease.map(AdapterCache.Lease::adapter).orElse(null)), lease);
+        });
     }
 }

@@ -2,6 +2,7 @@ package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
 import dev.crucible.domain.common.Outcome;
@@ -9,6 +10,7 @@ import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelAddress;
 import dev.crucible.domain.tenancy.Caller;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -23,15 +25,20 @@ public final class ChatModelResolver {
      * The model to run and the name the response reports.
      *
      * @param trained whether a trained model was named (its rollouts must be trainable: see ChatCompletionService)
+     * @param adapterFolder the PEFT adapter of the checkpoint, empty for base models and step 0 (the zero adapter)
      */
-    public record Resolved(ServedModel base, String responseName, int step, boolean trained) {
+    public record Resolved(ServedModel base, String responseName, int step, boolean trained,
+            Optional<Path> adapterFolder) {
     }
 
     private final ServedModels served;
     private final ModelStore models;
     private final CheckpointStore checkpoints;
+    private final AdapterFiles adapters;
 
-    public ChatModelResolver(ServedModels served, ModelStore models, CheckpointStore checkpoints) {
+    public ChatModelResolver(ServedModels served, ModelStore models, CheckpointStore checkpoints,
+            AdapterFiles adapters) {
+        this.adapters = Objects.requireNonNull(adapters, "adapters");
         this.served = Objects.requireNonNull(served, "served");
         this.models = Objects.requireNonNull(models, "models");
         this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
@@ -40,12 +47,12 @@ public final class ChatModelResolver {
     public Outcome<Resolved> resolve(Caller caller, Optional<String> requested) {
         String name = requested.filter(n -> !n.isBlank()).orElse("");
         if (name.isEmpty()) {
-            return served.defaultModel().<Outcome<Resolved>>map(m -> Outcome.done(new Resolved(m, m.name(), 0, false)))
+            return served.defaultModel().<Outcome<Resolved>>map(m -> Outcome.done(new Resolved(m, m.name(), 0, false, Optional.empty())))
                     .orElseGet(() -> missing(name));
         }
         Optional<ServedModel> base = served.find(name);
         if (base.isPresent()) {
-            return Outcome.done(new Resolved(base.get(), name, 0, false));
+            return Outcome.done(new Resolved(base.get(), name, 0, false, Optional.empty()));
         }
         Optional<ModelAddress> address = ModelAddress.parse(name);
         if (address.isEmpty() || !address.get().coordinates().entity().equals(caller.entity())) {
@@ -61,12 +68,16 @@ public final class ChatModelResolver {
         if (over.isEmpty() || !checkpoints.steps(trained.get().id()).contains(step)) {
             return missing(name);
         }
-        if (step > 0) {
-            return Outcome.refused(new Refusal(Refusal.Reason.NOT_IMPLEMENTED, "serving checkpoint step " + step
-                    + " needs its LoRA adapter applied, which this server cannot do yet", "model"));
+        if (step == 0) {
+            // Step 0 is the zero adapter: the trained model is its base model, unchanged.
+            return Outcome.done(new Resolved(over.get(), name, 0, true, Optional.empty()));
         }
-        // Step 0 is the zero adapter: the trained model is its base model, unchanged.
-        return Outcome.done(new Resolved(over.get(), name, step, true));
+        Optional<Path> folder = adapters.stepFolder(trained.get().id(), step);
+        if (folder.isEmpty()) {
+            return Outcome.refused(new Refusal(Refusal.Reason.NOT_IMPLEMENTED, "checkpoint step " + step
+                    + " of this model has no adapter files to serve", "model"));
+        }
+        return Outcome.done(new Resolved(over.get(), name, step, true, folder));
     }
 
     private static Outcome<Resolved> missing(String name) {

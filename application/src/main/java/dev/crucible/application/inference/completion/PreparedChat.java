@@ -2,7 +2,9 @@ package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.generation.GenerationRequest;
+import dev.crucible.application.inference.serving.AdapterCache;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A chat request that passed every check and is ready to generate.
@@ -10,12 +12,15 @@ import java.util.Objects;
  * @param model the model to run and the name to report
  * @param request the checked request
  * @param generation the prompt ids and sampling parameters for the generator
+ * @param adapter the lease on the checkpoint's LoRA adapter, released when generation ends
  */
-public record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation) {
+public record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation,
+        Optional<AdapterCache.Lease> adapter) {
 
     public PreparedChat {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(generation, "generation");
+        Objects.requireNonNull(adapter, "adapter");
     }
 }

@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.generation;
 
+import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.application.inference.generation.sampling.SamplingParams;
 import java.util.Objects;
 
@@ -8,8 +9,10 @@ import java.util.Objects;
  * The ids are copied on construction and on access.
  *
  * @param priority lower values are scheduled first (vLLM's {@code priority}, default 0)
+ * @param adapter the LoRA adapter every sequence of the request runs with, or null for the base model; the caller
+ *                keeps it open until the request ends
  */
-public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority) {
+public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority, LoraAdapter adapter) {
 
     /** Rejects nulls and an empty prompt; copies the ids. */
     public GenerationRequest {
@@ -18,6 +21,11 @@ public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int
             throw new IllegalArgumentException("promptTokenIds must hold at least one token");
         }
         promptTokenIds = promptTokenIds.clone();
+    }
+
+    /** A request on the base model. */
+    public GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority) {
+        this(promptTokenIds, params, priority, null);
     }
 
     /** A request at the default priority 0. */

@@ -86,7 +86,7 @@ final class Scheduler implements Runnable {
         TokenStops stops = new TokenStops(params, eos, prompt.length, options.maxModelLen());
         try {
             for (int i = 0; i < params.n(); i++) {
-                request.sequences.add(new SequenceState(i, prompt, runner.newCache(capacity),
+                request.sequences.add(new SequenceState(i, prompt, runner.newCache(capacity), request.request.adapter(),
                         new Sampler(params, prompt, stops.minTokensStopIds(), i), stops,
                         new StopStrings(params.stop(), params.includeStopStrInOutput()),
                         new IncrementalDetokenizer(tokenizer, params.skipSpecialTokens(), prompt), texts,

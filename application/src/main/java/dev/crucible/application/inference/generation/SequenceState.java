@@ -3,6 +3,7 @@ package dev.crucible.application.inference.generation;
 import dev.crucible.application.inference.generation.sampling.Sample;
 import dev.crucible.application.inference.generation.sampling.Sampler;
 import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.SequenceInput;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +20,7 @@ final class SequenceState {
     private final int index;
     private final int[] prompt;
     private final KvCache cache;
+    private final LoraAdapter adapter;
     private final Sampler sampler;
     private final TokenStops tokenStops;
     private final StopStrings stopStrings;
@@ -32,8 +34,9 @@ final class SequenceState {
     private int prefilled;
     private Finish finish;
 
-    SequenceState(int index, int[] prompt, KvCache cache, Sampler sampler, TokenStops tokenStops,
+    SequenceState(int index, int[] prompt, KvCache cache, LoraAdapter adapter, Sampler sampler, TokenStops tokenStops,
             StopStrings stopStrings, IncrementalDetokenizer detokenizer, LogprobTexts logprobTexts, int minTokens) {
+        this.adapter = adapter;
         this.index = index;
         this.prompt = prompt;
         this.cache = cache;
@@ -48,10 +51,10 @@ final class SequenceState {
     /** The next forward input: the next prompt chunk of at most {@code chunk} tokens, or the last sampled token. */
     SequenceInput nextInput(int chunk) {
         if (prefilled < prompt.length) {
-            return SequenceInput.of(cache, Arrays.copyOfRange(prompt, prefilled, Math.min(prompt.length,
+            return SequenceInput.of(cache, adapter, Arrays.copyOfRange(prompt, prefilled, Math.min(prompt.length,
                     prefilled + chunk)));
         }
-        return SequenceInput.of(cache, tokens.getLast());
+        return SequenceInput.of(cache, adapter, tokens.getLast());
     }
 
     /** Records that {@code input} went through the model; true when its logits predict the next token. */

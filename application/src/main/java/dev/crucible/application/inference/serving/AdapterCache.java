@@ -1,0 +1,101 @@
+package dev.crucible.application.inference.serving;
+
+import dev.crucible.engine.spi.LoraAdapter;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * LoRA adapters loaded on demand and kept for reuse, least recently used first out. An adapter is only closed when
+ * no request holds a lease on it, so the cache may briefly exceed its capacity while many are in use. Thread-safe.
+ */
+public final class AdapterCache implements AutoCloseable {
+
+    /** A request's hold on an adapter; closing it lets the cache evict the adapter again. */
+    public interface Lease extends AutoCloseable {
+        LoraAdapter adapter();
+
+        @Override
+        void close();
+    }
+
+    private record Key(String model, Path folder) {
+    }
+
+    private static final class Entry {
+        final LoraAdapter adapter;
+        int leases;
+
+        Entry(LoraAdapter adapter) {
+            this.adapter = adapter;
+        }
+    }
+
+    private final int capacity;
+    private final Map<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+
+    /** @param capacity the adapters kept when none is in use; at least 1 */
+    public AdapterCache(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        }
+        this.capacity = capacity;
+    }
+
+    /** Leases the adapter in {@code folder} for {@code model}, loading it into the model's runner if needed. */
+    public synchronized Lease acquire(ServedModel model, Path folder) {
+        Objects.requireNonNull(model, "model");
+        Key key = new Key(model.name(), folder.toAbsolutePath().normalize());
+        Entry entry = entries.get(key);
+        if (entry == null) {
+            entry = new Entry(model.runner().loadAdapter(key.folder()));
+            entries.put(key, entry);
+        }
+        entry.leases++;
+        Entry held = entry;
+        evict();
+        return new Lease() {
+            private boolean closed;
+
+            @Override
+            public LoraAdapter adapter() {
+                return held.adapter;
+            }
+
+            @Override
+            public void close() {
+                synchronized (AdapterCache.this) {
+                    if (!closed) {
+                        closed = true;
+                        held.leases--;
+                        evict();
+                    }
+                }
+            }
+        };
+    }
+
+    /** How many adapters are loaded now. */
+    public synchronized int size() {
+        return entries.size();
+    }
+
+    private void evict() {
+        Iterator<Entry> oldestFirst = entries.values().iterator();
+        while (entries.size() > capacity && oldestFirst.hasNext()) {
+            Entry candidate = oldestFirst.next();
+            if (candidate.leases == 0) {
+                oldestFirst.remove();
+                candidate.adapter.close();
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        entries.values().forEach(e -> e.adapter.close());
+        entries.clear();
+    }
+}
