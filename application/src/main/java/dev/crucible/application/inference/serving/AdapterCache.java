@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * LoRA adapters loaded on demand and kept for reuse, least recently used first out. An adapter is only closed when
@@ -45,12 +46,17 @@ public final class AdapterCache implements AutoCloseable {
     }
 
     /** Leases the adapter in {@code folder} for {@code model}, loading it into the model's runner if needed. */
-    public synchronized Lease acquire(ServedModel model, Path folder) {
+    public Lease acquire(ServedModel model, Path folder) {
         Objects.requireNonNull(model, "model");
-        Key key = new Key(model.name(), folder.toAbsolutePath().normalize());
+        return acquire(model.name(), folder, model.runner()::loadAdapter);
+    }
+
+    /** Leases the adapter in {@code folder} for the model named {@code model}, loading it with {@code loader}. */
+    public synchronized Lease acquire(String model, Path folder, Function<Path, LoraAdapter> loader) {
+        Key key = new Key(model, folder.toAbsolutePath().normalize());
         Entry entry = entries.get(key);
         if (entry == null) {
-            entry = new Entry(model.runner().loadAdapter(key.folder()));
+            entry = new Entry(loader.apply(key.folder()));
             entries.put(key, entry);
         }
         entry.leases++;

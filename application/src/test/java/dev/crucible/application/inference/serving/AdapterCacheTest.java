@@ -1,0 +1,88 @@
+package dev.crucible.application.inference.serving;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.engine.spi.LoraAdapter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class AdapterCacheTest {
+
+    /** A stand-in adapter that remembers whether it was closed. */
+    private static final class FakeAdapter implements LoraAdapter {
+        boolean closed;
+
+        @Override
+        public int rank() {
+            return 8;
+        }
+
+        @Override
+        public double scaling() {
+            return 2.0;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    private final List<FakeAdapter> loaded = new ArrayList<>();
+    private final Function<Path, LoraAdapter> loader = folder -> {
+        FakeAdapter adapter = new FakeAdapter();
+        loaded.add(adapter);
+        return adapter;
+    };
+
+    @Test
+    void loadsOnceAndReusesWhileCached() {
+        AdapterCache cache = new AdapterCache(2);
+        try (AdapterCache.Lease a = cache.acquire("m", Path.of("/a"), loader);
+                AdapterCache.Lease again = cache.acquire("m", Path.of("/a"), loader)) {
+            assertSame(a.adapter(), again.adapter());
+        }
+        assertEquals(1, loaded.size());
+    }
+
+    @Test
+    void evictsTheLeastRecentlyUsedUnusedAdapter() {
+        AdapterCache cache = new AdapterCache(2);
+        cache.acquire("m", Path.of("/a"), loader).close();
+        cache.acquire("m", Path.of("/b"), loader).close();
+        cache.acquire("m", Path.of("/a"), loader).close();
+        cache.acquire("m", Path.of("/c"), loader).close();
+        assertEquals(2, cache.size());
+        assertTrue(loaded.get(1).closed, "b was the least recently used");
+        assertFalse(loaded.get(0).closed);
+        assertFalse(loaded.get(2).closed);
+    }
+
+    @Test
+    void neverClosesAnAdapterInUseAndEvictsItOnceReleased() {
+        AdapterCache cache = new AdapterCache(1);
+        AdapterCache.Lease held = cache.acquire("m", Path.of("/a"), loader);
+        cache.acquire("m", Path.of("/b"), loader).close();
+        assertFalse(loaded.get(0).closed, "a is in use");
+        assertEquals(1, cache.size(), "b, unused, went instead");
+        held.close();
+        held.close();
+        assertEquals(1, cache.size());
+        cache.close();
+        assertTrue(loaded.stream().allMatch(a -> a.closed));
+    }
+
+    @Test
+    void theSameFolderForAnotherModelIsAnotherAdapter() {
+        AdapterCache cache = new AdapterCache(4);
+        cache.acquire("m1", Path.of("/a"), loader).close();
+        cache.acquire("m2", Path.of("/a"), loader).close();
+        assertEquals(2, loaded.size());
+    }
+}
