@@ -28,6 +28,9 @@ public interface ModelStore {
     /** The entity's model {@code id}; empty when it does not exist or belongs to another entity. */
     Optional<Model> find(EntityName entity, ModelId id);
 
+    /** The model at {@code coordinates} (which name its entity); empty when there is none. */
+    Optional<Model> find(ModelCoordinates coordinates);
+
     /** The entity's models, oldest first. */
     List<Model> list(EntityName entity);
 

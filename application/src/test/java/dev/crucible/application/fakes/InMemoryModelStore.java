@@ -5,6 +5,7 @@ import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.ArrayList;
@@ -45,8 +46,7 @@ public final class InMemoryModelStore implements ModelStore {
 
     @Override
     public synchronized Optional<Model> insertUnlessExists(Model model, Checkpoint initial) {
-        Optional<Model> existing = models.values().stream()
-                .filter(m -> m.coordinates().equals(model.coordinates())).findFirst();
+        Optional<Model> existing = find(model.coordinates());
         if (existing.isEmpty()) {
             models.put(model.id(), model);
             checkpoints.add(initial);
@@ -57,6 +57,11 @@ public final class InMemoryModelStore implements ModelStore {
     @Override
     public synchronized Optional<Model> find(EntityName entity, ModelId id) {
         return Optional.ofNullable(models.get(id)).filter(m -> m.coordinates().entity().equals(entity));
+    }
+
+    @Override
+    public synchronized Optional<Model> find(ModelCoordinates coordinates) {
+        return models.values().stream().filter(m -> m.coordinates().equals(coordinates)).findFirst();
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
@@ -34,8 +35,7 @@ class JdbcModelStore implements ModelStore {
                 + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ON CONSTRAINT models_coordinates_unique DO NOTHING",
                 model.id().value(), c.entity().value(), c.project(), c.name(), model.baseModel(), model.createdAt());
         if (inserted == 0) {
-            return sql.queryOne(ModelRow.SELECT + "WHERE m.entity = ? AND m.project = ? AND m.name = ?",
-                    ModelRow::read, c.entity().value(), c.project(), c.name()).map(ModelRow::toDomain);
+            return find(c);
         }
         sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, 0, '{}'::jsonb, ?)",
                 initial.id().value(), model.id().value(), initial.createdAt());
@@ -47,6 +47,13 @@ class JdbcModelStore implements ModelStore {
     public Optional<Model> find(EntityName entity, ModelId id) {
         return sql.queryOne(ModelRow.SELECT + "WHERE m.entity = ? AND m.id = ?", ModelRow::read, entity.value(), id.value())
                 .map(ModelRow::toDomain);
+    }
+
+    @Override
+    @Transactional
+    public Optional<Model> find(ModelCoordinates c) {
+        return sql.queryOne(ModelRow.SELECT + "WHERE m.entity = ? AND m.project = ? AND m.name = ?",
+                ModelRow::read, c.entity().value(), c.project(), c.name()).map(ModelRow::toDomain);
     }
 
     @Override

@@ -58,8 +58,7 @@ public final class ChatModelResolver {
         if (address.isEmpty() || !address.get().coordinates().entity().equals(caller.entity())) {
             return missing(name);
         }
-        Optional<Model> trained = models.list(caller.entity()).stream()
-                .filter(m -> m.coordinates().equals(address.get().coordinates())).findFirst();
+        Optional<Model> trained = models.find(address.get().coordinates());
         if (trained.isEmpty()) {
             return missing(name);
         }
