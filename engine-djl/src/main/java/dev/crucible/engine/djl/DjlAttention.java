@@ -45,6 +45,21 @@ final class DjlAttention {
         return outputs.size() == 1 ? outputs.singletonOrThrow() : NDArrays.concat(outputs, 0);
     }
 
+    /**
+     * Training's attention: each packed sequence attends causally to its own keys and values, with no cache.
+     *
+     * @param offsets where each sequence's rows start; {@code lengths} how many rows it has
+     */
+    NDArray selfAttend(NDArray q, NDArray k, NDArray v, int[] offsets, int[] lengths, NDManager manager) {
+        NDList outputs = new NDList(lengths.length);
+        for (int i = 0; i < lengths.length; i++) {
+            NDIndex rows = new NDIndex("{}:{}", offsets[i], offsets[i] + lengths[i]);
+            outputs.add(attend(q.get(rows), k.get(rows).transpose(1, 0, 2), v.get(rows).transpose(1, 0, 2), 0,
+                    manager));
+        }
+        return outputs.size() == 1 ? outputs.singletonOrThrow() : NDArrays.concat(outputs, 0);
+    }
+
     /** One sequence: {@code q [n, heads, d]} against {@code keys, values [kv_heads, start + n, d]}. */
     private NDArray attend(NDArray q, NDArray keys, NDArray values, int start, NDManager manager) {
         int n = (int) q.getShape().get(0);

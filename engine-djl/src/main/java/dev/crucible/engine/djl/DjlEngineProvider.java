@@ -28,7 +28,7 @@ public final class DjlEngineProvider implements EngineProvider {
     public DjlEngineProvider() {
         boolean cuda = DjlGpuProbe.cudaUsable();
         this.runtime = new DjlRuntime(cuda);
-        this.capabilities = EnumSet.of(Capability.INFERENCE, Capability.LORA_INFERENCE);
+        this.capabilities = EnumSet.of(Capability.INFERENCE, Capability.LORA_INFERENCE, Capability.TRAINING);
         if (cuda) {
             capabilities.add(Capability.CUDA);
         }

@@ -11,7 +11,7 @@ import dev.crucible.hf.peft.LoraTarget;
  * {@code B [out, r]} with the scaling already multiplied into {@code B}, or null for a target the adapter leaves alone.
  * Read by the runner's serialised forward; closed through the runner, like a cache.
  */
-final class DjlLoraAdapter implements LoraAdapter {
+final class DjlLoraAdapter implements LoraAdapter, DjlLoraMatrices {
 
     private final DjlModelRunner owner;
     private final NDManager manager;
@@ -51,17 +51,18 @@ final class DjlLoraAdapter implements LoraAdapter {
         return closed;
     }
 
-    boolean adapts(LoraTarget target) {
+    @Override
+    public boolean adapts(LoraTarget target) {
         return config.targets().contains(target);
     }
 
-    /** {@code A [r, in]} of one layer's target; null when the adapter does not adapt it. */
-    NDArray a(int layer, LoraTarget target) {
+    @Override
+    public NDArray a(int layer, LoraTarget target) {
         return a[layer][target.ordinal()];
     }
 
-    /** {@code scaling * B [out, r]} of one layer's target; null when the adapter does not adapt it. */
-    NDArray scaledB(int layer, LoraTarget target) {
+    @Override
+    public NDArray scaledB(int layer, LoraTarget target) {
         return scaledB[layer][target.ordinal()];
     }
 

@@ -28,7 +28,7 @@ final class DjlLoraBatch {
     static final DjlLoraBatch NONE = new DjlLoraBatch(null, Map.of());
 
     /** The rows of one adapter, as an index array, or null when they are every row of the batch in order. */
-    private record Group(DjlLoraAdapter adapter, NDArray rows) {
+    private record Group(DjlLoraMatrices adapter, NDArray rows) {
     }
 
     /**
@@ -44,6 +44,18 @@ final class DjlLoraBatch {
     private DjlLoraBatch(NDManager manager, Map<LoraTarget, Plan> plans) {
         this.manager = manager;
         this.plans = plans;
+    }
+
+    /** The plan of a batch whose every row runs with {@code adapter}, as in training. */
+    static DjlLoraBatch whole(DjlLoraMatrices adapter, NDManager manager) {
+        Map<LoraTarget, Plan> plans = new EnumMap<>(LoraTarget.class);
+        Plan all = new Plan(List.of(new Group(adapter, null)), 0, null);
+        for (LoraTarget t : LoraTarget.values()) {
+            if (adapter.adapts(t)) {
+                plans.put(t, all);
+            }
+        }
+        return new DjlLoraBatch(manager, plans);
     }
 
     /** Plans the batch; index arrays are made in {@code manager} (inside the forward's scope). */

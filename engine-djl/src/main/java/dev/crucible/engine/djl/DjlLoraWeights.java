@@ -18,15 +18,14 @@ import java.util.Set;
 
 /**
  * A PEFT LoRA folder read into Java arrays and checked against a model: every target's {@code lora_A [r, in]} and
- * {@code lora_B [out, r]} present in every layer with exactly those shapes, nothing else in the file. {@code B} is
- * multiplied by the scaling here, once, in double precision. The file is closed before this returns, so the runner
+ * {@code lora_B [out, r]} present in every layer with exactly those shapes, nothing else in the file. The file is closed before this returns, so the runner
  * keeps no mapping of it. Every failure is an {@link EngineException} of reason
  * {@link EngineException.Reason#INVALID_MODEL} naming the folder and the file, key or tensor at fault.
  *
  * @param a       {@code a[layer][target.ordinal()]}, row-major {@code [r, in]}; null where the target is not adapted
- * @param scaledB {@code scaledB[layer][target.ordinal()]}, row-major {@code [out, r]}, times the scaling
+ * @param b       {@code b[layer][target.ordinal()]}, row-major {@code [out, r]}, as stored (not scaled)
  */
-record DjlLoraWeights(LoraConfig config, float[][][] a, float[][][] scaledB) {
+record DjlLoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
 
     static DjlLoraWeights read(Path folder, ModelConfig model) {
         String where = "cannot load adapter " + folder + ": ";
@@ -67,8 +66,7 @@ record DjlLoraWeights(LoraConfig config, float[][][] a, float[][][] scaledB) {
                 String aName = t.tensorName(layer, "A");
                 String bName = t.tensorName(layer, "B");
                 a[layer][t.ordinal()] = floats(reader, aName, config.r(), t.inFeatures(model));
-                b[layer][t.ordinal()] = scaled(floats(reader, bName, t.outFeatures(model), config.r()),
-                        config.scaling());
+                b[layer][t.ordinal()] = floats(reader, bName, t.outFeatures(model), config.r());
                 expected.add(aName);
                 expected.add(bName);
             }
@@ -100,7 +98,10 @@ record DjlLoraWeights(LoraConfig config, float[][][] a, float[][][] scaledB) {
         return reader.floats(name);
     }
 
-    private static float[] scaled(float[] values, double scaling) {
+    /** {@code B} of one layer's target multiplied by the scaling, in double precision; a new array. */
+    float[] scaledB(int layer, LoraTarget target) {
+        float[] values = b[layer][target.ordinal()].clone();
+        double scaling = config.scaling();
         for (int i = 0; i < values.length; i++) {
             values[i] = (float) (values[i] * scaling);
         }

@@ -7,10 +7,13 @@ import ai.djl.ndarray.types.Shape;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.engine.spi.LoraTrainer;
+import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import java.nio.file.Path;
@@ -34,6 +37,7 @@ final class DjlModelRunner implements ModelRunner {
     private final DjlTransformer transformer;
     private final Set<DjlKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<DjlLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<DjlLoraTrainer> trainers = Collections.newSetFromMap(new IdentityHashMap<>());
     private volatile boolean closed;
 
     DjlModelRunner(ModelConfig config, SafetensorsReader reader, NDManager manager, DjlWeights weights) {
@@ -96,13 +100,48 @@ final class DjlModelRunner implements ModelRunner {
                 for (LoraTarget t : read.config().targets()) {
                     a[layer][t.ordinal()] = own.create(read.a()[layer][t.ordinal()],
                             new Shape(read.config().r(), t.inFeatures(config)));
-                    b[layer][t.ordinal()] = own.create(read.scaledB()[layer][t.ordinal()],
+                    b[layer][t.ordinal()] = own.create(read.scaledB(layer, t),
                             new Shape(t.outFeatures(config), read.config().r()));
                 }
             }
             DjlLoraAdapter adapter = new DjlLoraAdapter(this, own, read.config(), a, b);
             adapters.add(adapter);
             return adapter;
+        }
+    }
+
+    @Override
+    public LoraTrainer newTrainer(LoraTrainingSpec spec) {
+        requireOpen();
+        DjlLoraWeights start = spec.startFrom().map(folder -> DjlLoraWeights.read(folder, config)).orElse(null);
+        if (start != null && !sameShape(start.config(), spec.lora())) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot continue training from "
+                    + spec.startFrom().get() + ": its adapter (r=" + start.config().r() + ", lora_alpha="
+                    + start.config().loraAlpha() + ", targets " + start.config().targets() + ") differs from the "
+                    + "trained one (r=" + spec.lora().r() + ", lora_alpha=" + spec.lora().loraAlpha() + ", targets "
+                    + spec.lora().targets() + ")");
+        }
+        synchronized (this) {
+            requireOpen();
+            DjlLoraTrainer trainer = new DjlLoraTrainer(this, transformer, config, manager.newSubManager(), spec, start);
+            trainers.add(trainer);
+            return trainer;
+        }
+    }
+
+    private static boolean sameShape(LoraConfig a, LoraConfig b) {
+        return a.r() == b.r() && a.loraAlpha() == b.loraAlpha() && a.targets().equals(b.targets())
+                && a.useRslora() == b.useRslora();
+    }
+
+    /** Frees one trainer (its {@link LoraTrainer#close()}); a no-op when it or the runner is already closed. */
+    void release(DjlLoraTrainer trainer) {
+        boolean mine;
+        synchronized (this) {
+            mine = trainers.remove(trainer);
+        }
+        if (mine) {
+            trainer.free();
         }
     }
 
@@ -130,6 +169,9 @@ final class DjlModelRunner implements ModelRunner {
         caches.clear();
         adapters.forEach(DjlLoraAdapter::free);
         adapters.clear();
+        // A trainer's free waits for its running call, which reads the weights freed below.
+        trainers.forEach(DjlLoraTrainer::free);
+        trainers.clear();
         manager.close();
         reader.close();
     }

@@ -37,21 +37,55 @@ final class DjlTransformer {
 
     /** Runs the batch, writing keys and values to its caches (not advancing them), and returns the logits. */
     List<SequenceLogits> forward(DjlPackedBatch batch, NDManager manager) {
-        NDArray ids = manager.create(batch.tokens());
-        NDArray h = ids.getNDArrayInternal().embedding(ids, weights.embed(), SparseFormat.DENSE).singletonOrThrow();
-        NDList cosSin = rope.cosSin(manager, batch.positions());
-        DjlLoraBatch lora = DjlLoraBatch.of(batch, manager);
-        for (int i = 0; i < weights.layers().size(); i++) {
-            h = layer(i, weights.layers().get(i), h, cosSin, batch, lora, manager);
-        }
-        int[] rows = batch.logitRows();
-        NDArray picked = h.get(new NDIndex("{}", manager.create(Arrays.stream(rows).asLongStream().toArray())));
-        NDArray logits = DjlOps.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), weights.lmHead(), null);
-        return split(batch, logits.toFloatArray());
+        NDArray h = hidden(batch.tokens(), batch.positions(), DjlLoraBatch.of(batch, manager),
+                (layer, q, k, v) -> attention.forward(layer, q, k, v, batch, manager), manager);
+        return split(batch, logits(h, batch.logitRows(), manager).toFloatArray());
     }
 
-    private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlPackedBatch batch, DjlLoraBatch lora,
-            NDManager manager) {
+    /**
+     * Training's forward: whole sequences packed one after another without caches, each attending causally to
+     * itself only, every row with {@code lora}; returns the logits of {@code rows} only, with gradients attached to
+     * whatever in {@code lora} requires them.
+     *
+     * @param lengths each sequence's length; the sequences fill {@code tokens} in order
+     */
+    NDArray trainingLogits(long[] tokens, int[] lengths, DjlLoraBatch lora, long[] rows, NDManager manager) {
+        int[] positions = new int[tokens.length];
+        int[] offsets = new int[lengths.length];
+        for (int i = 0, row = 0; i < lengths.length; i++) {
+            offsets[i] = row;
+            for (int j = 0; j < lengths[i]; j++, row++) {
+                positions[row] = j;
+            }
+        }
+        NDArray h = hidden(tokens, positions, lora,
+                (layer, q, k, v) -> attention.selfAttend(q, k, v, offsets, lengths, manager), manager);
+        return DjlOps.linear(DjlOps.rmsNorm(h.get(new NDIndex("{}", manager.create(rows))), weights.finalNorm(), eps),
+                weights.lmHead(), null);
+    }
+
+    /** How one layer's attention gets its keys and values: from caches (inference) or from the batch (training). */
+    @FunctionalInterface
+    private interface Attend {
+        NDArray apply(int layer, NDArray q, NDArray k, NDArray v);
+    }
+
+    private NDArray hidden(long[] tokens, int[] positions, DjlLoraBatch lora, Attend attend, NDManager manager) {
+        NDArray ids = manager.create(tokens);
+        NDArray h = ids.getNDArrayInternal().embedding(ids, weights.embed(), SparseFormat.DENSE).singletonOrThrow();
+        NDList cosSin = rope.cosSin(manager, positions);
+        for (int i = 0; i < weights.layers().size(); i++) {
+            h = layer(i, weights.layers().get(i), h, cosSin, lora, attend);
+        }
+        return h;
+    }
+
+    private NDArray logits(NDArray h, int[] rows, NDManager manager) {
+        NDArray picked = h.get(new NDIndex("{}", manager.create(Arrays.stream(rows).asLongStream().toArray())));
+        return DjlOps.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), weights.lmHead(), null);
+    }
+
+    private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
         long tokens = h.getShape().get(0);
         NDArray x = DjlOps.rmsNorm(h, w.inputNorm(), eps);
         NDArray q = lora.linear(x, index, LoraTarget.Q_PROJ, w.q(), w.qBias())
@@ -65,7 +99,7 @@ final class DjlTransformer {
             q = DjlOps.rmsNorm(q, w.qNorm(), eps);
             k = DjlOps.rmsNorm(k, w.kNorm(), eps);
         }
-        NDArray attended = attention.forward(index, rope.apply(q, cosSin), rope.apply(k, cosSin), v, batch, manager);
+        NDArray attended = attend.apply(index, rope.apply(q, cosSin), rope.apply(k, cosSin), v);
         h = h.add(lora.linear(attended, index, LoraTarget.O_PROJ, w.o(), w.oBias()));
         NDArray y = DjlOps.rmsNorm(h, w.postNorm(), eps);
         NDArray gated = DjlOps.swiGlu(lora.linear(y, index, LoraTarget.GATE_PROJ, w.gate(), null),

@@ -76,7 +76,20 @@ public interface ModelRunner extends AutoCloseable {
         throw new EngineException(EngineException.Reason.NOT_CAPABLE, "this model runner cannot apply LoRA adapters");
     }
 
-    /** Frees the weights, all caches and all adapters; idempotent. */
+    /**
+     * A trainer of a new LoRA adapter on this model, base weights frozen; only engines with
+     * {@link Capability#TRAINING} implement it. It shares the runner's weights, so it costs only the adapter, its
+     * gradients and the optimiser state.
+     *
+     * @throws EngineException {@link EngineException.Reason#NOT_CAPABLE} by default;
+     *                         {@link EngineException.Reason#INVALID_MODEL} when {@code spec.startFrom()} cannot be
+     *                         read or does not match the spec
+     */
+    default LoraTrainer newTrainer(LoraTrainingSpec spec) {
+        throw new EngineException(EngineException.Reason.NOT_CAPABLE, "this model runner cannot train adapters");
+    }
+
+    /** Frees the weights, all caches, adapters and trainers; idempotent. */
     @Override
     void close();
 }

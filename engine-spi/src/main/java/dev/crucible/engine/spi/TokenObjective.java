@@ -1,0 +1,31 @@
+package dev.crucible.engine.spi;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A training loss written as a function of the trained tokens' log-probabilities under the current adapter. An
+ * engine computes the log-probabilities with gradients attached, hands their values here, and back-propagates
+ * {@code sum over tokens of gradient * logprob}: by the chain rule this gives the loss's exact gradient with respect
+ * to the adapter, so every loss (cross-entropy, PPO, CISPO, KL-shaped advantages) is written once, outside the
+ * engines, and checked on its own. Implementations are pure functions.
+ */
+@FunctionalInterface
+public interface TokenObjective {
+
+    /**
+     * @param logprobs one array per sequence of the batch, one value per target, in target order
+     * @return the loss of the batch and its partial derivatives with respect to each log-probability
+     */
+    Evaluation evaluate(List<float[]> logprobs);
+
+    /**
+     * @param loss      the batch's contribution to the optimiser step's loss
+     * @param gradients {@code d loss / d logprobs}, shaped exactly as the input
+     */
+    record Evaluation(double loss, List<float[]> gradients) {
+        public Evaluation {
+            gradients = List.copyOf(Objects.requireNonNull(gradients, "gradients"));
+        }
+    }
+}
