@@ -3,6 +3,7 @@ package dev.crucible.application.model;
 import dev.crucible.domain.model.ModelId;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** The adapter store on disk: one folder per model, one PEFT adapter per checkpoint step. Thread-safe. */
 public interface AdapterFiles {
@@ -12,6 +13,14 @@ public interface AdapterFiles {
 
     /** The PEFT folder of checkpoint {@code step} of {@code model}; empty when that checkpoint has no adapter files. */
     Optional<Path> stepFolder(ModelId model, int step);
+
+    /**
+     * Stores the adapter of checkpoint {@code step} of {@code model}: {@code writer} fills an empty staging folder,
+     * which then replaces the step's folder in one move, so a reader never sees half an adapter.
+     *
+     * @throws java.io.UncheckedIOException when the files cannot be written
+     */
+    void writeStep(ModelId model, int step, Consumer<Path> writer);
 
     /** Removes the adapter of checkpoint {@code step} of {@code model}, if it has one. */
     void deleteStep(ModelId model, int step);

@@ -28,6 +28,12 @@ public final class RecordingAdapterFiles implements AdapterFiles {
         return Optional.empty();
     }
 
+    /** This fake stores nothing; a trainer test that needs files uses a real folder. */
+    @Override
+    public void writeStep(ModelId model, int step, java.util.function.Consumer<Path> writer) {
+        throw new UnsupportedOperationException("RecordingAdapterFiles stores no adapters");
+    }
+
     @Override
     public synchronized void deleteStep(ModelId model, int step) {
         deletedSteps.add(new Step(model, step));

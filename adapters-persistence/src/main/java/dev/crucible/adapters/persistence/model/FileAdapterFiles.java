@@ -9,7 +9,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.nio.file.StandardCopyOption;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** Adapter files under {@code <data-dir>/adapters/<model-id>/step-<N>/} (PEFT layout inside each step). */
@@ -31,6 +34,23 @@ class FileAdapterFiles implements AdapterFiles {
     public Optional<Path> stepFolder(ModelId model, int step) {
         Path folder = stepPath(model, step);
         return Files.isRegularFile(folder.resolve("adapter_config.json")) ? Optional.of(folder) : Optional.empty();
+    }
+
+    @Override
+    public void writeStep(ModelId model, int step, Consumer<Path> writer) {
+        Path target = stepPath(model, step);
+        Path staging = target.resolveSibling("." + target.getFileName() + "-" + UUID.randomUUID());
+        try {
+            Files.createDirectories(staging);
+            writer.accept(staging);
+            // A leftover folder of this step (a job that failed after writing) is replaced.
+            deleteTree(target);
+            Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot store the adapter of step " + step + " in " + target, e);
+        } finally {
+            deleteTree(staging);
+        }
     }
 
     @Override

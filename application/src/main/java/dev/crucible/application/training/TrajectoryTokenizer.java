@@ -1,0 +1,190 @@
+package dev.crucible.application.training;
+
+import dev.crucible.application.inference.template.ChatTemplateInput;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.trajectory.History;
+import dev.crucible.domain.trajectory.HistoryItem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Tokenises one conversation of a trajectory the way ART's trainer does: only the assistant turns the policy sampled
+ * (choices carrying logprobs, or any assistant message when training without logprobs is allowed) are trained, with
+ * the exact token ids the sampler produced ({@code token_id:N} in {@code logprobs.content}, or the choice's
+ * {@code token_ids}) and its log-probabilities. The conversation is cut after the last trained turn and rendered
+ * with the chat template, each trained turn's content replaced by a marker that is then swapped for the sampled ids;
+ * the text between markers is tokenised piece by piece.
+ */
+final class TrajectoryTokenizer {
+
+    private static final String MARK_OPEN = "\uE000crucible-turn-";
+    private static final String MARK_CLOSE = "\uE001";
+    private static final String TOKEN_ID = "token_id:";
+
+    private final TrainingModel model;
+    private final boolean withoutLogprobs;
+
+    TrajectoryTokenizer(TrainingModel model, boolean allowTrainingWithoutLogprobs) {
+        this.model = model;
+        this.withoutLogprobs = allowTrainingWithoutLogprobs;
+    }
+
+    /** A trained turn: its sampled ids and log-probabilities, or its text when it has none. */
+    private record Turn(int[] ids, float[] logprobs, String text) {
+    }
+
+    /**
+     * @param where names the conversation in messages, e.g. {@code trajectory_groups[0].trajectories[1]}
+     * @return the sequence, empty when the conversation has no trained turn
+     * @throws TrainingInputException naming what is wrong
+     */
+    Optional<TokenizedTurns.Turns> tokenize(History history, String where) {
+        List<HistoryItem> items = history.items();
+        List<Optional<Turn>> trained = new ArrayList<>();
+        int lastTrained = -1;
+        for (int i = 0; i < items.size(); i++) {
+            trained.add(trainedTurn(items.get(i), where + ".messages_and_choices[" + i + "]"));
+            if (trained.getLast().isPresent()) {
+                lastTrained = i;
+            }
+        }
+        if (lastTrained < 0) {
+            return Optional.empty();
+        }
+        List<Map<String, Object>> messages = new ArrayList<>();
+        List<Turn> turns = new ArrayList<>();
+        for (int i = 0; i <= lastTrained; i++) {
+            if (trained.get(i).isPresent()) {
+                Map<String, Object> marked = new LinkedHashMap<>();
+                marked.put("role", "assistant");
+                marked.put("content", MARK_OPEN + turns.size() + MARK_CLOSE);
+                messages.add(marked);
+                turns.add(trained.get(i).get());
+            } else {
+                messages.add(message(items.get(i)));
+            }
+        }
+        Outcome<String> rendered = model.template().render(new ChatTemplateInput(messages,
+                history.tools().isEmpty() ? null : history.tools(), null, false, true, model.specialTokens(), Map.of()));
+        return switch (rendered) {
+            case Outcome.Done<String> done -> Optional.of(splice(done.value(), turns, where));
+            case Outcome.Refused<String> refused -> throw new TrainingInputException(where
+                    + ": the chat template refused the conversation: " + refused.refusal().message());
+        };
+    }
+
+    private TokenizedTurns.Turns splice(String text, List<Turn> turns, String where) {
+        TokenizedTurns out = new TokenizedTurns(model.tokenizer());
+        int at = 0;
+        for (int i = 0; i < turns.size(); i++) {
+            String mark = MARK_OPEN + i + MARK_CLOSE;
+            int found = text.indexOf(mark, at);
+            if (found < 0) {
+                throw new TrainingInputException(where + ": the chat template dropped a trained assistant turn, so "
+                        + "its tokens cannot be placed");
+            }
+            out.text(text.substring(at, found));
+            Turn turn = turns.get(i);
+            if (turn.ids() != null) {
+                out.trainedIds(turn.ids(), turn.logprobs());
+            } else {
+                out.trainedText(turn.text());
+            }
+            at = found + mark.length();
+        }
+        out.text(text.substring(at));
+        return out.build(model.maxLength(), where);
+    }
+
+    /** The message an item renders as: a message as sent, a choice as its assistant message. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> message(HistoryItem item) {
+        if (!item.isChoice()) {
+            return item.json();
+        }
+        Map<String, Object> message = new LinkedHashMap<>((Map<String, Object>) item.json().get("message"));
+        message.putIfAbsent("role", "assistant");
+        return message;
+    }
+
+    private Optional<Turn> trainedTurn(HistoryItem item, String where) {
+        Map<String, Object> json = item.json();
+        if (item.isChoice()) {
+            Object message = json.get("message");
+            Object logprobs = json.get("logprobs");
+            if (logprobs instanceof Map<?, ?> lp && lp.get("content") instanceof List<?> content) {
+                return Optional.of(sampled(content, json.get("token_ids"), where));
+            }
+            if (withoutLogprobs && message instanceof Map<?, ?> m) {
+                return Optional.of(new Turn(null, null, text(m.get("content"))));
+            }
+            return Optional.empty();
+        }
+        if (withoutLogprobs && "assistant".equals(json.get("role"))) {
+            return Optional.of(new Turn(null, null, text(json.get("content"))));
+        }
+        return Optional.empty();
+    }
+
+    private Turn sampled(List<?> content, Object tokenIds, String where) {
+        int[] ids = new int[content.size()];
+        float[] logprobs = new float[content.size()];
+        for (int i = 0; i < content.size(); i++) {
+            if (!(content.get(i) instanceof Map<?, ?> entry)) {
+                throw new TrainingInputException(where + ".logprobs.content[" + i + "] is not an object");
+            }
+            OptionalInt id = tokenId(entry.get("token"));
+            if (id.isEmpty() && tokenIds instanceof List<?> list && list.size() == content.size()
+                    && list.get(i) instanceof Number n) {
+                id = OptionalInt.of(n.intValue());
+            }
+            if (id.isEmpty() || id.getAsInt() < 0 || id.getAsInt() >= model.tokenizer().vocabSize()) {
+                throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.get("token"))
+                        + " names no token of the model; sample with logprobs and return_tokens_as_token_ids "
+                        + "(tokens written token_id:N), as Crucible's chat completions do for trained models");
+            }
+            ids[i] = id.getAsInt();
+            logprobs[i] = entry.get("logprob") instanceof Number n && Double.isFinite(n.doubleValue())
+                    ? n.floatValue() : Float.NaN;
+        }
+        return new Turn(ids, logprobs, null);
+    }
+
+    private OptionalInt tokenId(Object token) {
+        if (!(token instanceof String s)) {
+            return OptionalInt.empty();
+        }
+        if (s.startsWith(TOKEN_ID)) {
+            try {
+                return OptionalInt.of(Integer.parseInt(s.substring(TOKEN_ID.length())));
+            } catch (NumberFormatException e) {
+                return OptionalInt.empty();
+            }
+        }
+        return model.tokenizer().tokenId(s);
+    }
+
+    private static String text(Object content) {
+        if (content instanceof String s) {
+            return s;
+        }
+        if (content instanceof List<?> parts) {
+            StringBuilder out = new StringBuilder();
+            for (Object part : parts) {
+                if (part instanceof Map<?, ?> p && p.get("text") instanceof String t) {
+                    out.append(t);
+                }
+            }
+            return out.toString();
+        }
+        return "";
+    }
+
+    private static String describe(Object value) {
+        return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+    }
+}
