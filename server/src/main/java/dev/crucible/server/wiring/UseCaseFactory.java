@@ -20,7 +20,6 @@ import dev.crucible.application.job.JobStore;
 import dev.crucible.application.job.JobTrainer;
 import dev.crucible.application.job.RunnerSettings;
 import dev.crucible.application.job.TrainingDataPolicy;
-import dev.crucible.application.job.UnavailableTrainer;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.BaseModelCatalog;
 import dev.crucible.application.model.CheckpointStore;
@@ -101,11 +100,6 @@ class UseCaseFactory {
     @Singleton
     JobQueryService jobQueries(JobStore jobs, JobEventStore events) {
         return new JobQueryService(jobs, events);
-    }
-
-    @Singleton
-    JobTrainer trainer(List<EngineProvider> engines) {
-        return new UnavailableTrainer(engines);
     }
 
     @Singleton

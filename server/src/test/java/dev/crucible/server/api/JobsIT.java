@@ -46,32 +46,58 @@ class JobsIT {
     }
 
     @Test
-    void rlJobIsQueuedAtOnceThenFailsSayingTrainingIsNotAvailable() {
+    void rlJobIsQueuedAtOnceThenTrainsTheNextCheckpoint() {
         Api.Reply created = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId));
         assertEquals(200, created.status(), created.toString());
         assertEquals("training_job", created.json().get("object"));
         assertEquals("rl", created.json().get("type"));
         assertEquals(modelId, created.json().get("model_id"));
-        assertTrue(List.of("QUEUED", "RUNNING", "FAILED").contains(created.json().get("status")));
+        assertTrue(List.of("QUEUED", "RUNNING", "COMPLETED").contains(created.json().get("status")));
 
         Map<String, Object> job = finished(created.text("id"));
-        assertEquals("FAILED", job.get("status"));
-        assertTrue(((String) job.get("error_message")).contains("training is not available"), job.toString());
+        assertEquals("COMPLETED", job.get("status"), job.toString());
         assertNotNull(job.get("training_end"));
-        assertNull(job.get("result_step"));
+        assertNull(job.get("error_message"));
+        int step = ((Number) job.get("result_step")).intValue();
 
         Api.Reply events = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events");
         assertEquals(200, events.status());
-        assertEquals(1, events.data().size());
+        List<String> types = events.data().stream().map(e -> (String) e.get("type")).toList();
+        assertEquals(List.of("training_started", "gradient_step", "training_ended"), types);
         Map<String, Object> last = events.data().getLast();
-        assertEquals("training_failed", last.get("type"));
         assertEquals("training_job.event", last.get("object"));
-        assertEquals(job.get("error_message"), ((Map<?, ?>) last.get("data")).get("error_message"));
+        assertEquals(step, ((Number) ((Map<?, ?>) last.get("data")).get("step")).intValue());
         assertEquals(false, events.json().get("has_more"));
+        Map<?, ?> started = (Map<?, ?>) events.data().getFirst().get("data");
+        assertEquals(1, ((Number) started.get("num_sequences")).intValue(), "one trainable trajectory, one row");
+        assertTrue(Files.isRegularFile(server.dataDir().resolve("adapters").resolve(modelId)
+                .resolve("step-" + step).resolve("adapter_model.safetensors")), "the checkpoint's PEFT adapter");
 
         Api.Reply after = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events?after=" + last.get("id"));
         assertEquals(List.of(), after.data());
         assertEquals("", after.json().get("last_id"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aTrajectoryWhoseTokensNameNothingFailsTheJobSayingWhere() {
+        Map<String, Object> body = new java.util.HashMap<>(Fixtures.rlJob(modelId));
+        List<Map<String, Object>> groups = Fixtures.trajectoryGroups(0.0, 1.0);
+        Map<String, Object> group = new java.util.HashMap<>(groups.getFirst());
+        List<Map<String, Object>> trajectories = new java.util.ArrayList<>(
+                (List<Map<String, Object>>) group.get("trajectories"));
+        Map<String, Object> b = new java.util.HashMap<>(trajectories.get(1));
+        Map<String, Object> choice = Map.of("finish_reason", "stop", "index", 0,
+                "message", Map.of("role", "assistant", "content", "4"),
+                "logprobs", Map.of("content", List.of(Map.of("token", "no such token", "logprob", -0.1))));
+        b.put("messages_and_choices", List.of(Map.of("role", "user", "content", "2+2?"), choice));
+        trajectories.set(1, b);
+        group.put("trajectories", trajectories);
+        body.put("trajectory_groups", List.of(group));
+        Map<String, Object> job = finished(api.post("/v1/preview/training-jobs", body).text("id"));
+        assertEquals("FAILED", job.get("status"));
+        assertTrue(((String) job.get("error_message")).startsWith("trajectory_groups[0].trajectories[1]"
+                + ".messages_and_choices[1].logprobs.content[0].token 'no such token' names no token"), job.toString());
     }
 
     @Test
