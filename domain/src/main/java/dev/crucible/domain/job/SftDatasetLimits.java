@@ -6,19 +6,19 @@ import dev.crucible.domain.common.Refusal;
  * How much training data one SFT job may read.
  *
  * @param maxExamples the most examples (non-blank lines), at least 1
- * @param maxBytes    the most bytes of the whole dataset, at least 1
+ * @param maxBytes    the most bytes of the whole dataset, 1 to {@value #MAX_BYTES} (the dataset is read into memory)
  */
 public record SftDatasetLimits(int maxExamples, long maxBytes) {
 
-    /** The defaults: 100,000 examples and 1 GiB. */
-    public static final SftDatasetLimits DEFAULT = new SftDatasetLimits(100_000, 1L << 30);
+    /** The largest byte bound: the largest array a JVM makes, less one for the byte that shows a dataset is over. */
+    public static final long MAX_BYTES = Integer.MAX_VALUE - 9L;
 
     public SftDatasetLimits {
         if (maxExamples < 1) {
             throw new IllegalArgumentException("maxExamples must be >= 1, got " + maxExamples);
         }
-        if (maxBytes < 1) {
-            throw new IllegalArgumentException("maxBytes must be >= 1, got " + maxBytes);
+        if (maxBytes < 1 || maxBytes > MAX_BYTES) {
+            throw new IllegalArgumentException("maxBytes must be between 1 and " + MAX_BYTES + ", got " + maxBytes);
         }
     }
 
