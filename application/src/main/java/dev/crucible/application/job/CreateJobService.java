@@ -47,7 +47,7 @@ public final class CreateJobService implements CreateRlJobUseCase, CreateSftJobU
         Map<String, Object> config = command.config() == null ? Map.of() : command.config();
         Map<String, Object> experimental = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
         return SftConfig.resolve(config)
-                .then(valid -> dataPolicy.check(command.trainingDataUrl()))
+                .then(valid -> dataPolicy.check(command.caller().entity(), command.trainingDataUrl()))
                 .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
                         .map(model -> queue(JobType.SFT, model, command.caller(), new JobSpec.Sft(url, config, experimental))));
     }

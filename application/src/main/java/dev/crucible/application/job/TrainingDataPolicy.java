@@ -1,7 +1,12 @@
 package dev.crucible.application.job;
 
+import dev.crucible.application.file.FileLookup;
+import dev.crucible.application.file.FileStore;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.file.FileId;
+import dev.crucible.domain.file.FilePurpose;
+import dev.crucible.domain.tenancy.EntityName;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -11,20 +16,34 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Which dataset locations an SFT job may read: {@code http(s)://} URLs, and {@code file://} paths inside the
- * configured data directory (so a caller cannot make the server read arbitrary files).
+ * Which dataset locations an SFT job may read: {@code http(s)://} URLs, {@code file://} paths inside the
+ * configured data directory (so a caller cannot make the server read arbitrary files), and the ids of files the
+ * caller's entity uploaded with purpose {@code fine-tune} (as OpenAI's {@code training_file} takes them).
  */
 public final class TrainingDataPolicy {
 
     static final String PARAM = "training_data_url";
     private final Path dataDirectory;
+    private final FileStore files;
 
-    public TrainingDataPolicy(Path dataDirectory) {
+    public TrainingDataPolicy(Path dataDirectory, FileStore files) {
         this.dataDirectory = Objects.requireNonNull(dataDirectory, "dataDirectory").toAbsolutePath().normalize();
+        this.files = Objects.requireNonNull(files, "files");
     }
 
-    /** Checks {@code url}, returning it normalised or a refusal naming {@code training_data_url}. */
-    public Outcome<String> check(String url) {
+    /** Checks {@code url} for {@code entity}, returning it normalised or a refusal naming {@code training_data_url}. */
+    public Outcome<String> check(EntityName entity, String url) {
+        return resolve(entity, url).map(TrainingDataLocation::url);
+    }
+
+    /**
+     * Where {@code url} points for {@code entity}, or a refusal naming {@code training_data_url}: INVALID for a
+     * location the policy does not allow, NOT_FOUND for a file id that is not one of {@code entity}'s files.
+     */
+    public Outcome<TrainingDataLocation> resolve(EntityName entity, String url) {
+        if (FileId.looksLikeOne(url)) {
+            return uploaded(entity, url);
+        }
         URI uri;
         try {
             uri = new URI(url);
@@ -34,14 +53,21 @@ public final class TrainingDataPolicy {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         return switch (scheme) {
             case "http", "https" -> uri.getHost() == null ? refuse("training_data_url has no host: " + url)
-                    : Outcome.done(uri.toString());
+                    : Outcome.done(new TrainingDataLocation.Web(uri));
             case "file" -> checkFile(uri);
-            default -> refuse("training_data_url must be a file:// path inside the data directory or an http(s) "
-                    + "URL, got '" + url + "'");
+            default -> refuse("training_data_url must be a file:// path inside the data directory, an http(s) URL "
+                    + "or the id of an uploaded file (file-...), got '" + url + "'");
         };
     }
 
-    private Outcome<String> checkFile(URI uri) {
+    private Outcome<TrainingDataLocation> uploaded(EntityName entity, String id) {
+        return FileLookup.ownedBy(files, entity, id, PARAM).then(file -> file.purpose() == FilePurpose.FINE_TUNE
+                ? Outcome.done(new TrainingDataLocation.Uploaded(file))
+                : refuse("training_data_url " + id + " was uploaded with purpose '" + file.purpose().wireName()
+                        + "'; training data must be uploaded with purpose 'fine-tune'"));
+    }
+
+    private Outcome<TrainingDataLocation> checkFile(URI uri) {
         if (uri.getPath() == null) {
             return refuse("training_data_url has no path: " + uri);
         }
@@ -61,10 +87,10 @@ public final class TrainingDataPolicy {
         } catch (IOException e) {
             return refuse("training_data_url file cannot be read: " + path);
         }
-        return Outcome.done(path.toUri().toString());
+        return Outcome.done(new TrainingDataLocation.LocalFile(path));
     }
 
-    private static Outcome<String> refuse(String message) {
+    private static <T> Outcome<T> refuse(String message) {
         return Outcome.refused(Refusal.invalid(PARAM, message));
     }
 }

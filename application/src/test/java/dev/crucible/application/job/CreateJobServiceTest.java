@@ -12,6 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryCheckpointStore;
+import dev.crucible.application.fakes.InMemoryFileStore;
+import dev.crucible.domain.file.FileId;
+import dev.crucible.domain.file.FilePurpose;
+import dev.crucible.domain.file.StoredFile;
 import dev.crucible.application.fakes.InMemoryJobStore;
 import dev.crucible.application.fakes.InMemoryModelStore;
 import dev.crucible.domain.common.Outcome;
@@ -43,13 +47,14 @@ class CreateJobServiceTest {
 
     private final InMemoryModelStore models = new InMemoryModelStore(new InMemoryCheckpointStore());
     private final InMemoryJobStore jobs = new InMemoryJobStore();
+    private final InMemoryFileStore files = new InMemoryFileStore();
     private final Model model = models.add(Fixtures.model(ACME, "agent", 0));
     private CreateJobService service;
     private String datasetUrl;
 
     @BeforeEach
     void setUp() throws IOException {
-        service = new CreateJobService(models, jobs, new TrainingDataPolicy(dataDir), CLOCK);
+        service = new CreateJobService(models, jobs, new TrainingDataPolicy(dataDir, files), CLOCK);
         datasetUrl = Files.writeString(dataDir.resolve("train.jsonl"), "{}\n").toUri().toString();
     }
 
@@ -131,6 +136,17 @@ class CreateJobServiceTest {
         assertRefused(sft(ACME_CALLER, model.id(), "s3://bucket/t.jsonl", Map.of(), Map.of()), Refusal.Reason.INVALID,
                 "training_data_url");
         assertEquals(List.of(), jobs.all());
+    }
+
+    @Test
+    void anSftJobTakesTheIdOfAFileTheEntityUploaded() {
+        StoredFile file = new StoredFile(FileId.random(), ACME, "train.jsonl", FilePurpose.FINE_TUNE, 3, NOW);
+        files.insert(file);
+        TrainingJob job = value(sft(ACME_CALLER, model.id(), file.id().toString(), Map.of(), Map.of()));
+        assertEquals(new JobSpec.Sft(file.id().toString(), Map.of(), Map.of()), jobs.specs().get(job.id()));
+        assertRefused(sft(ACME_CALLER, model.id(), FileId.random().toString(), Map.of(), Map.of()),
+                Refusal.Reason.NOT_FOUND, "training_data_url");
+        assertEquals(1, jobs.all().size());
     }
 
     @Test

@@ -12,12 +12,25 @@ import java.util.List;
  * @param modelSpecs served base models as {@code NAME=PATH}
  * @param engine the engine plugin to use, or blank for every installed one
  * @param runner job runner timing
+ * @param maxBodyBytes the largest request body, and so the largest uploaded file
+ * @param trainingData how much SFT training data a job may read, and how long a download may take
  */
 @ConfigurationProperties("crucible")
-record CrucibleSettings(Path dataDir, List<String> modelSpecs, String engine, Runner runner) {
+record CrucibleSettings(Path dataDir, List<String> modelSpecs, String engine, Runner runner, long maxBodyBytes,
+        TrainingData trainingData) {
 
     /** @param enabled whether this process runs jobs (several processes may share one database) */
     @ConfigurationProperties("runner")
     record Runner(boolean enabled, Duration pollInterval, Duration heartbeatInterval, Duration staleAfter) {
+    }
+
+    /**
+     * @param maxExamples the most examples (non-blank lines) an SFT dataset may have
+     * @param maxBytes the most bytes an SFT dataset may have; it is read into memory
+     * @param connectTimeout how long connecting for an http(s) dataset may take
+     * @param readTimeout how long a whole http(s) dataset download may take
+     */
+    @ConfigurationProperties("training-data")
+    record TrainingData(int maxExamples, long maxBytes, Duration connectTimeout, Duration readTimeout) {
     }
 }

@@ -10,6 +10,8 @@ import dev.crucible.application.feedback.ReplaceFeedbackService;
 import dev.crucible.application.health.EngineProbes;
 import dev.crucible.application.health.Probe;
 import dev.crucible.application.health.SystemCheckService;
+import dev.crucible.application.file.FileContents;
+import dev.crucible.application.file.FileStore;
 import dev.crucible.application.job.CreateJobService;
 import dev.crucible.application.job.JobEventStore;
 import dev.crucible.application.job.JobQueryService;
@@ -19,6 +21,8 @@ import dev.crucible.application.job.JobRunnerLoop;
 import dev.crucible.application.job.JobStore;
 import dev.crucible.application.job.JobTrainer;
 import dev.crucible.application.job.RunnerSettings;
+import dev.crucible.application.job.SftDatasetLoader;
+import dev.crucible.application.job.TrainingDataDownloads;
 import dev.crucible.application.job.TrainingDataPolicy;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.BaseModelCatalog;
@@ -33,6 +37,8 @@ import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.model.TrajectoryLogStore;
 import dev.crucible.application.tenancy.ApiKeyService;
 import dev.crucible.application.tenancy.ApiKeyStore;
+import dev.crucible.domain.job.JsonLineParser;
+import dev.crucible.domain.job.SftDatasetLimits;
 import dev.crucible.engine.spi.EngineProvider;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
@@ -93,8 +99,22 @@ class UseCaseFactory {
     }
 
     @Singleton
-    CreateJobService createJobs(ModelStore models, JobStore jobs, CrucibleSettings settings, Clock clock) {
-        return new CreateJobService(models, jobs, new TrainingDataPolicy(settings.dataDir()), clock);
+    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files) {
+        return new TrainingDataPolicy(settings.dataDir(), files);
+    }
+
+    @Singleton
+    CreateJobService createJobs(ModelStore models, JobStore jobs, TrainingDataPolicy policy, Clock clock) {
+        return new CreateJobService(models, jobs, policy, clock);
+    }
+
+    /** Reads SFT datasets for the trainer; the bounds are {@code crucible.training-data.*}. */
+    @Singleton
+    SftDatasetLoader sftDatasets(TrainingDataPolicy policy, FileContents uploads, TrainingDataDownloads web,
+            JsonLineParser parser, CrucibleSettings settings) {
+        CrucibleSettings.TrainingData limits = settings.trainingData();
+        return new SftDatasetLoader(policy, uploads, web, parser,
+                new SftDatasetLimits(limits.maxExamples(), limits.maxBytes()));
     }
 
     @Singleton

@@ -12,7 +12,18 @@ import com.openai.errors.UnauthorizedException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.files.FileCreateParams;
+import com.openai.models.files.FileDeleted;
+import com.openai.models.files.FileListParams;
+import com.openai.models.files.FileObject;
+import com.openai.models.files.FilePurpose;
 import dev.crucible.server.support.TestServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -67,5 +78,33 @@ class OpenAiSdkIT {
         OpenAIClient stranger = OpenAIOkHttpClient.builder().apiKey("wrong").baseUrl(server.url() + "/v1")
                 .maxRetries(0).build();
         assertThrows(UnauthorizedException.class, () -> stranger.chat().completions().create(params(TestServer.BASE_MODEL)));
+    }
+
+    @Test
+    void uploadsListsRetrievesDownloadsAndDeletesFiles() throws IOException {
+        String jsonl = "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}, "
+                + "{\"role\": \"assistant\", \"content\": \"hello\"}]}\n";
+        Path local = Files.writeString(Files.createTempDirectory("sdk-").resolve("train.jsonl"), jsonl);
+        FileObject created = client.files().create(FileCreateParams.builder().file(local)
+                .purpose(FilePurpose.FINE_TUNE).build());
+        assertTrue(created.id().matches("file-[0-9a-f]{32}"), created.id());
+        assertEquals("train.jsonl", created.filename());
+        assertEquals(jsonl.getBytes(StandardCharsets.UTF_8).length, created.bytes());
+        assertEquals(FileObject.Purpose.FINE_TUNE, created.purpose());
+        assertEquals(FileObject.Status.PROCESSED, created.status());
+        assertTrue(Math.abs(created.createdAt() - System.currentTimeMillis() / 1000) < 60);
+
+        assertEquals(created, client.files().retrieve(created.id()));
+        List<String> listed = client.files().list(FileListParams.builder().purpose("fine-tune").build())
+                .autoPager().stream().map(FileObject::id).toList();
+        assertTrue(listed.contains(created.id()), listed.toString());
+        try (var response = client.files().content(created.id()); InputStream body = response.body()) {
+            assertEquals(jsonl, new String(body.readAllBytes(), StandardCharsets.UTF_8));
+        }
+
+        FileDeleted deleted = client.files().delete(created.id());
+        assertEquals(created.id(), deleted.id());
+        assertTrue(deleted.deleted());
+        assertThrows(NotFoundException.class, () -> client.files().retrieve(created.id()));
     }
 }

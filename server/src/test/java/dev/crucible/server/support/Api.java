@@ -94,4 +94,64 @@ public final class Api {
             throw new IllegalStateException(e);
         }
     }
+
+    /**
+     * POSTs a multipart/form-data body: the text {@code fields}, then, when {@code content} is not null, a file part
+     * named {@code file} with {@code filename} (none when null).
+     */
+    public Reply upload(String path, Map<String, String> fields, String filename, byte[] content) {
+        String boundary = "crucible-test-" + System.nanoTime();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        fields.forEach((name, value) -> body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\""
+                + name + "\"\r\n\r\n" + value + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        if (content != null) {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\""
+                    + (filename == null ? "" : "; filename=\"" + filename + "\"")
+                    + "\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            body.writeBytes(content);
+            body.writeBytes("\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        body.writeBytes(("--" + boundary + "--\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
+        return exchange(request);
+    }
+
+    /** A response whose body is kept as bytes. */
+    public record Bytes(int status, byte[] body, Map<String, List<String>> headers) {
+    }
+
+    /** GETs {@code path}, keeping the body as bytes (file downloads). */
+    public Bytes download(String path) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60)).GET();
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        try {
+            HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Bytes(response.statusCode(), response.body(), response.headers().map());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Reply exchange(HttpRequest.Builder request) {
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);
+            return new Reply(response.statusCode(), parsed, response.headers().map());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
 }

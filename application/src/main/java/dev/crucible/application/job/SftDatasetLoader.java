@@ -1,0 +1,93 @@
+package dev.crucible.application.job;
+
+import dev.crucible.application.file.FileContents;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.job.JsonLineParser;
+import dev.crucible.domain.job.SftDatasetLimits;
+import dev.crucible.domain.job.SftDatasetReader;
+import dev.crucible.domain.job.SftExample;
+import dev.crucible.domain.tenancy.EntityName;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Loads an SFT job's whole dataset: resolves its {@code training_data_url} again with {@link TrainingDataPolicy}
+ * (the data may have moved since the job was queued), reads at most {@link SftDatasetLimits#maxBytes()} bytes from
+ * the data directory, the web or the entity's uploaded files, and reads them with {@link SftDatasetReader}.
+ *
+ * <p>Every refusal has reason INVALID and names {@code training_data_url}; its message is meant to become the
+ * failed job's {@code error_message}. Thread-safe; blocks while it reads.
+ */
+public final class SftDatasetLoader {
+
+    private final TrainingDataPolicy policy;
+    private final FileContents uploads;
+    private final TrainingDataDownloads web;
+    private final JsonLineParser parser;
+    private final SftDatasetLimits limits;
+
+    public SftDatasetLoader(TrainingDataPolicy policy, FileContents uploads, TrainingDataDownloads web,
+            JsonLineParser parser, SftDatasetLimits limits) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.uploads = Objects.requireNonNull(uploads, "uploads");
+        this.web = Objects.requireNonNull(web, "web");
+        this.parser = Objects.requireNonNull(parser, "parser");
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** The examples of the dataset at {@code trainingDataUrl}, read as {@code entity}, in file order. */
+    public Outcome<List<SftExample>> load(EntityName entity, String trainingDataUrl) {
+        Outcome<List<SftExample>> examples = policy.resolve(entity, trainingDataUrl)
+                .then(this::bytes)
+                .then(data -> SftDatasetReader.read(data, parser, limits));
+        return switch (examples) {
+            case Outcome.Done<List<SftExample>> done -> done;
+            // An uploaded file that is gone by now is bad data for the job, not a missing resource of a request.
+            case Outcome.Refused<List<SftExample>> refused ->
+                    Outcome.refused(Refusal.invalid(TrainingDataPolicy.PARAM, refused.refusal().message()));
+        };
+    }
+
+    private Outcome<byte[]> bytes(TrainingDataLocation location) {
+        return switch (location) {
+            case TrainingDataLocation.LocalFile local -> {
+                try (InputStream in = Files.newInputStream(local.path())) {
+                    yield bounded(in);
+                } catch (IOException e) {
+                    yield refuse("training data could not be read from " + local.path() + ": " + e.getMessage());
+                }
+            }
+            case TrainingDataLocation.Uploaded uploaded -> {
+                if (uploaded.file().bytes() > limits.maxBytes()) {
+                    yield Outcome.refused(limits.tooLarge());
+                }
+                try (InputStream in = uploads.open(uploaded.file().id())) {
+                    yield bounded(in);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read uploaded file " + uploaded.file().id(), e);
+                }
+            }
+            case TrainingDataLocation.Web remote -> switch (web.download(remote.uri(), limits.maxBytes())) {
+                case TrainingDataDownloads.Body body -> Outcome.done(body.bytes());
+                case TrainingDataDownloads.TooLarge tooLarge -> Outcome.refused(limits.tooLarge());
+                case TrainingDataDownloads.Failed failed ->
+                        refuse("training data could not be downloaded from " + remote.uri() + ": " + failed.reason());
+            };
+        };
+    }
+
+    /** All of {@code in}, or the too-large refusal when it holds more than the limit. */
+    private Outcome<byte[]> bounded(InputStream in) throws IOException {
+        byte[] data = in.readNBytes(Math.toIntExact(limits.maxBytes() + 1));
+        return data.length > limits.maxBytes() ? Outcome.refused(limits.tooLarge()) : Outcome.done(data);
+    }
+
+    private static <T> Outcome<T> refuse(String message) {
+        return Outcome.refused(Refusal.invalid(TrainingDataPolicy.PARAM, message));
+    }
+}

@@ -1,0 +1,36 @@
+package dev.crucible.application.job;
+
+import dev.crucible.domain.file.StoredFile;
+import java.net.URI;
+import java.nio.file.Path;
+
+/** Where an SFT job's dataset is, once {@link TrainingDataPolicy} has accepted its {@code training_data_url}. */
+public sealed interface TrainingDataLocation {
+
+    /** The normalised {@code training_data_url} the job keeps. */
+    String url();
+
+    /** A file inside the data directory, its real path checked. */
+    record LocalFile(Path path) implements TrainingDataLocation {
+        @Override
+        public String url() {
+            return path.toUri().toString();
+        }
+    }
+
+    /** An {@code http(s)} URL. */
+    record Web(URI uri) implements TrainingDataLocation {
+        @Override
+        public String url() {
+            return uri.toString();
+        }
+    }
+
+    /** A file the job's entity uploaded with purpose {@code fine-tune}. */
+    record Uploaded(StoredFile file) implements TrainingDataLocation {
+        @Override
+        public String url() {
+            return file.id().toString();
+        }
+    }
+}

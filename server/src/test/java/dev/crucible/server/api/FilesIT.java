@@ -1,0 +1,176 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.application.job.SftDatasetLoader;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.job.SftExample;
+import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.TestServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** The Files API over plain HTTP: tenancy, refusals in the envelope, listing, and files as SFT training data. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FilesIT {
+
+    private static final int BODY_LIMIT = 64 * 1024;
+    private static final String LINE = "{\"messages\": [{\"role\": \"user\", \"content\": \"2+2?\"}, "
+            + "{\"role\": \"assistant\", \"content\": \"4\"}]}\n";
+
+    private TestServer server;
+    private Api dana;
+    private Api eve;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT));
+        dana = server.api(server.newKey("dana"));
+        eve = server.api(server.newKey("eve"));
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private Map<String, Object> upload(Api api, String name, String purpose, String text) {
+        Api.Reply reply = api.upload("/v1/files", Map.of("purpose", purpose), name, bytes(text));
+        assertEquals(200, reply.status(), reply.toString());
+        return reply.json();
+    }
+
+    private static void assertError(Api.Reply reply, int status, String param) {
+        assertEquals(status, reply.status(), reply.toString());
+        assertEquals(status, ((Number) reply.error().get("code")).intValue());
+        assertEquals(param, reply.error().get("param"));
+    }
+
+    @Test
+    void anUploadAnswersOpenAisFileObjectAndKeepsTheBytesInTheDataDirectory() {
+        Map<String, Object> file = upload(dana, "train.jsonl", "fine-tune", LINE);
+        String id = (String) file.get("id");
+        assertTrue(id.matches("file-[0-9a-f]{32}"), id);
+        assertEquals("file", file.get("object"));
+        assertEquals(bytes(LINE).length, ((Number) file.get("bytes")).intValue());
+        assertEquals("train.jsonl", file.get("filename"));
+        assertEquals("fine-tune", file.get("purpose"));
+        assertEquals("processed", file.get("status"));
+        assertInstanceOf(Number.class, file.get("created_at"));
+        assertEquals(file, dana.get("/v1/files/" + id).json());
+        Path blob = server.dataDir().resolve("files").resolve(id);
+        assertTrue(Files.isRegularFile(blob));
+
+        Api.Bytes content = dana.download("/v1/files/" + id + "/content");
+        assertEquals(200, content.status());
+        assertArrayEquals(bytes(LINE), content.body());
+
+        Api.Reply deleted = dana.delete("/v1/files/" + id, null);
+        assertEquals(Map.of("id", id, "object", "file", "deleted", true), deleted.json());
+        assertFalse(Files.exists(blob), "deleting a file removes its bytes");
+        assertError(dana.get("/v1/files/" + id), 404, "file_id");
+    }
+
+    @Test
+    void anotherEntitysFileIsNotFoundAndNotListed() {
+        String id = (String) upload(dana, "secret.jsonl", "fine-tune", LINE).get("id");
+        assertError(eve.get("/v1/files/" + id), 404, "file_id");
+        assertEquals(404, eve.download("/v1/files/" + id + "/content").status());
+        assertError(eve.delete("/v1/files/" + id, null), 404, "file_id");
+        assertFalse(eve.get("/v1/files").data().stream().anyMatch(f -> id.equals(f.get("id"))));
+        assertEquals(200, dana.get("/v1/files/" + id).status(), "still there for its owner");
+        assertError(dana.get("/v1/files/not-a-file-id"), 404, "file_id");
+    }
+
+    @Test
+    void listsNewestFirstWithPurposeLimitAfterAndOrder() {
+        Api frank = server.api(server.newKey("frank"));
+        String a = (String) upload(frank, "a.jsonl", "fine-tune", LINE).get("id");
+        String b = (String) upload(frank, "b.jsonl", "batch", LINE).get("id");
+        String c = (String) upload(frank, "c.jsonl", "fine-tune", LINE).get("id");
+        Api.Reply all = frank.get("/v1/files");
+        assertEquals("list", all.json().get("object"));
+        assertEquals(List.of(c, b, a), ids(all));
+        assertEquals(false, all.json().get("has_more"));
+        assertEquals(List.of(a, b, c), ids(frank.get("/v1/files?order=asc")));
+        assertEquals(List.of(c, a), ids(frank.get("/v1/files?purpose=fine-tune")));
+        Api.Reply first = frank.get("/v1/files?limit=2");
+        assertEquals(List.of(c, b), ids(first));
+        assertEquals(true, first.json().get("has_more"));
+        assertEquals(b, first.json().get("last_id"));
+        assertEquals(List.of(a), ids(frank.get("/v1/files?limit=2&after=" + b)));
+        assertError(frank.get("/v1/files?limit=0"), 400, "limit");
+        assertError(frank.get("/v1/files?order=up"), 400, "order");
+        assertError(frank.get("/v1/files?purpose=training"), 400, "purpose");
+        assertError(frank.get("/v1/files?after=nope"), 400, "after");
+    }
+
+    private static List<Object> ids(Api.Reply reply) {
+        assertEquals(200, reply.status(), reply.toString());
+        return reply.data().stream().map(f -> f.get("id")).toList();
+    }
+
+    @Test
+    void badUploadsAreRefusedInTheEnvelope() {
+        assertError(dana.upload("/v1/files", Map.of(), "t.jsonl", bytes(LINE)), 400, "purpose");
+        assertError(dana.upload("/v1/files", Map.of("purpose", "training"), "t.jsonl", bytes(LINE)), 400, "purpose");
+        assertError(dana.upload("/v1/files", Map.of("purpose", "fine-tune"), null, null), 400, "file");
+        assertError(dana.upload("/v1/files", Map.of("purpose", "fine-tune"), "t.jsonl", new byte[0]), 400, "file");
+        assertEquals(401, dana.withAuthorization(null).upload("/v1/files", Map.of("purpose", "fine-tune"), "t.jsonl",
+                bytes(LINE)).status());
+    }
+
+    @Test
+    void anUploadLargerThanTheBodyLimitIsA413() {
+        Api.Reply reply = dana.upload("/v1/files", Map.of("purpose", "fine-tune"), "big.jsonl", new byte[BODY_LIMIT + 1]);
+        assertEquals(413, reply.status(), reply.toString());
+        assertEquals(413, ((Number) reply.error().get("code")).intValue());
+        assertTrue(((String) reply.error().get("message")).contains("too large"), reply.toString());
+    }
+
+    @Test
+    void anSftJobTakesAnUploadedFileIdOfItsOwnEntity() {
+        String modelId = dana.post("/v1/preview/models", Fixtures.createModel("files", "sft")).text("id");
+        String id = (String) upload(dana, "train.jsonl", "fine-tune", LINE).get("id");
+        Api.Reply created = dana.post("/v1/preview/sft-training-jobs", Map.of("model_id", modelId, "training_data_url", id));
+        assertEquals(200, created.status(), created.toString());
+
+        String evesModel = eve.post("/v1/preview/models", Fixtures.createModel("files", "sft")).text("id");
+        assertError(eve.post("/v1/preview/sft-training-jobs", Map.of("model_id", evesModel, "training_data_url", id)),
+                404, "training_data_url");
+        String batch = (String) upload(dana, "b.jsonl", "batch", LINE).get("id");
+        assertError(dana.post("/v1/preview/sft-training-jobs", Map.of("model_id", modelId, "training_data_url", batch)),
+                400, "training_data_url");
+    }
+
+    @Test
+    void theDatasetLoaderReadsAnUploadedFile() {
+        String id = (String) upload(dana, "train.jsonl", "fine-tune", LINE + "\n" + LINE).get("id");
+        SftDatasetLoader loader = server.bean(SftDatasetLoader.class);
+        var examples = assertInstanceOf(Outcome.Done.class, loader.load(new EntityName("dana"), id));
+        assertEquals(List.of(1, 3), ((List<?>) examples.value()).stream().map(e -> ((SftExample) e).line()).toList());
+        String bad = (String) upload(dana, "bad.jsonl", "fine-tune", LINE + "{\"messages\": []}\n").get("id");
+        Refusal refusal = assertInstanceOf(Outcome.Refused.class, loader.load(new EntityName("dana"), bad)).refusal();
+        assertEquals("training data line 2: messages must be a non-empty list", refusal.message());
+        assertEquals("training_data_url", refusal.param());
+        assertInstanceOf(Outcome.Refused.class, loader.load(new EntityName("eve"), id));
+    }
+}
