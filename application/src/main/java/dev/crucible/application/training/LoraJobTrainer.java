@@ -337,8 +337,12 @@ public final class LoraJobTrainer implements JobTrainer {
             trainedTokens += trained;
             Map<String, Number> metrics = new LinkedHashMap<>();
             metrics.put("step", count);
-            metrics.put("loss", loss);
-            metrics.put("grad_norm", norm);
+            metrics.put("loss", Double.isFinite(loss) ? loss : Double.NaN);
+            if (Double.isFinite(norm)) {
+                metrics.put("grad_norm", norm);
+            } else {
+                metrics.put("skipped_non_finite_gradient", 1);
+            }
             metrics.put("learning_rate", lr);
             metrics.put("entropy", entropyCount == 0 ? 0.0 : entropySum / entropyCount);
             metrics.put("num_trainable_tokens", trained);

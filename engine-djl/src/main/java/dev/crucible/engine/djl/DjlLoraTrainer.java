@@ -3,6 +3,7 @@ package dev.crucible.engine.djl;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
+import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import dev.crucible.engine.spi.EngineException;
@@ -191,10 +192,21 @@ final class DjlLoraTrainer implements LoraTrainer {
             double sumSquares = 0;
             for (Param p : params) {
                 if (p.grad != null) {
-                    sumSquares += p.grad.square().sum().getFloat();
+                    // In double: float32 squares of large gradients overflow before the norm is taken.
+                    sumSquares += p.grad.toType(DataType.FLOAT64, false).square().sum().getDouble();
                 }
             }
             double norm = Math.sqrt(sumSquares);
+            if (!Double.isFinite(norm)) {
+                // As a loss scaler does: an overflowed or NaN gradient is dropped rather than written into the adapter.
+                for (Param p : params) {
+                    if (p.grad != null) {
+                        p.grad.close();
+                        p.grad = null;
+                    }
+                }
+                return norm;
+            }
             // torch.nn.utils.clip_grad_norm_: scale by max_norm / (norm + 1e-6) when that is below 1.
             double clip = maxGradNorm > 0 && Double.isFinite(maxGradNorm) ? Math.min(1.0, maxGradNorm / (norm + 1e-6))
                     : 1.0;

@@ -36,6 +36,9 @@ public interface LoraTrainer extends AutoCloseable {
      * One AdamW step on the accumulated gradients, after scaling them so their global L2 norm is at most
      * {@code maxGradNorm} (no clipping when it is not finite or not positive); then clears them.
      *
+     * <p>When that norm is not finite (a gradient overflowed or is NaN), nothing is updated: the gradients are
+     * dropped and the step is not counted, so one bad batch cannot write NaN into the adapter.
+     *
      * @return the global L2 norm of the gradients before clipping
      */
     double step(double learningRate, double maxGradNorm);

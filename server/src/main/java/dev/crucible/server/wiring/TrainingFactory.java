@@ -2,12 +2,12 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.job.JobTrainer;
+import dev.crucible.application.job.SftDatasetLoader;
 import dev.crucible.application.job.UnavailableTrainer;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.training.LoraJobTrainer;
-import dev.crucible.application.training.SftDataSource;
 import dev.crucible.application.training.TrainingSettings;
 import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
@@ -22,10 +22,11 @@ class TrainingFactory {
 
     @Singleton
     JobTrainer trainer(List<EngineProvider> engines, ModelStore models, CheckpointStore checkpoints,
-            AdapterFiles adapters, ServedModels served, SftDataSource sftData, Clock clock) {
+            AdapterFiles adapters, ServedModels served, SftDatasetLoader sftDatasets, Clock clock) {
         if (engines.stream().noneMatch(e -> e.capabilities().contains(Capability.TRAINING))) {
             return new UnavailableTrainer(engines);
         }
-        return new LoraJobTrainer(models, checkpoints, adapters, served, sftData, TrainingSettings.defaults(), clock);
+        return new LoraJobTrainer(models, checkpoints, adapters, served, sftDatasets::load,
+                TrainingSettings.defaults(), clock);
     }
 }
