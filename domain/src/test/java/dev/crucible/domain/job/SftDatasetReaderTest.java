@@ -108,6 +108,8 @@ class SftDatasetReaderTest {
     void limitsMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new SftDatasetLimits(0, 1));
         assertThrows(IllegalArgumentException.class, () -> new SftDatasetLimits(1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new SftDatasetLimits(1, SftDatasetLimits.MAX_BYTES + 1));
+        assertEquals(SftDatasetLimits.MAX_BYTES, new SftDatasetLimits(1, SftDatasetLimits.MAX_BYTES).maxBytes());
         assertEquals("training data is larger than 10 bytes, the most one job may read",
                 new SftDatasetLimits(1, 10).tooLarge().message());
     }

@@ -107,4 +107,18 @@ class OpenAiSdkIT {
         assertTrue(deleted.deleted());
         assertThrows(NotFoundException.class, () -> client.files().retrieve(created.id()));
     }
+
+    @Test
+    void aFileLargerThanTheInMemoryThresholdRoundTrips() throws IOException {
+        byte[] data = new byte[3 * 1024 * 1024 + 17];
+        new java.util.Random(5).nextBytes(data);
+        FileObject created = client.files().create(FileCreateParams.builder()
+                .file(Files.write(Files.createTempDirectory("sdk-").resolve("big.bin"), data))
+                .purpose(FilePurpose.USER_DATA).build());
+        assertEquals(data.length, created.bytes());
+        try (var response = client.files().content(created.id()); InputStream body = response.body()) {
+            assertTrue(java.util.Arrays.equals(data, body.readAllBytes()), "the bytes come back as uploaded");
+        }
+        client.files().delete(created.id());
+    }
 }
