@@ -53,6 +53,8 @@ final class ChatSamplingMapper {
         b.ignoreEos(stop.ignoreEos());
         b.includeStopStrInOutput(stop.includeStopStrInOutput());
         b.skipSpecialTokens(request.output().skipSpecialTokens());
+        b.spacesBetweenSpecialTokens(request.output().spacesBetweenSpecialTokens());
+        promptLogprobs(request).ifPresent(b::promptLogprobs);
         if (request.logprobs().logprobs()) {
             b.logprobs(Math.max(0, request.logprobs().topLogprobs()));
         }
@@ -60,6 +62,22 @@ final class ChatSamplingMapper {
         var rd = stop.repetitionDetection();
         b.repetitionDetection(clamp(rd.maxPatternSize()), clamp(rd.minPatternSize()), clamp(rd.minCount()));
         return b.build();
+    }
+
+    /**
+     * How many alternatives per prompt token to return: {@code prompt_logprobs}, else with {@code echo} the
+     * {@code top_logprobs} count (as vLLM's protocol does). Streams never carry them, so none are computed there.
+     */
+    private static java.util.OptionalInt promptLogprobs(ChatRequest request) {
+        if (request.streaming().stream()) {
+            return java.util.OptionalInt.empty();
+        }
+        var logprobs = request.logprobs();
+        if (logprobs.promptLogprobs().isPresent()) {
+            return java.util.OptionalInt.of(Math.max(0, logprobs.promptLogprobs().getAsInt()));
+        }
+        return request.output().echo() ? java.util.OptionalInt.of(Math.max(0, logprobs.topLogprobs()))
+                : java.util.OptionalInt.empty();
     }
 
     /** Each bad word as token ids, with and without a leading space (as vLLM tokenizes them). */
