@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -68,16 +69,16 @@ final class ChatSamplingMapper {
      * How many alternatives per prompt token to return: {@code prompt_logprobs}, else with {@code echo} the
      * {@code top_logprobs} count (as vLLM's protocol does). Streams never carry them, so none are computed there.
      */
-    private static java.util.OptionalInt promptLogprobs(ChatRequest request) {
+    private static OptionalInt promptLogprobs(ChatRequest request) {
         if (request.streaming().stream()) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
         var logprobs = request.logprobs();
         if (logprobs.promptLogprobs().isPresent()) {
-            return java.util.OptionalInt.of(Math.max(0, logprobs.promptLogprobs().getAsInt()));
+            return OptionalInt.of(Math.max(0, logprobs.promptLogprobs().getAsInt()));
         }
-        return request.output().echo() ? java.util.OptionalInt.of(Math.max(0, logprobs.topLogprobs()))
-                : java.util.OptionalInt.empty();
+        return request.output().echo() ? OptionalInt.of(Math.max(0, logprobs.topLogprobs()))
+                : OptionalInt.empty();
     }
 
     /** Each bad word as token ids, with and without a leading space (as vLLM tokenizes them). */

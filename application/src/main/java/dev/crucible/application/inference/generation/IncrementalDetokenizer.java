@@ -1,6 +1,7 @@
 package dev.crucible.application.inference.generation;
 
 import dev.crucible.engine.spi.Tokenizer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -47,7 +48,7 @@ final class IncrementalDetokenizer {
         if (rawConsecutiveSpecials) {
             boolean special = tokenizer.isSpecial(tokenId);
             if (special && lastSpecial) {
-                text = new String(tokenizer.tokenBytes(tokenId), java.nio.charset.StandardCharsets.UTF_8);
+                text = new String(tokenizer.tokenBytes(tokenId), StandardCharsets.UTF_8);
             }
             lastSpecial = special;
         }
