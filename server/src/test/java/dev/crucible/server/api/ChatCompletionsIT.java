@@ -163,4 +163,61 @@ class ChatCompletionsIT {
         assertEquals(400, noMessages.status());
         assertNull(api.withAuthorization(null).post("/v1/chat/completions", request()).json().get("choices"));
     }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void promptLogprobsCoverEveryPromptTokenWithRanksAsVllmWritesThem() {
+        Api.Reply reply = api.post("/v1/chat/completions", request("max_tokens", 1, "prompt_logprobs", 2,
+                "return_token_ids", true));
+        assertEquals(200, reply.status(), reply.toString());
+        List<Object> prompt = (List<Object>) reply.json().get("prompt_token_ids");
+        List<Object> entries = (List<Object>) reply.json().get("prompt_logprobs");
+        assertEquals(prompt.size(), entries.size(), "one entry per prompt token");
+        assertNull(entries.getFirst(), "the first token has no context");
+        for (int i = 1; i < entries.size(); i++) {
+            Map<String, Map<String, Object>> position = (Map<String, Map<String, Object>>) entries.get(i);
+            String actual = String.valueOf(prompt.get(i));
+            assertEquals(actual, position.keySet().iterator().next(), "the actual prompt token comes first");
+            assertTrue(position.size() == 2 || position.size() == 3, position.toString());
+            long ones = position.values().stream().filter(v -> ((Number) v.get("rank")).intValue() == 1).count();
+            assertEquals(1, ones, "exactly one top-ranked token: " + position);
+            for (Map<String, Object> value : position.values()) {
+                double logprob = ((Number) value.get("logprob")).doubleValue();
+                assertTrue(logprob <= 0 && logprob >= -9999, position.toString());
+                assertTrue(value.get("decoded_token") instanceof String);
+            }
+        }
+        assertNull(api.post("/v1/chat/completions", request("max_tokens", 1)).json().get("prompt_logprobs"));
+        Api.Reply all = api.post("/v1/chat/completions", request("max_tokens", 1, "prompt_logprobs", -1));
+        assertEquals(400, all.status());
+        assertTrue(((String) all.error().get("message")).contains("Requested prompt logprobs of"), all.toString());
+        Api.Reply streamed = api.post("/v1/chat/completions", request("prompt_logprobs", 1, "stream", true));
+        assertEquals(400, streamed.status());
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void specialTokensAreSkippedUnlessAskedForAndThenWrittenAsTheFastDetokenizerDoes() throws Exception {
+        Api.Reply ids = api.post("/v1/chat/completions", request("max_tokens", 1, "return_token_ids", true));
+        Object imStart = ((List<Object>) ids.json().get("prompt_token_ids")).getFirst();
+        Map<String, Object> forced = Map.of("allowed_token_ids", List.of(imStart), "max_tokens", 3);
+        Map<String, Object> skipped = request();
+        skipped.putAll(forced);
+        assertEquals("", ((Map<?, ?>) firstChoice(api.post("/v1/chat/completions", skipped)).get("message")).get("content"));
+        for (boolean spaces : List.of(true, false)) {
+            Map<String, Object> kept = request("skip_special_tokens", false, "spaces_between_special_tokens", spaces);
+            kept.putAll(forced);
+            Api.Reply reply = api.post("/v1/chat/completions", kept);
+            assertEquals("<|im_start|><|im_start|><|im_start|>",
+                    ((Map<?, ?>) firstChoice(reply).get("message")).get("content"),
+                    "byte-level BPE puts no space before special tokens (spaces_between_special_tokens=" + spaces + ")");
+        }
+        HttpRequest stream = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
+                        + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":3,\"stream\":true,"
+                        + "\"skip_special_tokens\":false,\"allowed_token_ids\":[" + imStart + "]}")).build();
+        String body = HttpClient.newHttpClient().send(stream, HttpResponse.BodyHandlers.ofString()).body();
+        assertEquals(3, body.split("<\\|im_start\\|>", -1).length - 1, body);
+    }
 }

@@ -55,11 +55,12 @@ final class ChatCompletionController {
         int[] promptIds = prepared.generation().promptTokenIds();
         if (!request.streaming().stream()) {
             var result = RefusalException.unwrap(chat.complete(prepared));
-            return HttpResponse.ok(ChatResponses.completion(id, created, model, request, promptIds, result));
+            return HttpResponse.ok(ChatResponses.completion(id, created, model, request, promptIds, result,
+                    prepared.toolCalling()));
         }
         Flux<Event<String>> events = Flux.create(sink -> {
             Outcome<GenerationHandle> handle = chat.stream(prepared,
-                    new ChatStream(sink, mapper, id, created, model, request, promptIds));
+                    new ChatStream(sink, mapper, id, created, model, request, promptIds, prepared.toolCalling()));
             switch (handle) {
                 case Outcome.Done<GenerationHandle> started -> sink.onCancel(started.value()::cancel);
                 case Outcome.Refused<GenerationHandle> refused -> sink.error(new RefusalException(refused.refusal()));

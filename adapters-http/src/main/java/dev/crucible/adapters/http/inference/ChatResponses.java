@@ -4,14 +4,21 @@ import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.generation.Finish;
 import dev.crucible.application.inference.generation.GenerationResult;
 import dev.crucible.application.inference.generation.PositionLogprobs;
+import dev.crucible.application.inference.generation.PromptLogprobs;
+import dev.crucible.application.inference.generation.RankedLogprob;
 import dev.crucible.application.inference.generation.SequenceOutput;
 import dev.crucible.application.inference.generation.StopReason;
 import dev.crucible.application.inference.generation.TokenLogprob;
+import dev.crucible.application.inference.tools.ToolCall;
+import dev.crucible.application.inference.tools.ToolCallDelta;
+import dev.crucible.application.inference.tools.ToolCallOutput;
+import dev.crucible.application.inference.tools.ToolCalling;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Chat-completion response bodies in vLLM's shape (null fields written, as vLLM's {@code model_dump()} does). */
 final class ChatResponses {
@@ -23,7 +30,7 @@ final class ChatResponses {
     }
 
     static Map<String, Object> completion(String id, long created, String model, ChatRequest request, int[] promptIds,
-            GenerationResult result) {
+            GenerationResult result, Optional<ToolCalling> toolCalling) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", id);
         body.put("object", "chat.completion");
@@ -33,9 +40,12 @@ final class ChatResponses {
         for (SequenceOutput sequence : result.sequences()) {
             Map<String, Object> choice = new LinkedHashMap<>();
             choice.put("index", sequence.index());
-            choice.put("message", message(request, sequence.text()));
+            ToolCallOutput tools = toolCalling.map(t -> t.extract(sequence.text()))
+                    .orElseGet(() -> new ToolCallOutput(Optional.of(sequence.text()), List.of()));
+            choice.put("message", message(request, tools));
             choice.put("logprobs", request.logprobs().logprobs() ? logprobs(sequence.logprobs(), asIds(request)) : null);
-            choice.put("finish_reason", sequence.finish().reason().wireName());
+            // vLLM: a non-streamed choice whose auto tool calls were parsed finishes with "tool_calls"
+            choice.put("finish_reason", tools.called() ? "tool_calls" : sequence.finish().reason().wireName());
             choice.put("stop_reason", stopReason(sequence.finish()));
             choice.put("token_ids", returnTokenIds(request) ? sequence.tokenIds() : null);
             choices.add(choice);
@@ -44,23 +54,75 @@ final class ChatResponses {
         body.put("service_tier", null);
         body.put("system_fingerprint", null);
         body.put("usage", usage(result.promptTokens(), result.completionTokens()));
-        body.put("prompt_logprobs", null);
+        body.put("prompt_logprobs", result.promptLogprobs().map(ChatResponses::promptLogprobs).orElse(null));
         body.put("prompt_token_ids", returnTokenIds(request) ? ints(promptIds) : null);
         body.put("kv_transfer_params", null);
         return body;
     }
 
-    static Map<String, Object> message(ChatRequest request, String text) {
+    /**
+     * The message of a finished choice. Content is null only when tool calls left no text and echo is off (vLLM's
+     * echo writes {@code last + (content or "")}).
+     */
+    static Map<String, Object> message(ChatRequest request, ToolCallOutput output) {
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("role", "assistant");
-        message.put("content", echoed(request) + text);
+        String content = output.content().orElse(null);
+        message.put("content", request.output().echo() ? echoed(request) + (content == null ? "" : content) : content);
         message.put("refusal", null);
         message.put("annotations", null);
         message.put("audio", null);
         message.put("function_call", null);
-        message.put("tool_calls", List.of());
+        message.put("tool_calls", output.calls().stream().map(ChatResponses::toolCall).toList());
         message.put("reasoning", null);
         return message;
+    }
+
+    private static Map<String, Object> toolCall(ToolCall call) {
+        Map<String, Object> function = new LinkedHashMap<>();
+        function.put("name", call.name());
+        function.put("arguments", call.arguments());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", call.id());
+        out.put("type", "function");
+        out.put("function", function);
+        return out;
+    }
+
+    /** A streamed tool-call piece: id, type and name on a call's first piece, then argument text. */
+    static Map<String, Object> toolCallDelta(ToolCallDelta delta) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("index", delta.index());
+        Map<String, Object> function = new LinkedHashMap<>();
+        delta.id().ifPresent(id -> {
+            out.put("id", id);
+            out.put("type", "function");
+        });
+        delta.name().ifPresent(name -> function.put("name", name));
+        function.put("arguments", delta.arguments());
+        out.put("function", function);
+        return out;
+    }
+
+    /**
+     * vLLM's {@code prompt_logprobs}: null for the first prompt token, then per token a map from token id (a string)
+     * to {@code {logprob, rank, decoded_token}}, the actual token first; logprobs clamped to -9999.
+     */
+    static List<Object> promptLogprobs(List<PromptLogprobs> positions) {
+        List<Object> out = new ArrayList<>(positions.size() + 1);
+        out.add(null);
+        for (PromptLogprobs position : positions) {
+            Map<String, Object> entries = new LinkedHashMap<>();
+            for (RankedLogprob entry : position.entries()) {
+                Map<String, Object> value = new LinkedHashMap<>();
+                value.put("logprob", Math.max(MIN_LOGPROB, entry.token().logprob()));
+                value.put("rank", entry.rank());
+                value.put("decoded_token", entry.token().token());
+                entries.put(String.valueOf(entry.token().tokenId()), value);
+            }
+            out.add(entries);
+        }
+        return out;
     }
 
     /** With {@code echo}, the new message starts with the last message's content when both are the assistant's. */

@@ -3,23 +3,31 @@ package dev.crucible.adapters.http.inference;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.generation.GenerationDelta;
 import dev.crucible.application.inference.generation.GenerationListener;
+import dev.crucible.application.inference.generation.FinishReason;
 import dev.crucible.application.inference.generation.GenerationResult;
+import dev.crucible.application.inference.tools.ToolCallStream;
+import dev.crucible.application.inference.tools.ToolCalling;
+import dev.crucible.application.inference.tools.ToolStreamDelta;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import reactor.core.publisher.FluxSink;
 
 /**
  * Turns generation progress into vLLM's SSE chunks: a first chunk per choice with the assistant role, one chunk per
- * delta, the finish on each choice's last chunk, a usage chunk when asked, then {@code [DONE]}. Called on the
- * generator's thread; only hands events to the sink.
+ * delta, the finish on each choice's last chunk, a usage chunk when asked, then {@code [DONE]}. With tool calling,
+ * each choice's text goes through its own tool-call stream: content deltas and tool-call deltas (vLLM's
+ * {@code delta.tool_calls}), and a choice that streamed a call and stopped finishes with {@code tool_calls}. Called
+ * on the generator's thread; only hands events to the sink.
  */
 final class ChatStream implements GenerationListener {
 
@@ -31,10 +39,13 @@ final class ChatStream implements GenerationListener {
     private final ChatRequest request;
     private final int[] promptIds;
     private final Set<Integer> started = new HashSet<>();
+    private final Optional<ToolCalling> toolCalling;
+    private final Map<Integer, ToolCallStream> toolStreams = new HashMap<>();
     private int completionTokens;
 
     ChatStream(FluxSink<Event<String>> sink, JsonMapper json, String id, long created, String model, ChatRequest request,
-            int[] promptIds) {
+            int[] promptIds, Optional<ToolCalling> toolCalling) {
+        this.toolCalling = toolCalling;
         this.sink = sink;
         this.json = json;
         this.id = id;
@@ -60,9 +71,19 @@ final class ChatStream implements GenerationListener {
         if (delta.text().isEmpty() && delta.tokenIds().isEmpty() && !last) {
             return;
         }
-        Map<String, Object> choice = choice(delta.index(), Map.of("content", delta.text()),
+        Map<String, Object> message = Map.of("content", delta.text());
+        String finish = delta.finish().map(f -> f.reason().wireName()).orElse(null);
+        if (toolCalling.isPresent()) {
+            ToolCallStream tools = toolStreams.computeIfAbsent(delta.index(), i -> toolCalling.get().stream());
+            ToolStreamDelta split = tools.next(delta.text(), last);
+            message = toolDelta(split);
+            if (tools.calledTools() && delta.finish().map(f -> f.reason() == FinishReason.STOP).orElse(false)) {
+                finish = "tool_calls";
+            }
+        }
+        Map<String, Object> choice = choice(delta.index(), message,
                 request.logprobs().logprobs() ? ChatResponses.logprobs(delta.logprobs(), ChatResponses.asIds(request)) : null,
-                delta.finish().map(f -> f.reason().wireName()).orElse(null),
+                finish,
                 delta.finish().map(ChatResponses::stopReason).orElse(null));
         if (ChatResponses.returnTokenIds(request)) {
             choice.put("token_ids", delta.tokenIds());
@@ -72,6 +93,19 @@ final class ChatStream implements GenerationListener {
             chunk.put("usage", ChatResponses.usage(promptIds.length, completionTokens));
         }
         send(chunk);
+    }
+
+    /** vLLM's delta message: content, or tool-call pieces (with content too when the same step wrote both). */
+    private static Map<String, Object> toolDelta(ToolStreamDelta split) {
+        if (split.calls().isEmpty()) {
+            return Map.of("content", split.content());
+        }
+        Map<String, Object> message = new LinkedHashMap<>();
+        if (!split.content().isEmpty()) {
+            message.put("content", split.content());
+        }
+        message.put("tool_calls", split.calls().stream().map(ChatResponses::toolCallDelta).toList());
+        return message;
     }
 
     @Override

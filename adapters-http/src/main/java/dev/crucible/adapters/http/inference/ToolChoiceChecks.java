@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * vLLM's tool-choice rules: {@code check_tool_usage} (a protocol validator on the raw body) and the renderer's
- * refusal of any choice but {@code "none"} when no tool-call parser is configured, which is always so in Crucible.
+ * refusals. {@code "auto"} is served when the model has a tool-call parser (the chat use case checks that, since it
+ * depends on the model). {@code "required"} and named choices need a structured-output constraint that forces a
+ * call; until the generation loop has one they are refused here with vLLM's no-parser messages.
  */
 final class ToolChoiceChecks {
 
@@ -58,12 +60,11 @@ final class ToolChoiceChecks {
         }
     }
 
-    /** The renderer's check: without a tool-call parser only "none" can be served. */
+    /** The renderer's check for the choices that need a constraint; "none" and "auto" pass. */
     static void supported(ToolChoice choice) {
         switch (choice) {
             case ToolChoice.None none -> { }
-            case ToolChoice.Auto auto -> throw ProtocolChecks.fail("tool_choice",
-                    "\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set");
+            case ToolChoice.Auto auto -> { }
             case ToolChoice.Required required -> throw ProtocolChecks.fail("tool_choice",
                     "tool_choice=\"required\" requires --tool-call-parser to be set");
             case ToolChoice.Named named -> throw ProtocolChecks.fail("tool_choice",

@@ -136,11 +136,10 @@ class ChatRequestRulesTest {
     }
 
     @Test
-    void toolsWithoutChoiceMeanAutoWhichNeedsAParser() {
-        String auto = "\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set";
-        refused(body("tools", TOOLS), "tool_choice", auto);
-        refused(body("tools", TOOLS, "tool_choice", null), "tool_choice", auto);
-        refused(body("tools", TOOLS, "tool_choice", "auto"), "tool_choice", auto);
+    void toolsWithoutChoiceMeanAutoWhichTheUseCaseServesWhenTheModelHasAParser() {
+        assertEquals(new ToolChoice.Auto(), read(body("tools", TOOLS)).tools().toolChoice());
+        assertEquals(new ToolChoice.Auto(), read(body("tools", TOOLS, "tool_choice", null)).tools().toolChoice());
+        assertEquals(new ToolChoice.Auto(), read(body("tools", TOOLS, "tool_choice", "auto")).tools().toolChoice());
     }
 
     @Test

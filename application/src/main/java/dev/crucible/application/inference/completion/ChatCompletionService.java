@@ -5,6 +5,7 @@ import dev.crucible.application.inference.chat.ChatLimits;
 import dev.crucible.application.inference.chat.ChatLogprobs;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatTemplating;
+import dev.crucible.application.inference.chat.ToolChoice;
 import dev.crucible.application.inference.generation.GenerationHandle;
 import dev.crucible.application.inference.generation.GenerationListener;
 import dev.crucible.application.inference.generation.GenerationRequest;
@@ -13,6 +14,7 @@ import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.template.ChatTemplate;
 import dev.crucible.application.inference.template.ChatTemplateInput;
+import dev.crucible.application.inference.tools.ToolCalling;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.tenancy.Caller;
@@ -61,6 +63,11 @@ public final class ChatCompletionService {
     }
 
     private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request) {
+        if (request.tools().toolChoice() instanceof ToolChoice.Auto && resolved.base().toolCallFormat().isEmpty()) {
+            // vLLM's renderer without a tool-call parser; Crucible has none for this model's format.
+            return Outcome.refused(Refusal.invalid("tool_choice",
+                    "\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set"));
+        }
         return render(resolved.base(), request)
                 .then(prompt -> tokens(resolved.base(), request, prompt))
                 .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
@@ -135,7 +142,19 @@ public final class ChatCompletionService {
             // Every check has passed: only now take the adapter, so a refusal never holds one.
             Optional<AdapterCache.Lease> lease = resolved.adapterFolder().map(folder -> adapters.acquire(model, folder));
             return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
-                    lease.map(AdapterCache.Lease::adapter).orElse(null)), lease);
+                    lease.map(AdapterCache.Lease::adapter).orElse(null)), lease, toolCalling(model, request));
         });
+    }
+
+    /**
+     * Tool calls are parsed only under {@code tool_choice: "auto"} with tools, as vLLM's {@code --enable-auto-tool-choice}
+     * does; "none" never parses. "required" and named choices need a structured-output constraint and are refused
+     * before this point (see the HTTP adapter's tool-choice checks).
+     */
+    private static Optional<ToolCalling> toolCalling(ServedModel model, ChatRequest request) {
+        if (!(request.tools().toolChoice() instanceof ToolChoice.Auto) || request.tools().tools().isEmpty()) {
+            return Optional.empty();
+        }
+        return model.toolCallFormat().map(f -> new ToolCalling(f, request.tools().parallelToolCalls()));
     }
 }

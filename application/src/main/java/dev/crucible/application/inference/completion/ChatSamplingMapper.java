@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -53,6 +54,8 @@ final class ChatSamplingMapper {
         b.ignoreEos(stop.ignoreEos());
         b.includeStopStrInOutput(stop.includeStopStrInOutput());
         b.skipSpecialTokens(request.output().skipSpecialTokens());
+        b.spacesBetweenSpecialTokens(request.output().spacesBetweenSpecialTokens());
+        promptLogprobs(request).ifPresent(b::promptLogprobs);
         if (request.logprobs().logprobs()) {
             b.logprobs(Math.max(0, request.logprobs().topLogprobs()));
         }
@@ -60,6 +63,22 @@ final class ChatSamplingMapper {
         var rd = stop.repetitionDetection();
         b.repetitionDetection(clamp(rd.maxPatternSize()), clamp(rd.minPatternSize()), clamp(rd.minCount()));
         return b.build();
+    }
+
+    /**
+     * How many alternatives per prompt token to return: {@code prompt_logprobs}, else with {@code echo} the
+     * {@code top_logprobs} count (as vLLM's protocol does). Streams never carry them, so none are computed there.
+     */
+    private static OptionalInt promptLogprobs(ChatRequest request) {
+        if (request.streaming().stream()) {
+            return OptionalInt.empty();
+        }
+        var logprobs = request.logprobs();
+        if (logprobs.promptLogprobs().isPresent()) {
+            return OptionalInt.of(Math.max(0, logprobs.promptLogprobs().getAsInt()));
+        }
+        return request.output().echo() ? OptionalInt.of(Math.max(0, logprobs.topLogprobs()))
+                : OptionalInt.empty();
     }
 
     /** Each bad word as token ids, with and without a leading space (as vLLM tokenizes them). */

@@ -3,6 +3,7 @@ package dev.crucible.application.inference.completion;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.generation.GenerationRequest;
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.tools.ToolCalling;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -13,14 +14,16 @@ import java.util.Optional;
  * @param request the checked request
  * @param generation the prompt ids and sampling parameters for the generator
  * @param adapter the lease on the checkpoint's LoRA adapter, released when generation ends
+ * @param toolCalling how to find tool calls in the output; empty when the output is never parsed for them
  */
 public record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation,
-        Optional<AdapterCache.Lease> adapter) {
+        Optional<AdapterCache.Lease> adapter, Optional<ToolCalling> toolCalling) {
 
     public PreparedChat {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(generation, "generation");
         Objects.requireNonNull(adapter, "adapter");
+        Objects.requireNonNull(toolCalling, "toolCalling");
     }
 }

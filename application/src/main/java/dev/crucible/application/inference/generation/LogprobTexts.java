@@ -24,8 +24,11 @@ final class LogprobTexts {
     }
 
     private TokenLogprob token(Candidate candidate) {
-        int id = candidate.tokenId();
-        return new TokenLogprob(id, tokenizer.decode(new int[] {id}, false), tokenizer.tokenBytes(id),
-                candidate.logprob());
+        return token(candidate.tokenId(), candidate.logprob());
+    }
+
+    /** Token {@code id} with {@code logprob}, decoded on its own with special tokens kept. */
+    TokenLogprob token(int id, double logprob) {
+        return new TokenLogprob(id, tokenizer.decode(new int[] {id}, false), tokenizer.tokenBytes(id), logprob);
     }
 }

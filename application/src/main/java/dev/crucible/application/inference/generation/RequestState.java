@@ -55,7 +55,7 @@ final class RequestState {
         done = true;
         sequences.forEach(SequenceState::release);
         GenerationResult result = new GenerationResult(request.promptTokenIds().length,
-                sequences.stream().map(SequenceState::output).toList());
+                sequences.stream().map(SequenceState::output).toList(), sequences.getFirst().promptLogprobs());
         try {
             listener.onComplete(result);
         } catch (RuntimeException e) {

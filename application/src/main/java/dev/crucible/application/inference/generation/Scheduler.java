@@ -7,6 +7,7 @@ import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.engine.spi.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -89,8 +90,9 @@ final class Scheduler implements Runnable {
                 request.sequences.add(new SequenceState(i, prompt, runner.newCache(capacity), request.request.adapter(),
                         new Sampler(params, prompt, stops.minTokensStopIds(), i), stops,
                         new StopStrings(params.stop(), params.includeStopStrInOutput()),
-                        new IncrementalDetokenizer(tokenizer, params.skipSpecialTokens(), prompt), texts,
-                        params.minTokens()));
+                        new IncrementalDetokenizer(tokenizer, params.skipSpecialTokens(),
+                                params.spacesBetweenSpecialTokens(), prompt), texts,
+                        params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty()));
             }
         } catch (RuntimeException e) {
             request.fail(e);
@@ -126,7 +128,7 @@ final class Scheduler implements Runnable {
             for (int i = 0; i < batch.size(); i++) {
                 RequestState owner = owners.get(i);
                 try {
-                    if (batch.get(i).forwarded(inputs.get(i)) && !owner.done()) {
+                    if (batch.get(i).forwarded(inputs.get(i), logits.get(i)) && !owner.done()) {
                         owner.publish(batch.get(i).accept(logits.get(i).last()));
                     }
                 } catch (RuntimeException e) {

@@ -1,14 +1,17 @@
 package dev.crucible.application.inference.generation;
 
+import dev.crucible.application.inference.generation.sampling.LogSoftmax;
 import dev.crucible.application.inference.generation.sampling.Sample;
 import dev.crucible.application.inference.generation.sampling.Sampler;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One sequence being generated: its cache, sampler, prefill progress, tokens and text. After each sample it applies
@@ -27,6 +30,8 @@ final class SequenceState {
     private final IncrementalDetokenizer detokenizer;
     private final LogprobTexts logprobTexts;
     private final int minTokens;
+    private final OptionalInt promptTop;
+    private final List<PromptLogprobs> promptLogprobs = new ArrayList<>();
     private final List<Integer> tokens = new ArrayList<>();
     private final List<PositionLogprobs> logprobs = new ArrayList<>();
     private String text = "";
@@ -35,7 +40,9 @@ final class SequenceState {
     private Finish finish;
 
     SequenceState(int index, int[] prompt, KvCache cache, LoraAdapter adapter, Sampler sampler, TokenStops tokenStops,
-            StopStrings stopStrings, IncrementalDetokenizer detokenizer, LogprobTexts logprobTexts, int minTokens) {
+            StopStrings stopStrings, IncrementalDetokenizer detokenizer, LogprobTexts logprobTexts, int minTokens,
+            OptionalInt promptTop) {
+        this.promptTop = promptTop;
         this.adapter = adapter;
         this.index = index;
         this.prompt = prompt;
@@ -51,18 +58,62 @@ final class SequenceState {
     /** The next forward input: the next prompt chunk of at most {@code chunk} tokens, or the last sampled token. */
     SequenceInput nextInput(int chunk) {
         if (prefilled < prompt.length) {
-            return SequenceInput.of(cache, adapter, Arrays.copyOfRange(prompt, prefilled, Math.min(prompt.length,
-                    prefilled + chunk)));
+            return new SequenceInput(cache, Arrays.copyOfRange(prompt, prefilled, Math.min(prompt.length,
+                    prefilled + chunk)), promptTop.isPresent(), adapter);
         }
         return SequenceInput.of(cache, adapter, tokens.getLast());
     }
 
-    /** Records that {@code input} went through the model; true when its logits predict the next token. */
-    boolean forwarded(SequenceInput input) {
+    /**
+     * Records that {@code input} went through the model, keeping prompt logprobs when asked; true when its logits
+     * predict the next token.
+     */
+    boolean forwarded(SequenceInput input, SequenceLogits logits) {
         if (prefilled < prompt.length) {
+            if (promptTop.isPresent()) {
+                for (int j = 0; j < logits.positions().size() && prefilled + j + 1 < prompt.length; j++) {
+                    promptLogprobs.add(promptPosition(logits.positions().get(j), prompt[prefilled + j + 1]));
+                }
+            }
             prefilled += input.length();
         }
         return prefilled == prompt.length;
+    }
+
+    /**
+     * vLLM's prompt-logprob dict for one position: the actual token with its rank (tokens at least as likely),
+     * then the top N by rank; an actual token among the top N keeps its place first and takes its top-N rank.
+     */
+    private PromptLogprobs promptPosition(float[] logits, int actual) {
+        double[] lp = LogSoftmax.of(logits);
+        long rank = 0;
+        for (double x : lp) {
+            rank += x >= lp[actual] ? 1 : 0;
+        }
+        List<RankedLogprob> entries = new ArrayList<>();
+        entries.add(new RankedLogprob(logprobTexts.token(actual, lp[actual]), rank));
+        boolean[] taken = new boolean[lp.length];
+        for (int r = 1; r <= promptTop.getAsInt() && r <= lp.length; r++) {
+            int best = -1;
+            for (int id = 0; id < lp.length; id++) {
+                if (!taken[id] && (best < 0 || lp[id] > lp[best])) {
+                    best = id;
+                }
+            }
+            taken[best] = true;
+            RankedLogprob entry = new RankedLogprob(logprobTexts.token(best, lp[best]), r);
+            if (best == actual) {
+                entries.set(0, entry);
+            } else {
+                entries.add(entry);
+            }
+        }
+        return new PromptLogprobs(entries);
+    }
+
+    /** The prompt logprobs, when this sequence was asked to keep them. */
+    Optional<List<PromptLogprobs>> promptLogprobs() {
+        return promptTop.isPresent() ? Optional.of(promptLogprobs) : Optional.empty();
     }
 
     /** Samples the next token from the raw logits, checks the stops and returns what to stream. */

@@ -2,6 +2,7 @@ package dev.crucible.application.inference.serving;
 
 import dev.crucible.application.inference.generation.Generator;
 import dev.crucible.application.inference.template.ChatTemplate;
+import dev.crucible.application.inference.tools.ToolCallFormat;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;
@@ -21,10 +22,11 @@ import java.util.Optional;
  * @param generation the model's sampling defaults
  * @param maxModelLen the context length in tokens
  * @param generator the running generator that batches this model's requests
+ * @param toolCallFormat how the model writes tool calls, empty when Crucible has no parser for it
  */
 public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
         Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen,
-        Generator generator) implements AutoCloseable {
+        Generator generator, Optional<ToolCallFormat> toolCallFormat) implements AutoCloseable {
 
     public ServedModel {
         Objects.requireNonNull(name, "name");
@@ -35,6 +37,7 @@ public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, 
         eosTokenIds = List.copyOf(eosTokenIds);
         Objects.requireNonNull(generation, "generation");
         Objects.requireNonNull(generator, "generator");
+        Objects.requireNonNull(toolCallFormat, "toolCallFormat");
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.crucible.application.inference.generation.EndOfSequence;
 import dev.crucible.application.inference.generation.Generator;
 import dev.crucible.application.inference.generation.GeneratorOptions;
 import dev.crucible.application.inference.template.ChatTemplate;
+import dev.crucible.application.inference.tools.ToolCallFormat;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
@@ -65,6 +66,6 @@ public final class ServedModelLoader {
         Generator generator = Generator.start(runner, tokenizer, endOfSequence,
                 new GeneratorOptions(maxModelLen, PREFILL_CHUNK_TOKENS, MAX_BATCH_SEQUENCES));
         return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,
-                generator);
+                generator, ToolCallFormat.of(folder.config().architecture(), folder.tokenizer().chatTemplate()));
     }
 }

@@ -76,10 +76,14 @@ final class FakeModelRunner implements ModelRunner {
         List<SequenceLogits> out = new ArrayList<>();
         for (SequenceInput input : batch) {
             FakeKvCache cache = (FakeKvCache) input.cache();
+            List<float[]> positions = new ArrayList<>();
             for (int id : input.tokenIds()) {
                 cache.tokens.add(id);
+                if (input.allPositions()) {
+                    positions.add(model.apply(List.copyOf(cache.tokens)));
+                }
             }
-            out.add(new SequenceLogits(model.apply(List.copyOf(cache.tokens)), List.of()));
+            out.add(new SequenceLogits(model.apply(List.copyOf(cache.tokens)), positions));
         }
         return out;
     }

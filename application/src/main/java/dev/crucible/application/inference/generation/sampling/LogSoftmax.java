@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Log-probabilities of raw logits and vLLM's top-N list. Stateless. */
-final class LogSoftmax {
+public final class LogSoftmax {
 
     private LogSoftmax() {
     }
 
     /** {@code log_softmax} in double precision: {@code x - max - log(sum(exp(x - max)))}. */
-    static double[] of(float[] logits) {
+    public static double[] of(float[] logits) {
         double max = Double.NEGATIVE_INFINITY;
         for (float x : logits) {
             max = Math.max(max, x);

@@ -67,6 +67,12 @@ final class SamplingChecks {
                 + ", which is greater than max allowed: " + MAX_LOGPROBS);
     }
 
+    static void promptLogprobs(int topN) {
+        fail(topN < 0, "prompt_logprobs", "`prompt_logprobs` must be a positive value or -1.");
+        fail(topN > MAX_LOGPROBS, "prompt_logprobs", "Requested prompt logprobs of " + topN
+                + ", which is greater than max allowed: " + MAX_LOGPROBS);
+    }
+
     static void stop(List<String> stop) {
         fail(stop.contains(""), "stop", "stop cannot contain an empty string.");
     }

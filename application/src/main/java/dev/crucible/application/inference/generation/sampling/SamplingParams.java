@@ -29,12 +29,16 @@ import java.util.OptionalLong;
  *                        and {@code minTokens} is checked against this value, so pass vLLM's effective max here
  * @param logprobs        empty for no logprobs, else how many top alternatives to return per token (0..20)
  * @param n               how many sequences to generate from the prompt
+ * @param spacesBetweenSpecialTokens with special tokens kept, false writes consecutive added tokens without the
+ *                        space a decoder may put before them (vLLM's fast detokenizer rule)
+ * @param promptLogprobs  empty for none, else how many top alternatives to return per prompt token (0..20)
  */
 public record SamplingParams(double temperature, double topP, int topK, double minP, double presencePenalty,
         double frequencyPenalty, double repetitionPenalty, OptionalLong seed, Map<Integer, Double> logitBias,
         Optional<List<Integer>> allowedTokenIds, List<List<Integer>> badWords, int maxTokens, int minTokens,
         List<String> stop, List<Integer> stopTokenIds, boolean ignoreEos, boolean includeStopStrInOutput,
-        boolean skipSpecialTokens, OptionalInt logprobs, int n, RepetitionDetection repetitionDetection) {
+        boolean skipSpecialTokens, OptionalInt logprobs, int n, RepetitionDetection repetitionDetection,
+        boolean spacesBetweenSpecialTokens, OptionalInt promptLogprobs) {
 
     /** Below this temperature vLLM samples greedily. */
     static final double GREEDY_EPSILON = 1e-5;
@@ -49,6 +53,7 @@ public record SamplingParams(double temperature, double topP, int topK, double m
         Objects.requireNonNull(allowedTokenIds, "allowedTokenIds");
         Objects.requireNonNull(logprobs, "logprobs");
         Objects.requireNonNull(repetitionDetection, "repetitionDetection");
+        Objects.requireNonNull(promptLogprobs, "promptLogprobs");
         SamplingChecks.n(n, false);
         SamplingChecks.penalty("presence_penalty", presencePenalty);
         SamplingChecks.penalty("frequency_penalty", frequencyPenalty);
@@ -59,6 +64,7 @@ public record SamplingParams(double temperature, double topP, int topK, double m
         SamplingChecks.minP(minP);
         SamplingChecks.tokens(maxTokens, minTokens);
         logprobs.ifPresent(SamplingChecks::logprobs);
+        promptLogprobs.ifPresent(SamplingChecks::promptLogprobs);
         // only 0 stays greedy: (0, 0.01) is raised to 0.01 below
         SamplingChecks.n(n, temperature == 0);
         stop = List.copyOf(stop);

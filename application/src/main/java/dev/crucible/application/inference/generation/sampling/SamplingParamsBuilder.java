@@ -33,6 +33,8 @@ public final class SamplingParamsBuilder {
     private boolean includeStopStrInOutput;
     private boolean skipSpecialTokens = true;
     private OptionalInt logprobs = OptionalInt.empty();
+    private boolean spacesBetweenSpecialTokens = true;
+    private OptionalInt promptLogprobs = OptionalInt.empty();
     private int n = 1;
     private RepetitionDetection repetitionDetection = RepetitionDetection.OFF;
     private InvalidSamplingParamException badRepetitionDetection;
@@ -52,7 +54,7 @@ public final class SamplingParamsBuilder {
             return Outcome.done(new SamplingParams(temperature, topP, topK, minP, presencePenalty, frequencyPenalty,
                     repetitionPenalty, seed, logitBias, allowedTokenIds, badWords, maxTokens, minTokens, stop,
                     stopTokenIds, ignoreEos, includeStopStrInOutput, skipSpecialTokens, logprobs, n,
-                    repetitionDetection));
+                    repetitionDetection, spacesBetweenSpecialTokens, promptLogprobs));
         } catch (InvalidSamplingParamException e) {
             return Outcome.refused(Refusal.invalid(e.param(), e.getMessage()));
         }
@@ -93,6 +95,18 @@ public final class SamplingParamsBuilder {
     public SamplingParamsBuilder includeStopStrInOutput(boolean value) { includeStopStrInOutput = value; return this; }
 
     public SamplingParamsBuilder skipSpecialTokens(boolean value) { skipSpecialTokens = value; return this; }
+
+    /** vLLM's {@code spaces_between_special_tokens}, true by default. */
+    public SamplingParamsBuilder spacesBetweenSpecialTokens(boolean value) {
+        spacesBetweenSpecialTokens = value;
+        return this;
+    }
+
+    /** Asks for prompt logprobs with {@code topN} alternatives per prompt token. */
+    public SamplingParamsBuilder promptLogprobs(int topN) {
+        promptLogprobs = OptionalInt.of(topN);
+        return this;
+    }
 
     /** Asks for logprobs with {@code topN} alternatives per token. */
     public SamplingParamsBuilder logprobs(int topN) { logprobs = OptionalInt.of(topN); return this; }

@@ -1,0 +1,145 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.TestServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Auto tool choice with the hermes parser, end to end: the Qwen3 test model is scripted (see ScriptedModels) to write
+ * a tool call, which comes back as {@code message.tool_calls}, or as streamed tool-call deltas.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ToolCallsIT {
+
+    private static final String CALL = "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n"
+            + "</tool_call>";
+    private static final List<Map<String, Object>> TOOLS = List.of(Map.of("type", "function", "function",
+            Map.of("name", "get_weather", "parameters", Map.of("type", "object"))));
+
+    private TestServer server;
+    private Api api;
+    private String key;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of("test.scripted-model", "true"));
+        key = server.newKey("tess");
+        api = server.api(key);
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private static Map<String, Object> request(String reply, Object... pairs) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("model", TestServer.BASE_MODEL);
+        body.put("messages", List.of(Map.of("role", "user", "content", "[[reply]]" + reply + "[[/reply]]")));
+        body.put("tools", TOOLS);
+        body.put("temperature", 0);
+        for (int i = 0; i < pairs.length; i += 2) {
+            body.put((String) pairs[i], pairs[i + 1]);
+        }
+        return body;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> choice(Api.Reply reply) {
+        return ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void aWrittenToolCallBecomesMessageToolCallsWithFinishReasonToolCalls() {
+        Api.Reply reply = api.post("/v1/chat/completions", request(CALL));
+        assertEquals(200, reply.status(), reply.toString());
+        Map<String, Object> choice = choice(reply);
+        assertEquals("tool_calls", choice.get("finish_reason"));
+        Map<String, Object> message = (Map<String, Object>) choice.get("message");
+        assertNull(message.get("content"), "no text outside the call");
+        List<Map<String, Object>> calls = (List<Map<String, Object>>) message.get("tool_calls");
+        assertEquals(1, calls.size());
+        assertTrue(((String) calls.getFirst().get("id")).matches("chatcmpl-tool-[0-9a-f]{32}"));
+        assertEquals("function", calls.getFirst().get("type"));
+        assertEquals(Map.of("name", "get_weather", "arguments", "{\"city\": \"Paris\"}"), calls.getFirst().get("function"));
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void toolChoiceNoneAndMalformedCallsStayPlainContent() {
+        Map<String, Object> none = choice(api.post("/v1/chat/completions", request(CALL, "tool_choice", "none")));
+        assertEquals(CALL, ((Map<String, Object>) none.get("message")).get("content"));
+        assertEquals("stop", none.get("finish_reason"));
+        String bad = "Hi <tool_call>{\"name\": \"get_weather\"</tool_call>";
+        Map<String, Object> malformed = choice(api.post("/v1/chat/completions", request(bad)));
+        assertEquals(bad, ((Map<String, Object>) malformed.get("message")).get("content"));
+        assertEquals("stop", malformed.get("finish_reason"));
+        assertEquals(List.of(), ((Map<String, Object>) malformed.get("message")).get("tool_calls"));
+    }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void aTrainedModelsToolCallRolloutStillCarriesTokenIdsAndLogprobs() {
+        api.post("/v1/preview/models", Fixtures.createModel("p", "agent"));
+        Api.Reply reply = api.post("/v1/chat/completions", request("Sure. " + CALL, "model",
+                "wandb-artifact:///tess/p/agent"));
+        assertEquals(200, reply.status(), reply.toString());
+        Map<String, Object> choice = choice(reply);
+        assertEquals("Sure. ", ((Map<String, Object>) choice.get("message")).get("content"));
+        List<?> ids = (List<?>) choice.get("token_ids");
+        List<?> logprobs = (List<?>) ((Map<?, ?>) choice.get("logprobs")).get("content");
+        assertEquals(ids.size(), logprobs.size(), "every generated token, the call's included, is trainable");
+        assertEquals(((Map<?, ?>) reply.json().get("usage")).get("completion_tokens"), ids.size());
+    }
+
+    @Test
+    void streamingSendsTheNameFirstThenArgumentPiecesAndFinishesWithToolCalls() throws Exception {
+        String body = server.bean(io.micronaut.json.JsonMapper.class).writeValueAsString(
+                request("Sure. " + CALL, "stream", true));
+        HttpRequest http = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        List<String> events = HttpClient.newHttpClient().send(http, HttpResponse.BodyHandlers.ofString()).body()
+                .lines().filter(l -> l.startsWith("data: ")).toList();
+        assertEquals("data: [DONE]", events.getLast());
+        String all = String.join("\n", events);
+        assertTrue(all.contains("\"tool_calls\":[{\"index\":0,\"id\":\"chatcmpl-tool-"), all);
+        assertTrue(all.contains("\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}"), all);
+        assertTrue(all.contains("\"finish_reason\":\"tool_calls\""), all);
+        StringBuilder arguments = new StringBuilder();
+        StringBuilder content = new StringBuilder();
+        var json = server.bean(io.micronaut.json.JsonMapper.class);
+        for (String event : events.subList(0, events.size() - 1)) {
+            Map<?, ?> chunk = json.readValue(event.substring(6), Map.class);
+            for (Object c : (List<?>) chunk.get("choices")) {
+                Map<?, ?> delta = (Map<?, ?>) ((Map<?, ?>) c).get("delta");
+                if (delta.get("content") instanceof String s) {
+                    content.append(s);
+                }
+                if (delta.get("tool_calls") instanceof List<?> calls) {
+                    for (Object call : calls) {
+                        arguments.append(((Map<?, ?>) ((Map<?, ?>) call).get("function")).get("arguments"));
+                    }
+                }
+            }
+        }
+        assertEquals("{\"city\": \"Paris\"}", arguments.toString());
+        assertEquals("Sure. ", content.toString());
+    }
+}

@@ -1,0 +1,164 @@
+package dev.crucible.server.support;
+
+import dev.crucible.application.inference.serving.ServedModelLoader;
+import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.engine.spi.Capability;
+import dev.crucible.engine.spi.EngineHealth;
+import dev.crucible.engine.spi.EngineProvider;
+import dev.crucible.engine.spi.KvCache;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.folder.ModelFolder;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Replaces;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * Test double of the served models, active only when {@code test.scripted-model} is set: the base model
+ * {@value TestServer#BASE_MODEL} (its real tokenizer, template and configuration) answers each conversation with the
+ * text written in it between {@code [[reply]]} and {@code [[/reply]]}, then its end-of-sequence token. It lets server tests make
+ * a tiny random model write exactly what a test needs (a tool call, say); it is never part of the server.
+ */
+@Factory
+@Requires(property = "test.scripted-model")
+public class ScriptedModels {
+
+    private static final String OPEN = "[[reply]]";
+    private static final String CLOSE = "[[/reply]]";
+
+    @Singleton
+    @Replaces(ServedModels.class)
+    @Bean(preDestroy = "close")
+    ServedModels scriptedServedModels(@Value("${crucible.data-dir}") Path dataDir) {
+        try {
+            ModelFolder folder = ModelFolder.read(dataDir.resolve("models").resolve(TestServer.BASE_MODEL));
+            return new ServedModels(List.of(ServedModelLoader.load(TestServer.BASE_MODEL, folder, new Engine())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Borrows the installed engine's tokenizer; its model is the script. */
+    private static final class Engine implements EngineProvider {
+
+        private final EngineProvider real = ServiceLoader.load(EngineProvider.class).stream()
+                .map(ServiceLoader.Provider::get).filter(e -> e.capabilities().contains(Capability.INFERENCE))
+                .findFirst().orElseThrow();
+
+        @Override
+        public String name() {
+            return "scripted";
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return Set.of(Capability.INFERENCE);
+        }
+
+        @Override
+        public EngineHealth health() {
+            return real.health();
+        }
+
+        @Override
+        public Tokenizer loadTokenizer(ModelFolder model) {
+            return real.loadTokenizer(model);
+        }
+
+        @Override
+        public ModelRunner loadModel(ModelFolder model) {
+            Tokenizer tokenizer = real.loadTokenizer(model);
+            int eos = model.tokenizer().eosToken().map(t -> tokenizer.tokenId(t).orElseThrow()).orElseThrow();
+            return new Runner(model.config(), tokenizer, eos);
+        }
+    }
+
+    private static final class Cache implements KvCache {
+        private final int capacity;
+        private final List<Integer> tokens = new ArrayList<>();
+
+        Cache(int capacity) {
+            this.capacity = capacity;
+        }
+
+        @Override
+        public int capacity() {
+            return capacity;
+        }
+
+        @Override
+        public int length() {
+            return tokens.size();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Puts all weight on the next token of the reply the conversation asks for. */
+    private record Runner(ModelConfig config, Tokenizer tokenizer, int eos) implements ModelRunner {
+
+        @Override
+        public KvCache newCache(int capacityTokens) {
+            return new Cache(capacityTokens);
+        }
+
+        @Override
+        public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
+            List<SequenceLogits> out = new ArrayList<>();
+            for (SequenceInput input : batch) {
+                Cache cache = (Cache) input.cache();
+                List<float[]> positions = new ArrayList<>();
+                for (int id : input.tokenIds()) {
+                    cache.tokens.add(id);
+                    if (input.allPositions()) {
+                        positions.add(next(cache.tokens));
+                    }
+                }
+                out.add(new SequenceLogits(next(cache.tokens), positions));
+            }
+            return out;
+        }
+
+        private float[] next(List<Integer> context) {
+            int[] ids = context.stream().mapToInt(Integer::intValue).toArray();
+            String text = tokenizer.decode(ids, false);
+            int open = text.lastIndexOf(OPEN);
+            int close = open < 0 ? -1 : text.indexOf(CLOSE, open + OPEN.length());
+            int[] reply = close < 0 ? new int[0] : tokenizer.encode(text.substring(open + OPEN.length(), close), false);
+            int[] script = Arrays.copyOf(reply, reply.length + 1);
+            script[reply.length] = eos;
+            // the longest start of the script that the context ends with is what was generated so far
+            int done = 0;
+            for (int k = Math.min(script.length - 1, ids.length); k > 0; k--) {
+                if (Arrays.equals(ids, ids.length - k, ids.length, script, 0, k)) {
+                    done = k;
+                    break;
+                }
+            }
+            float[] logits = new float[config.vocabSize()];
+            logits[script[done]] = 30;
+            return logits;
+        }
+
+        @Override
+        public void close() {
+            tokenizer.close();
+        }
+    }
+}
