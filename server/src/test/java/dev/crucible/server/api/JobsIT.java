@@ -79,6 +79,22 @@ class JobsIT {
     }
 
     @Test
+    void aJobWithNothingTrainableStillAdvancesTheStepWithAnUnchangedAdapter() throws Exception {
+        String model = api.post("/v1/preview/models", Fixtures.createModel("p", "idle")).text("id");
+        Map<String, Object> body = new java.util.HashMap<>(Fixtures.rlJob(model));
+        body.put("trajectory_groups", Fixtures.trajectoryGroups(1.0, 1.0));
+        String id = api.post("/v1/preview/training-jobs", body).text("id");
+        Map<String, Object> job = finished(id);
+        assertEquals("COMPLETED", job.get("status"), job.toString());
+        assertEquals(1, ((Number) job.get("result_step")).intValue());
+        List<Map<String, Object>> events = api.get("/v1/preview/training-jobs/" + id + "/events").data();
+        assertEquals(List.of("training_started", "training_ended"), events.stream().map(e -> e.get("type")).toList());
+        assertEquals(0, ((Number) ((Map<?, ?>) events.getFirst().get("data")).get("num_sequences")).intValue());
+        Path step1 = server.dataDir().resolve("adapters").resolve(model).resolve("step-1");
+        assertTrue(Files.isRegularFile(step1.resolve("adapter_model.safetensors")), "step 1 is servable");
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void aTrajectoryWhoseTokensNameNothingFailsTheJobSayingWhere() {
         Map<String, Object> body = new java.util.HashMap<>(Fixtures.rlJob(modelId));
@@ -127,7 +143,13 @@ class JobsIT {
         Api.Reply created = api.post("/v1/preview/sft-training-jobs", body);
         assertEquals(200, created.status(), created.toString());
         assertEquals("sft", created.json().get("type"));
-        assertEquals("FAILED", finished(created.text("id")).get("status"));
+        Map<String, Object> job = finished(created.text("id"));
+        assertEquals("COMPLETED", job.get("status"), job.toString());
+        List<Map<String, Object>> events = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events").data();
+        assertEquals(List.of("training_started", "gradient_step", "training_ended"),
+                events.stream().map(e -> e.get("type")).toList());
+        assertEquals(1e-4, ((Number) ((Map<?, ?>) events.get(1).get("data")).get("learning_rate")).doubleValue(), 0.0,
+                "the first batch's learning rate");
     }
 
     @Test

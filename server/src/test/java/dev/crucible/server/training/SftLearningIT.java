@@ -89,6 +89,12 @@ class SftLearningIT {
         assertTrue(losses.getLast() < losses.getFirst() / 5, losses.toString());
 
         for (Map.Entry<String, String> e : TAUGHT.entrySet()) {
+            String latest = answer("crucible:///sft/p/student", e.getKey());
+            assertEquals(latest, answer("crucible:///sft/p/student:step1", e.getKey()), "step 1 is the latest");
+            assertTrue(!answer("crucible:///sft/p/student:step0", e.getKey()).strip().endsWith(e.getValue()),
+                    "step 0 is still the untrained base");
+        }
+        for (Map.Entry<String, String> e : TAUGHT.entrySet()) {
             Map<String, Object> body = new HashMap<>();
             body.put("model", "crucible:///sft/p/student");
             body.put("messages", List.of(Map.of("role", "user", "content", e.getKey())));
@@ -100,6 +106,19 @@ class SftLearningIT {
             assertTrue(content.strip().endsWith(e.getValue()), e.getKey() + " -> " + content);
             assertEquals("stop", choice.get("finish_reason"), e.getKey() + " -> " + content);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String answer(String model, String question) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("model", model);
+        body.put("messages", List.of(Map.of("role", "user", "content", question)));
+        body.put("max_tokens", 16);
+        body.put("temperature", 0);
+        Api.Reply reply = api.post("/v1/chat/completions", body);
+        assertEquals(200, reply.status(), reply.toString());
+        Map<String, Object> choice = ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        return (String) ((Map<String, Object>) choice.get("message")).get("content");
     }
 
     @Test
