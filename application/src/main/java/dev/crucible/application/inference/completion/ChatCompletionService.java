@@ -136,7 +136,7 @@ public final class ChatCompletionService {
         ServedModel model = resolved.base();
         int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
         return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).then(params ->
-                StructuredOutputMapper.map(request.output(), constraints).map(constraint -> {
+                StructuredOutputMapper.map(request, constraints).map(constraint -> {
                     // Every check has passed: only now take the adapter, so a refusal never holds one.
                     Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
                             .map(folder -> adapters.acquire(model, folder));

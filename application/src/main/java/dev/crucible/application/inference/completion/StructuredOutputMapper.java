@@ -1,8 +1,10 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatOutput;
+import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ResponseFormat;
 import dev.crucible.application.inference.chat.StructuredOutputs;
+import dev.crucible.application.inference.chat.ToolChoice;
 import dev.crucible.application.inference.structured.OutputConstraint;
 import dev.crucible.application.inference.structured.OutputConstraints;
 import dev.crucible.domain.common.Outcome;
@@ -22,6 +24,31 @@ import java.util.Optional;
 final class StructuredOutputMapper {
 
     private StructuredOutputMapper() {
+    }
+
+    /**
+     * The constraint of {@code request}: its structured outputs, or the call a {@code tool_choice} of
+     * {@code "required"} or a named function forces (see {@link ToolChoiceSchemas}); a named choice together with
+     * structured outputs is refused as vLLM refuses it.
+     */
+    static Outcome<Optional<OutputConstraint>> map(ChatRequest request, OutputConstraints compiler) {
+        Outcome<Optional<OutputConstraint>> structured = map(request.output(), compiler);
+        Optional<Map<String, Object>> forced = ToolChoiceSchemas.of(request.tools());
+        if (forced.isEmpty()) {
+            return structured;
+        }
+        boolean named = request.tools().toolChoice() instanceof ToolChoice.Named;
+        return structured.then(constraint -> {
+            if (constraint.isPresent() && named) {
+                return refused("tool_choice", "You can only either use constraints for structured outputs or "
+                        + "tools, not both.");
+            }
+            if (constraint.isPresent()) {
+                return Outcome.done(constraint);
+            }
+            return compiler.jsonSchema("tools", forced.get(), OutputConstraints.ANY_WHITESPACE, false)
+                    .map(Optional::of);
+        });
     }
 
     static Outcome<Optional<OutputConstraint>> map(ChatOutput output, OutputConstraints compiler) {

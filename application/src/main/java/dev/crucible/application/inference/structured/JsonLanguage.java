@@ -24,7 +24,8 @@ record JsonLanguage(Automaton whitespace) {
 
     /** One character of a JSON string as written: unescaped, or an escape. */
     static Automaton stringChar() {
-        return Operations.union(List.of(plainChar().automaton(), RegexParser.parse("\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4})")));
+        Automaton escape = RegexParser.parse("\\\\([\"\\\\/bfnrt]|u[0-9a-fA-F]{4})");
+        return Operations.union(List.of(plainChar().automaton(), escape));
     }
 
     /** The characters a JSON string may hold without escaping. */

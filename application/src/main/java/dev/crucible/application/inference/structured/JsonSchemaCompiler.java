@@ -11,16 +11,17 @@ import org.apache.lucene.util.automaton.Automaton;
 import org.apache.lucene.util.automaton.Operations;
 
 /**
- * Compiles a JSON schema into the automaton of the JSON texts that satisfy it, for the subset that regular
- * languages can express (the way outlines and xgrammar convert schemas). Supported: {@code type} (one or a list),
+ * Compiles a JSON schema into the automaton of the JSON texts that satisfy it, for the subset that regular languages
+ * can express (the way outlines and xgrammar convert schemas). Supported: {@code type} (one or a list),
  * {@code properties} in schema order with {@code required}, {@code additionalProperties} (false, true or a schema;
- * when absent, an object with {@code properties} takes no other keys, as xgrammar's strict mode, and one without
- * takes any), {@code items}, {@code minItems}, {@code maxItems}, {@code enum}, {@code const}, {@code anyOf},
- * {@code oneOf}, a one-element {@code allOf}, local {@code $ref}s ({@code #/$defs/...}, {@code #/definitions/...},
- * nested at most {@link #MAX_REF_DEPTH} deep), string {@code minLength}, {@code maxLength}, {@code pattern} (the
- * whole value matches it) and {@code format} uuid, date, time, date-time (other formats are annotations), integer
- * {@code minimum}, {@code maximum}, {@code exclusiveMinimum}, {@code exclusiveMaximum} (within ±999999999). Annotations
- * are ignored; every other validation keyword is refused by name. Not thread-safe; one compiler per schema.
+ * when absent, an object that declares {@code properties} (even none) takes no other keys, as xgrammar's strict mode,
+ * and one without takes any), {@code items}, {@code minItems}, {@code maxItems}, {@code enum}, {@code const},
+ * {@code anyOf}, {@code oneOf}, a one-element {@code allOf}, local {@code $ref}s ({@code #/$defs/...},
+ * {@code #/definitions/...}, nested at most {@link #MAX_REF_DEPTH} deep), string {@code minLength}, {@code maxLength},
+ * {@code pattern} (the whole value matches it) and {@code format} uuid, date, time, date-time (other formats are
+ * annotations), integer {@code minimum}, {@code maximum}, {@code exclusiveMinimum}, {@code exclusiveMaximum} (within
+ * ±999999999). Annotations are ignored; every other validation keyword is refused by name. Not thread-safe; one
+ * compiler per schema.
  */
 final class JsonSchemaCompiler {
 
@@ -153,12 +154,12 @@ final class JsonSchemaCompiler {
         required.forEach(name -> all.putIfAbsent(name, Boolean.TRUE));
         Object additional = s.get("additionalProperties");
         Optional<Automaton> extra;
-        if (Boolean.FALSE.equals(additional) || forbidAdditional && !all.isEmpty()
-                || additional == null && !all.isEmpty()) {
+        boolean declared = s.containsKey("properties") || !all.isEmpty();
+        if (Boolean.FALSE.equals(additional) || forbidAdditional && declared || additional == null && declared) {
             extra = Optional.empty();
         } else {
-            extra = Optional.of(json.member(JsonLanguage.string(), additional == null ? json.any(JsonLanguage.ANY_DEPTH - 1)
-                    : node(additional)));
+            Automaton value = additional == null ? json.any(JsonLanguage.ANY_DEPTH - 1) : node(additional);
+            extra = Optional.of(json.member(JsonLanguage.string(), value));
         }
         // after: the rest when a member has been written (each next one needs a comma); start: when none has
         Automaton after = extra.map(x -> Operations.repeat(JsonLanguage.seq(json.comma(), x)))

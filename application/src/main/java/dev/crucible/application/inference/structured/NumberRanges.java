@@ -36,7 +36,8 @@ final class NumberRanges {
     private static Automaton magnitudes(long low, Optional<Long> high) {
         Automaton canonical = RegexParser.parse("0|[1-9][0-9]*");
         if (high.isPresent()) {
-            return Operations.intersection(canonical, Automata.makeDecimalInterval((int) low, high.get().intValue(), 0));
+            Automaton interval = Automata.makeDecimalInterval((int) low, high.get().intValue(), 0);
+            return Operations.intersection(canonical, interval);
         }
         int digits = Long.toString(low).length();
         int top = (int) Math.min(Integer.MAX_VALUE, (long) Math.pow(10, digits) - 1);

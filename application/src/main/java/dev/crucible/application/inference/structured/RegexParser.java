@@ -131,7 +131,10 @@ final class RegexParser {
         return Operations.repeat(atom, min, max);
     }
 
-    /** {@code {n}}, {@code {n,}}, {@code {,m}} or {@code {n,m}} at pos as {min, max or -1, end}; else null (a literal brace, as in Python). */
+    /**
+     * {@code {n}}, {@code {n,}}, {@code {,m}} or {@code {n,m}} at pos as {min, max or -1, end}; else null (a literal
+     * brace, as in Python).
+     */
     private int[] braces() {
         int i = pos + 1;
         int start = i;

@@ -1,2 +1,2 @@
-/** Structured outputs: regexes and JSON schemas compiled to byte-level DFAs, and the token masks they give a vocabulary. */
+/** Structured outputs: regexes and JSON schemas compiled to byte-level DFAs, and the token masks they give. */
 package dev.crucible.application.inference.structured;

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.inference.chat.ChatOutput;
+import dev.crucible.application.inference.chat.ChatRequest;
+import dev.crucible.application.inference.chat.ChatTools;
 import dev.crucible.application.inference.chat.ResponseFormat;
 import dev.crucible.application.inference.chat.StructuredOutputs;
+import dev.crucible.application.inference.chat.ToolChoice;
 import dev.crucible.application.inference.structured.ByteDfa;
 import dev.crucible.application.inference.structured.OutputConstraint;
 import dev.crucible.application.inference.structured.OutputConstraints;
@@ -78,6 +81,46 @@ class StructuredOutputMapperTest {
                 Optional.empty(), true))));
         assertTrue(matches(compact, "[1,2]"));
         assertFalse(matches(compact, "[1, 2]"), "disable_any_whitespace");
+    }
+
+    private static final Map<String, Object> WEATHER = Map.of("type", "function", "function", Map.of("name", "weather",
+            "parameters", Map.of("type", "object", "properties", Map.of("city", Map.of("$ref", "#/$defs/city")),
+                    "required", List.of("city"), "$defs", Map.of("city", Map.of("type", "string")))));
+    private static final Map<String, Object> TIME = Map.of("type", "function", "function", Map.of("name", "time"));
+
+    private static ChatRequest withTools(ToolChoice choice, ChatOutput output) {
+        ChatRequest plain = ChatRequest.of(List.of(Map.of("role", "user", "content", "Hi")));
+        return new ChatRequest(Optional.empty(), plain.messages(), plain.sampling(), plain.stopping(),
+                plain.logprobs(), plain.streaming(), plain.templating(),
+                new ChatTools(Optional.of(List.of(WEATHER, TIME)), choice, true), output, plain.serving());
+    }
+
+    @Test
+    void aNamedToolChoiceConstrainsOutputToThatFunctionsArguments() {
+        Outcome<Optional<OutputConstraint>> named = StructuredOutputMapper.map(withTools(
+                new ToolChoice.Named("weather"), ChatOutput.defaults()), compiler);
+        assertTrue(matches(named, "{\"city\": \"Oslo\"}"));
+        assertFalse(matches(named, "{}"));
+        assertTrue(matches(StructuredOutputMapper.map(withTools(new ToolChoice.Named("time"), ChatOutput.defaults()),
+                compiler), "{ }"), "a function without parameters takes an empty object");
+        assertFalse(matches(StructuredOutputMapper.map(withTools(new ToolChoice.Named("time"), ChatOutput.defaults()),
+                compiler), "{\"x\": 1}"));
+        assertTrue(assertRefused(StructuredOutputMapper.map(withTools(new ToolChoice.Named("weather"),
+                output(Optional.of(format(ResponseFormat.Type.JSON_OBJECT, null)), Optional.empty())), compiler),
+                Refusal.Reason.INVALID, "tool_choice").contains("either use constraints for structured outputs"));
+    }
+
+    @Test
+    void aRequiredToolChoiceConstrainsOutputToANonEmptyListOfCalls() {
+        Outcome<Optional<OutputConstraint>> required = StructuredOutputMapper.map(withTools(new ToolChoice.Required(),
+                ChatOutput.defaults()), compiler);
+        assertTrue(matches(required, "[{\"name\": \"weather\", \"parameters\": {\"city\": \"Oslo\"}}]"));
+        assertTrue(matches(required, "[{\"name\":\"time\",\"parameters\":{}},{\"name\":\"time\",\"parameters\":{}}]"));
+        assertFalse(matches(required, "[]"));
+        assertFalse(matches(required, "[{\"name\":\"weather\",\"parameters\":{}}]"));
+        assertFalse(matches(required, "[{\"name\":\"other\",\"parameters\":{}}]"));
+        assertTrue(value(StructuredOutputMapper.map(withTools(new ToolChoice.Auto(), ChatOutput.defaults()), compiler))
+                .isEmpty(), "auto forces nothing");
     }
 
     @Test
