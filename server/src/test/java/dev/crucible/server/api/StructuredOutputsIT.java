@@ -13,6 +13,10 @@ import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,11 +40,13 @@ class StructuredOutputsIT {
 
     private TestServer server;
     private Api api;
+    private String key;
 
     @BeforeAll
     void start() {
         server = TestServer.start(Map.of());
-        api = server.api(server.newKey("olga"));
+        key = server.newKey("olga");
+        api = server.api(key);
     }
 
     @AfterAll
@@ -183,6 +189,32 @@ class StructuredOutputsIT {
                 assertEquals("stop", choice.get("finish_reason"));
             }
         }
+    }
+
+    @Test
+    void streamedDeltasAddUpToAMatchingOutput() throws Exception {
+        String regex = "(red|green|blue)-[0-9]{2,3}";
+        String body = JSON.writeValueAsString(request("seed", 4, "max_tokens", 20, "stream", true,
+                "structured_outputs", Map.of("regex", regex)));
+        HttpRequest post = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(post, HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        StringBuilder text = new StringBuilder();
+        String finish = null;
+        for (String line : response.body().lines().filter(l -> l.startsWith("data: {")).toList()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> chunk = (Map<String, Object>) parse(line.substring("data: ".length()));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> c = ((List<Map<String, Object>>) chunk.get("choices")).getFirst();
+            @SuppressWarnings("unchecked")
+            Object piece = ((Map<String, Object>) c.get("delta")).get("content");
+            text.append(piece == null ? "" : piece);
+            finish = c.get("finish_reason") == null ? finish : (String) c.get("finish_reason");
+        }
+        assertTrue(Pattern.compile(regex).matcher(text).matches(), text.toString());
+        assertEquals("stop", finish);
     }
 
     @Test
