@@ -137,6 +137,15 @@ class JsonSchemaCompilerTest {
     }
 
     @Test
+    void aWhitespacePatternBoundsTheWhitespaceBetweenTokens() {
+        ByteDfa dfa = value(compiler.jsonSchema("p", Map.of("type", "array"), "[ ]?", false)).dfa();
+        accepts(dfa, "[1, 2]", "[ 1 ,2 ]");
+        rejects(dfa, "[1,  2]", "[1,\n2]");
+        assertTrue(assertRefused(compiler.jsonSchema("structured_outputs", Map.of(), "[", false),
+                Refusal.Reason.INVALID, "structured_outputs").contains("unterminated character set"));
+    }
+
+    @Test
     void unsupportedKeywordsAndInvalidSchemasAreRefusedNamingTheField() {
         String message = assertRefused(compiler.jsonSchema("response_format", Map.of("type", "object",
                 "patternProperties", Map.of()), "", false), Refusal.Reason.INVALID, "response_format");
