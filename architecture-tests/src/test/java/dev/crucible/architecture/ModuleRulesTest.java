@@ -23,9 +23,12 @@ class ModuleRulesTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.application..", "dev.crucible.domain..",
                     "dev.crucible.engine.spi..", "dev.crucible.hf..", "java..", "net.fellbaum.jemoji..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
-                    "com.hubspot.jinjava..", "jinjava.javax.el..")
+                    "com.hubspot.jinjava..", "jinjava.javax.el..",
+                    // Lucene's automaton package, for the regex DFAs of structured outputs
+                    "org.apache.lucene.util..")
             .because("use cases are framework-free and engine-agnostic; only small pure libraries are allowed"
-                    + " (jemoji for emoji names, Jinjava for chat templates, hf-format for model folders)");
+                    + " (jemoji for emoji names, Jinjava for chat templates, hf-format for model folders,"
+                    + " Lucene's automata for structured outputs)");
 
     @ArchTest
     static final ArchRule engineSpiIsPlainJava = classes().that().resideInAPackage("dev.crucible.engine.spi..")

@@ -4,8 +4,12 @@ import dev.crucible.adapters.http.error.RefusalException;
 import dev.crucible.application.inference.chat.ChatOutput;
 import dev.crucible.application.inference.chat.ResponseFormat;
 import dev.crucible.application.inference.chat.StructuredOutputs;
+import io.micronaut.core.type.Argument;
+import io.micronaut.json.JsonMapper;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,6 +19,8 @@ import java.util.Optional;
  */
 final class OutputReader {
 
+    /** Reads schemas sent as strings; request bodies are parsed by {@code JsonBody}. */
+    private static final JsonMapper SCHEMA_TEXT = JsonMapper.createDefault();
     private static final List<String> FORMAT_TYPES = List.of("text", "json_object", "json_schema", "structural_tag");
     private static final List<String> CONSTRAINTS =
             List.of("json", "regex", "choice", "grammar", "json_object", "structural_tag");
@@ -55,6 +61,9 @@ final class OutputReader {
         if (json != null && !(json instanceof String) && !(json instanceof Map<?, ?>)) {
             throw SchemaError.of(so.loc("json"), "string_type", "Input should be a valid string", json);
         }
+        if (json instanceof String text) {
+            json = schemaText(text);
+        }
         StructuredOutputs out = new StructuredOutputs(Optional.ofNullable(json), so.string("regex"),
                 so.elements("choice", LaxValues::asString), so.string("grammar"), so.bool("json_object"),
                 so.bool("disable_any_whitespace", false), so.bool("disable_additional_properties", false),
@@ -68,5 +77,17 @@ final class OutputReader {
             throw RefusalException.invalid("structured_outputs", which + PythonRepr.of(given));
         }
         return out;
+    }
+
+    /** A schema sent as a JSON string, parsed (vLLM's engine-side checks and messages). */
+    private static Object schemaText(String text) {
+        if (text.isEmpty()) {
+            throw RefusalException.invalid("structured_outputs", "structured_outputs.json cannot be an empty string");
+        }
+        try {
+            return Objects.requireNonNull(SCHEMA_TEXT.readValue(text, Argument.OBJECT_ARGUMENT));
+        } catch (IOException | RuntimeException e) {
+            throw RefusalException.invalid("structured_outputs", "Invalid JSON grammar specification.");
+        }
     }
 }

@@ -147,6 +147,16 @@ class ChatRequestReaderTest {
     }
 
     @Test
+    void aSchemaSentAsAJsonStringIsParsedAndABadOneRefused() {
+        ChatRequest r = read(body("structured_outputs", map("json", "{\"type\": \"integer\"}")));
+        assertEquals(Optional.of(Map.of("type", "integer")), r.output().structuredOutputs().orElseThrow().json());
+        refused(body("structured_outputs", map("json", "{not json")), "structured_outputs",
+                "Invalid JSON grammar specification.");
+        refused(body("structured_outputs", map("json", "")), "structured_outputs",
+                "structured_outputs.json cannot be an empty string");
+    }
+
+    @Test
     void toolsWithChoiceNoneAreKeptForTheTemplate() {
         ChatRequest r = read(body("tools", List.of(map("type", "function", "function", map("name", "f"))),
                 "tool_choice", "none"));

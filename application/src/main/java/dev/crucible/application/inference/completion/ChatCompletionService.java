@@ -12,6 +12,7 @@ import dev.crucible.application.inference.generation.GenerationRequest;
 import dev.crucible.application.inference.generation.GenerationResult;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModel;
+import dev.crucible.application.inference.structured.OutputConstraints;
 import dev.crucible.application.inference.template.ChatTemplate;
 import dev.crucible.application.inference.template.ChatTemplateInput;
 import dev.crucible.application.inference.tools.ToolCalling;
@@ -33,9 +34,12 @@ public final class ChatCompletionService {
 
     static final String NO_TEMPLATE = "As of transformers v4.44, default chat template is no longer allowed, so you "
             + "must provide a chat template if the tokenizer does not define one.";
+    /** How many compiled structured-output constraints are kept for reuse. */
+    static final int CACHED_CONSTRAINTS = 32;
 
     private final ChatModelResolver resolver;
     private final AdapterCache adapters;
+    private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
 
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
@@ -138,12 +142,15 @@ public final class ChatCompletionService {
                 ? Arrays.copyOfRange(ids, ids.length - budget.promptTokens(), ids.length) : ids;
         ServedModel model = resolved.base();
         int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
-        return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).map(params -> {
-            // Every check has passed: only now take the adapter, so a refusal never holds one.
-            Optional<AdapterCache.Lease> lease = resolved.adapterFolder().map(folder -> adapters.acquire(model, folder));
-            return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
-                    lease.map(AdapterCache.Lease::adapter).orElse(null)), lease, toolCalling(model, request));
-        });
+        return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).then(params ->
+                StructuredOutputMapper.map(request, constraints).map(constraint -> {
+                    // Every check has passed: only now take the adapter, so a refusal never holds one.
+                    Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
+                            .map(folder -> adapters.acquire(model, folder));
+                    return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
+                            lease.map(AdapterCache.Lease::adapter).orElse(null), constraint), lease,
+                            toolCalling(model, request));
+                }));
     }
 
     /**

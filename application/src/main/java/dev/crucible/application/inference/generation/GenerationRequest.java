@@ -2,7 +2,9 @@ package dev.crucible.application.inference.generation;
 
 import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.application.inference.generation.sampling.SamplingParams;
+import dev.crucible.application.inference.structured.OutputConstraint;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One request to generate: a tokenized prompt, its sampling parameters ({@code n} sequences) and a priority.
@@ -11,16 +13,24 @@ import java.util.Objects;
  * @param priority lower values are scheduled first (vLLM's {@code priority}, default 0)
  * @param adapter the LoRA adapter every sequence of the request runs with, or null for the base model; the caller
  *                keeps it open until the request ends
+ * @param constraint the structured-output constraint every sequence's output must match, if any
  */
-public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority, LoraAdapter adapter) {
+public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority, LoraAdapter adapter,
+        Optional<OutputConstraint> constraint) {
 
     /** Rejects nulls and an empty prompt; copies the ids. */
     public GenerationRequest {
         Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(constraint, "constraint");
         if (promptTokenIds == null || promptTokenIds.length == 0) {
             throw new IllegalArgumentException("promptTokenIds must hold at least one token");
         }
         promptTokenIds = promptTokenIds.clone();
+    }
+
+    /** An unconstrained request. */
+    public GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority, LoraAdapter adapter) {
+        this(promptTokenIds, params, priority, adapter, Optional.empty());
     }
 
     /** A request on the base model. */

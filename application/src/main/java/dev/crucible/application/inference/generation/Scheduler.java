@@ -1,13 +1,18 @@
 package dev.crucible.application.inference.generation;
 
 import dev.crucible.application.inference.generation.sampling.Sampler;
+import dev.crucible.application.inference.structured.ConstraintCursor;
+import dev.crucible.application.inference.structured.StructuredDecoding;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.engine.spi.Tokenizer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -28,6 +33,7 @@ final class Scheduler implements Runnable {
     private final EndOfSequence eos;
     private final GeneratorOptions options;
     private final PriorityBlockingQueue<RequestState> pending;
+    private final StructuredDecoding structured;
     private final List<RequestState> running = new ArrayList<>();
     private volatile boolean closing;
 
@@ -38,6 +44,7 @@ final class Scheduler implements Runnable {
         this.eos = eos;
         this.options = options;
         this.pending = pending;
+        this.structured = new StructuredDecoding(tokenizer);
     }
 
     void close() {
@@ -85,14 +92,21 @@ final class Scheduler implements Runnable {
         int capacity = (int) Math.min(options.maxModelLen(), (long) prompt.length + params.maxTokens());
         LogprobTexts texts = new LogprobTexts(tokenizer);
         TokenStops stops = new TokenStops(params, eos, prompt.length, options.maxModelLen());
+        Set<Integer> endIds = new HashSet<>();
+        if (!params.ignoreEos()) {
+            eos.eosTokenId().ifPresent(endIds::add);
+            endIds.addAll(eos.extraEosTokenIds());
+        }
         try {
             for (int i = 0; i < params.n(); i++) {
+                Optional<ConstraintCursor> cursor = request.request.constraint()
+                        .map(c -> structured.start(c, endIds, params.minTokens()));
                 request.sequences.add(new SequenceState(i, prompt, runner.newCache(capacity), request.request.adapter(),
                         new Sampler(params, prompt, stops.minTokensStopIds(), i), stops,
                         new StopStrings(params.stop(), params.includeStopStrInOutput()),
                         new IncrementalDetokenizer(tokenizer, params.skipSpecialTokens(),
                                 params.spacesBetweenSpecialTokens(), prompt), texts,
-                        params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty()));
+                        params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty(), cursor));
             }
         } catch (RuntimeException e) {
             request.fail(e);

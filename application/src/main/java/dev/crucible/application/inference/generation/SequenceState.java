@@ -3,12 +3,14 @@ package dev.crucible.application.inference.generation;
 import dev.crucible.application.inference.generation.sampling.LogSoftmax;
 import dev.crucible.application.inference.generation.sampling.Sample;
 import dev.crucible.application.inference.generation.sampling.Sampler;
+import dev.crucible.application.inference.structured.ConstraintCursor;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -32,6 +34,7 @@ final class SequenceState {
     private final int minTokens;
     private final OptionalInt promptTop;
     private final List<PromptLogprobs> promptLogprobs = new ArrayList<>();
+    private final Optional<ConstraintCursor> constraint;
     private final List<Integer> tokens = new ArrayList<>();
     private final List<PositionLogprobs> logprobs = new ArrayList<>();
     private String text = "";
@@ -41,8 +44,9 @@ final class SequenceState {
 
     SequenceState(int index, int[] prompt, KvCache cache, LoraAdapter adapter, Sampler sampler, TokenStops tokenStops,
             StopStrings stopStrings, IncrementalDetokenizer detokenizer, LogprobTexts logprobTexts, int minTokens,
-            OptionalInt promptTop) {
+            OptionalInt promptTop, Optional<ConstraintCursor> constraint) {
         this.promptTop = promptTop;
+        this.constraint = constraint;
         this.adapter = adapter;
         this.index = index;
         this.prompt = prompt;
@@ -116,14 +120,28 @@ final class SequenceState {
         return promptTop.isPresent() ? Optional.of(promptLogprobs) : Optional.empty();
     }
 
-    /** Samples the next token from the raw logits, checks the stops and returns what to stream. */
+    /**
+     * Samples the next token from the raw logits (masked by the structured-output constraint, if any), checks the
+     * stops and returns what to stream. A constraint that is complete and allows no token (no EOS may end it) ends
+     * the sequence as stopped without sampling; a token the constraint did not allow (every allowed token was
+     * banned by another processor) ends it the same way.
+     */
     GenerationDelta accept(float[] logits) {
-        Sample sample = sampler.sample(logits);
+        Optional<BitSet> allowed = constraint.map(ConstraintCursor::allowed);
+        int firstAllowed = allowed.map(a -> a.nextSetBit(0)).orElse(0);
+        if (firstAllowed < 0 || firstAllowed >= logits.length) {
+            finish = Finish.of(FinishReason.STOP);
+            return delta(List.of(), List.of());
+        }
+        Sample sample = sampler.sample(logits, allowed);
         int token = sample.tokenId();
         tokens.add(token);
+        if (constraint.isPresent() && !constraint.get().advance(token)) {
+            finish = Finish.of(FinishReason.STOP);
+        }
         Optional<PositionLogprobs> position = logprobTexts.of(sample);
         position.ifPresent(logprobs::add);
-        finish = tokenStops.check(tokens).orElse(null);
+        finish = finish != null ? finish : tokenStops.check(tokens).orElse(null);
         boolean skipText = finish != null && TokenStops.byStopToken(finish) && !stopStrings.includesStops();
         String added = skipText ? "" : detokenizer.append(token);
         text += added;

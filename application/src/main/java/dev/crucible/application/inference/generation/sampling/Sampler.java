@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.random.RandomGenerator;
@@ -55,9 +56,21 @@ public final class Sampler {
      * @throws IllegalArgumentException for an empty logits array
      */
     public Sample sample(float[] logits) {
-        if (logits.length == 0) {
+        return sample(logits, Optional.empty());
+    }
+
+    /**
+     * Samples as {@link #sample(float[])}, with a structured-output mask applied first: tokens outside
+     * {@code mask} get minus infinity before anything else, as vLLM's grammar bitmask, so the logprobs returned
+     * include it (masked tokens are minus infinity there too).
+     *
+     * @param mask the tokens the constraint allows; at least one of them must be below {@code logits.length}
+     */
+    public Sample sample(float[] rawLogits, Optional<BitSet> mask) {
+        if (rawLogits.length == 0) {
             throw new IllegalArgumentException("logits must not be empty");
         }
+        float[] logits = mask.map(m -> masked(rawLogits, m)).orElse(rawLogits);
         double[] scores = new double[logits.length];
         for (int id = 0; id < logits.length; id++) {
             scores[id] = logits[id];
@@ -81,6 +94,15 @@ public final class Sampler {
         double[] logprobs = LogSoftmax.of(logits);
         return new Sample(token, OptionalDouble.of(logprobs[token]),
                 LogSoftmax.top(logprobs, token, params.logprobs().getAsInt()));
+    }
+
+    private static float[] masked(float[] logits, BitSet allowed) {
+        float[] out = new float[logits.length];
+        Arrays.fill(out, Float.NEGATIVE_INFINITY);
+        for (int id = allowed.nextSetBit(0); id >= 0 && id < logits.length; id = allowed.nextSetBit(id + 1)) {
+            out[id] = logits[id];
+        }
+        return out;
     }
 
     /** The tokens sampled so far, oldest first; an unmodifiable view. */

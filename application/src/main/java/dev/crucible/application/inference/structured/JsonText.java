@@ -1,0 +1,89 @@
+package dev.crucible.application.inference.structured;
+
+import java.math.BigDecimal;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** Compact JSON text of JSON-shaped Java values (maps, lists, strings, numbers, booleans, null), for enum and const. */
+final class JsonText {
+
+    private JsonText() {
+    }
+
+    static String of(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out);
+        return out.toString();
+    }
+
+    private static void write(Object value, StringBuilder out) {
+        switch (value) {
+            case null -> out.append("null");
+            case String s -> string(s, out);
+            case Boolean b -> out.append(b);
+            case Double d when d.isInfinite() || d.isNaN() ->
+                throw new InvalidConstraintException("enum and const values must be finite numbers, got " + d);
+            case Float f -> write(f.doubleValue(), out);
+            case Double d -> out.append(d == Math.rint(d) && Math.abs(d) < 1e16 ? d.longValue() + ".0"
+                    : BigDecimal.valueOf(d).toString());
+            case Number n -> out.append(n);
+            case Map<?, ?> map -> {
+                out.append('{');
+                Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator();
+                while (it.hasNext()) {
+                    Map.Entry<?, ?> e = it.next();
+                    string(String.valueOf(e.getKey()), out);
+                    out.append(':');
+                    write(e.getValue(), out);
+                    if (it.hasNext()) {
+                        out.append(',');
+                    }
+                }
+                out.append('}');
+            }
+            case List<?> list -> {
+                out.append('[');
+                for (int i = 0; i < list.size(); i++) {
+                    if (i > 0) {
+                        out.append(',');
+                    }
+                    write(list.get(i), out);
+                }
+                out.append(']');
+            }
+            default -> throw new InvalidConstraintException("not a JSON value: " + value);
+        }
+    }
+
+    /** A JSON string literal: quotes, backslashes and control characters escaped. */
+    static String string(String s) {
+        StringBuilder out = new StringBuilder();
+        string(s, out);
+        return out.toString();
+    }
+
+    private static void string(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+}
