@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.structured;
 
+import dev.crucible.domain.common.PythonStrings;
 import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.List;
@@ -64,26 +65,6 @@ final class JsonText {
     }
 
     private static void string(String s, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        PythonStrings.appendQuoted(s, false, out);
     }
 }
