@@ -15,9 +15,10 @@ import java.util.OptionalInt;
  * Tokenises one conversation of a trajectory the way ART's trainer does: only the assistant turns the policy sampled
  * (choices carrying logprobs, or any assistant message when training without logprobs is allowed) are trained, with
  * the exact token ids the sampler produced ({@code token_id:N} in {@code logprobs.content}, or the choice's
- * {@code token_ids}) and its log-probabilities. The conversation is cut after the last trained turn and rendered
- * with the chat template, each trained turn's content replaced by a marker that is then swapped for the sampled ids;
- * the text between markers is tokenised piece by piece.
+ * {@code token_ids}) and its log-probabilities. The conversation is cut after the last trained turn. With one
+ * trained turn, its tokens follow the prompt the sampler saw (the earlier messages with a generation prompt); with
+ * several, the conversation is rendered with each trained turn's content replaced by a marker that is then swapped
+ * for the sampled ids, and the text between markers is tokenised piece by piece.
  */
 final class TrajectoryTokenizer {
 
@@ -55,6 +56,9 @@ final class TrajectoryTokenizer {
         if (lastTrained < 0) {
             return Optional.empty();
         }
+        if (trained.stream().filter(Optional::isPresent).count() == 1) {
+            return Optional.of(single(history, lastTrained, trained.get(lastTrained).get(), where));
+        }
         List<Map<String, Object>> messages = new ArrayList<>();
         List<Turn> turns = new ArrayList<>();
         for (int i = 0; i <= lastTrained; i++) {
@@ -68,10 +72,35 @@ final class TrajectoryTokenizer {
                 messages.add(message(items.get(i)));
             }
         }
-        Outcome<String> rendered = model.template().render(new ChatTemplateInput(messages,
-                history.tools().isEmpty() ? null : history.tools(), null, false, true, model.specialTokens(), Map.of()));
-        return switch (rendered) {
-            case Outcome.Done<String> done -> Optional.of(splice(done.value(), turns, where));
+        String rendered = render(new ChatTemplateInput(messages, history.tools().isEmpty() ? null : history.tools(),
+                null, false, true, model.specialTokens(), Map.of()), where);
+        return Optional.of(splice(rendered, turns, where));
+    }
+
+    /**
+     * The common case of one trained turn: the tokens before it are exactly the prompt the sampler saw (the messages
+     * before it with a generation prompt), not the template's rendering of an assistant message in history, which
+     * can differ (Qwen3 writes an empty think block into a final assistant message that the sampler never saw).
+     */
+    private TokenizedTurns.Turns single(History history, int at, Turn turn, String where) {
+        List<Map<String, Object>> before = new ArrayList<>();
+        for (int i = 0; i < at; i++) {
+            before.add(message(history.items().get(i)));
+        }
+        String prompt = render(new ChatTemplateInput(before, history.tools().isEmpty() ? null : history.tools(), null,
+                true, false, model.specialTokens(), Map.of()), where);
+        TokenizedTurns out = new TokenizedTurns(model.tokenizer()).text(prompt);
+        if (turn.ids() != null) {
+            out.trainedIds(turn.ids(), turn.logprobs());
+        } else {
+            out.trainedText(turn.text());
+        }
+        return out.build(model.maxLength(), where);
+    }
+
+    private String render(ChatTemplateInput input, String where) {
+        return switch (model.template().render(input)) {
+            case Outcome.Done<String> done -> done.value();
             case Outcome.Refused<String> refused -> throw new TrainingInputException(where
                     + ": the chat template refused the conversation: " + refused.refusal().message());
         };

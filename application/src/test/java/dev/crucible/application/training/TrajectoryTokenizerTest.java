@@ -44,6 +44,22 @@ class TrajectoryTokenizerTest {
     }
 
     @Test
+    void aSingleTrainedTurnFollowsTheGenerationPromptNotTheTemplatesHistoryRendering() {
+        // Like Qwen3: a final assistant message in history gets an empty think block the sampler never saw.
+        String thinking = "{%- for m in messages %}{{ '<|im_start|>' + m['role'] + '\\n' }}"
+                + "{%- if m['role'] == 'assistant' and loop.last %}{{ '<think></think>' }}{%- endif %}"
+                + "{{ m['content'] + '<|im_end|>\\n' }}{%- endfor %}"
+                + "{%- if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{%- endif %}";
+        TrainingModel model = new TrainingModel(new CharTokenizer(),
+                ((dev.crucible.domain.common.Outcome.Done<dev.crucible.application.inference.template.ChatTemplate>)
+                        dev.crucible.application.inference.template.ChatTemplate.compile(thinking)).value(),
+                Map.of(), 4096);
+        TokenizedTurns.Turns turns = new TrajectoryTokenizer(model, false)
+                .tokenize(history(List.of(message("user", "hi"), choice("yo", false))), "t").orElseThrow();
+        assertEquals("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\nyo", tok.decode(turns.tokenIds(), false));
+    }
+
+    @Test
     void aConversationWithNothingSampledHasNothingToTrainUnlessTrainingWithoutLogprobsIsAllowed() {
         List<Map<String, Object>> items = List.of(message("user", "q"), message("assistant", "ok"));
         assertEquals(Optional.empty(), tokenizer.tokenize(history(items), "t"));
