@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.application.fakes.Await;
 import dev.crucible.engine.spi.EngineException;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,13 +105,13 @@ class GeneratorBatchingTest {
             Recorder urgent = new Recorder(order);
             value(generator.submit(GenerationRequest.of(new int[] {1}, params(b -> b.maxTokens(1))), first));
             assertTrue(entered.await(5, TimeUnit.SECONDS));
-            value(generator.submit(new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(1)), 5), late));
-            GenerationHandle last = value(generator.submit(
-                    new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(1)), -1), urgent));
+            GenerationHandle lateHandle = value(generator.submit(
+                    new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(1)), 5), late));
+            value(generator.submit(new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(1)), -1), urgent));
             gate.countDown();
-            last.result().join();
-            value(generator.submit(GenerationRequest.of(new int[] {1}, params(b -> b.maxTokens(1))),
-                    GenerationListener.NONE)).result().join();
+            // Wait for the last one to run (not for a later request, which priority 0 would run before it).
+            lateHandle.result().join();
+            assertTrue(Await.until(() -> order.size() == 3), "every listener heard its end: " + order);
             assertEquals(List.of(first, urgent, late), order);
         }
     }
