@@ -13,13 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The benchmark's Java entry point, driven by {@code bench/run}:
+ * The benchmark's Java entry point, driven by {@code bench/run} and {@code bench/train}:
  * <ul>
  *   <li>{@code model WORK SEED}: writes the random model into WORK unless it is there;</li>
  *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS}: times Crucible's DJL engine, writes JSON to OUT
  *       and the prompt's ids to {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
  *   <li>{@code report CRUCIBLE_JSONS LLAMA_JSONS}: prints the comparison table; each argument is a comma-separated
- *       list of result files (one per round), whose per-run arrays are concatenated.</li>
+ *       list of result files (one per round), whose per-run arrays are concatenated;</li>
+ *   <li>{@code train WORK OUT SEED TINY LARGE}: the training benchmark ({@link TrainBench}; the 0.5B model must be in
+ *       {@code WORK/model}); writes JSON to OUT and prints the table;</li>
+ *   <li>{@code train-report OUT}: prints that table again from the JSON.</li>
  * </ul>
  */
 public final class Main {
@@ -41,8 +44,15 @@ public final class Main {
                 Files.writeString(work.resolve("prompt-ids.json"), HfJson.compact(result.get("prompt_ids")));
             }
             case "report" -> report(merged(args[1]), merged(args[2]));
+            case "train" -> {
+                ObjectNode result = TrainBench.run(Path.of(args[1]), Long.parseLong(args[3]), args[4], args[5]);
+                Files.writeString(Path.of(args[2]), HfJson.pretty(result));
+                TrainReport.print(result);
+            }
+            case "train-report" -> TrainReport.print(HfJson.read(Path.of(args[1])));
             default -> {
-                System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R | report C.json,.. L.json,..");
+                System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R | report C.json,.. L.json,.. "
+                        + "| train WORK OUT SEED TINY LARGE | train-report OUT");
                 System.exit(2);
             }
         }
@@ -117,12 +127,12 @@ public final class Main {
         return out;
     }
 
-    private static String loadAverage() throws IOException {
+    static String loadAverage() throws IOException {
         String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
         return f[0] + " " + f[1] + " " + f[2];
     }
 
-    private static String cpuModel() throws IOException {
+    static String cpuModel() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
             if (line.startsWith("model name")) {
                 return line.substring(line.indexOf(':') + 1).strip();

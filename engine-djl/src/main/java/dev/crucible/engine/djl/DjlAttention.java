@@ -66,7 +66,9 @@ final class DjlAttention {
         int group = heads / kvHeads;
         long seen = keys.getShape().get(1);
         NDArray grouped = q.transpose(1, 0, 2).reshape(kvHeads, (long) group * n, headDim);
-        NDArray scores = grouped.matMul(keys.transpose(0, 2, 1)).mul(scale);
+        // The scale as an array of the call's manager, not mul(float): DJL wraps a Java buffer without copying and
+        // frees it when the temporary is closed, but training's autograd keeps the factor for the backward pass.
+        NDArray scores = grouped.matMul(keys.transpose(0, 2, 1)).mul(manager.create(scale));
         if (n > 1) {
             scores = scores.reshape(kvHeads, group, n, seen).add(causalMask(manager, n, start))
                     .reshape(kvHeads, (long) group * n, seen);

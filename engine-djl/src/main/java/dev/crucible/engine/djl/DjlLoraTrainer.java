@@ -153,14 +153,19 @@ final class DjlLoraTrainer implements LoraTrainer {
 
     /** Log-softmax of the logits that predict each target, {@code [targets, vocab]}. */
     private NDArray logSoftmax(Packed packed, boolean withAdapter) {
-        DjlLoraBatch lora = withAdapter ? DjlLoraBatch.whole(view(), manager) : DjlLoraBatch.NONE;
+        DjlLoraBatch lora = withAdapter ? DjlLoraBatch.whole(view(manager.create((float) spec.lora().scaling())),
+                manager) : DjlLoraBatch.NONE;
         return transformer.trainingLogits(packed.tokens(), packed.lengths(), lora, packed.rows(), manager)
                 .logSoftmax(-1);
     }
 
-    /** The parameters as the forward uses them: {@code A}, and {@code B} times the scaling (part of the graph). */
-    private DjlLoraMatrices view() {
-        double scaling = spec.lora().scaling();
+    /**
+     * The parameters as the forward uses them: {@code A}, and {@code B} times the scaling (part of the graph). The
+     * scaling is an array of the call's scope rather than {@code mul(float)}: DJL wraps a Java buffer without copying
+     * and lets it be collected once the temporary is closed, while autograd keeps the factor for the backward pass,
+     * which then read freed memory whenever a garbage collection fell between forward and backward.
+     */
+    private DjlLoraMatrices view(NDArray scaling) {
         return new DjlLoraMatrices() {
             @Override
             public boolean adapts(LoraTarget target) {
@@ -176,7 +181,7 @@ final class DjlLoraTrainer implements LoraTrainer {
             @Override
             public NDArray scaledB(int layer, LoraTarget target) {
                 Param p = bParams[layer][target.ordinal()];
-                return p == null ? null : p.value.mul((float) scaling);
+                return p == null ? null : p.value.mul(scaling);
             }
         };
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.djl.ndarray.NDManager;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.LoraTrainer;
@@ -223,6 +224,51 @@ class DjlLoraTrainerTest {
                     }
                 }
                 assertEquals(1, trainer.steps());
+            }
+        }
+    }
+
+    /**
+     * DJL wraps Java buffers without copying, so a factor closed right after use (as {@code mul(float)} does) is freed
+     * by the next collection even though autograd still holds it for the backward pass. The objective runs between
+     * forward and backward; collecting there must not change the gradients.
+     */
+    @Test
+    void aGarbageCollectionBetweenForwardAndBackwardLeavesTheGradientsAlone() throws IOException {
+        try (ModelRunner runner = load(Architecture.QWEN3)) {
+            Path start = dir.resolve("start");
+            TinyAdapter.writeRandom(runner.config(), start, 7);
+            List<TrainingSequence> batch = batch(runner.vocabSize());
+            TokenObjective objective = linear(batch);
+            TokenObjective collecting = logprobs -> {
+                for (int i = 0; i < 3; i++) {
+                    System.gc();
+                    // Small native allocations that reuse whatever the collection freed.
+                    try (NDManager m = NDManager.newBaseManager()) {
+                        for (int j = 0; j < 200; j++) {
+                            m.create(new float[] {Float.NaN}).close();
+                        }
+                    }
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return objective.evaluate(logprobs);
+            };
+            try (DjlLoraTrainer plain = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)));
+                    DjlLoraTrainer collected = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)))) {
+                plain.accumulate(batch, objective);
+                collected.accumulate(batch, collecting);
+                for (int layer = 0; layer < runner.config().numHiddenLayers(); layer++) {
+                    for (LoraTarget target : LoraTarget.values()) {
+                        for (boolean ofA : new boolean[] {true, false}) {
+                            assertArrayEquals(plain.gradient(layer, target, ofA), collected.gradient(layer, target,
+                                    ofA), 1e-6f, layer + " " + target + (ofA ? " A" : " B"));
+                        }
+                    }
+                }
             }
         }
     }
