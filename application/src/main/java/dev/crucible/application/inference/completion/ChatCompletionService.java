@@ -154,14 +154,21 @@ public final class ChatCompletionService {
     }
 
     /**
-     * Tool calls are parsed only under {@code tool_choice: "auto"} with tools, as vLLM's {@code --enable-auto-tool-choice}
-     * does; "none" never parses. "required" and named choices need a structured-output constraint and are refused
-     * before this point (see the HTTP adapter's tool-choice checks).
+     * How the output becomes tool calls. Under {@code tool_choice: "auto"} with tools the model's own format is
+     * parsed, as vLLM's {@code --enable-auto-tool-choice} does; "none" never parses. A named choice or
+     * {@code "required"} constrained generation to vLLM's tool-choice schema ({@link ToolChoiceSchemas}), so the
+     * output is read as that schema's calls, on any model.
      */
     private static Optional<ToolCalling> toolCalling(ServedModel model, ChatRequest request) {
-        if (!(request.tools().toolChoice() instanceof ToolChoice.Auto) || request.tools().tools().isEmpty()) {
+        if (request.tools().tools().isEmpty()) {
             return Optional.empty();
         }
-        return model.toolCallFormat().map(f -> new ToolCalling(f, request.tools().parallelToolCalls()));
+        boolean parallel = request.tools().parallelToolCalls();
+        return switch (request.tools().toolChoice()) {
+            case ToolChoice.None none -> Optional.empty();
+            case ToolChoice.Auto auto -> model.toolCallFormat().map(f -> ToolCalling.auto(f, parallel));
+            case ToolChoice.Named named -> Optional.of(new ToolCalling(new ToolCalling.Named(named.name()), parallel));
+            case ToolChoice.Required required -> Optional.of(new ToolCalling(new ToolCalling.Required(), parallel));
+        };
     }
 }
