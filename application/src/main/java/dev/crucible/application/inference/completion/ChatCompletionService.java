@@ -40,10 +40,22 @@ public final class ChatCompletionService {
     private final ChatModelResolver resolver;
     private final AdapterCache adapters;
     private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
+    private final String jsonWhitespace;
 
+    /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
+        this(resolver, adapters, false);
+    }
+
+    /**
+     * @param disableAnyWhitespace vLLM's server-wide {@code --structured-outputs-config.disable_any_whitespace}: JSON
+     *                             constraints (schemas, {@code json_object}, forced tool calls) allow no whitespace
+     *                             between tokens unless a request sets its own {@code whitespace_pattern}
+     */
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace) {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
         this.adapters = Objects.requireNonNull(adapters, "adapters");
+        this.jsonWhitespace = disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE;
     }
 
     /** Runs every check and builds the generation request. */
@@ -143,7 +155,7 @@ public final class ChatCompletionService {
         ServedModel model = resolved.base();
         int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
         return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).then(params ->
-                StructuredOutputMapper.map(request, constraints).map(constraint -> {
+                StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint -> {
                     // Every check has passed: only now take the adapter, so a refusal never holds one.
                     Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
                             .map(folder -> adapters.acquire(model, folder));
