@@ -24,7 +24,9 @@ class InferenceFactory {
 
     @Singleton
     ChatCompletionService chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints,
-            AdapterFiles adapterFiles, AdapterCache adapters) {
-        return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters);
+            AdapterFiles adapterFiles, AdapterCache adapters,
+            @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace) {
+        return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
+                disableAnyWhitespace);
     }
 }

@@ -33,7 +33,6 @@ public final class ChatRequestReader {
         ChatRequest request = new ChatRequest(f.string("model").filter(m -> !m.isEmpty()), MessagesReader.read(f),
                 SamplingReader.read(f), StoppingReader.read(f), logprobs(f), streaming(f), TemplatingReader.read(f),
                 ToolsReader.read(f), OutputReader.read(f), serving(f));
-        ToolChoiceChecks.supported(request.tools().toolChoice());
         TemplatingReader.trust(request.templating());
         RangeChecks.check(request);
         return request;

@@ -2,6 +2,7 @@ package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.generation.Finish;
+import dev.crucible.application.inference.generation.FinishReason;
 import dev.crucible.application.inference.generation.GenerationResult;
 import dev.crucible.application.inference.generation.PositionLogprobs;
 import dev.crucible.application.inference.generation.PromptLogprobs;
@@ -44,8 +45,9 @@ final class ChatResponses {
                     .orElseGet(() -> new ToolCallOutput(Optional.of(sequence.text()), List.of()));
             choice.put("message", message(request, tools));
             choice.put("logprobs", request.logprobs().logprobs() ? logprobs(sequence.logprobs(), asIds(request)) : null);
-            // vLLM: a non-streamed choice whose auto tool calls were parsed finishes with "tool_calls"
-            choice.put("finish_reason", tools.called() ? "tool_calls" : sequence.finish().reason().wireName());
+            FinishReason reason = sequence.finish().reason();
+            choice.put("finish_reason", toolCalling.map(t -> t.finishReason(reason, tools.called(), false))
+                    .orElse(reason.wireName()));
             choice.put("stop_reason", stopReason(sequence.finish()));
             choice.put("token_ids", returnTokenIds(request) ? sequence.tokenIds() : null);
             choices.add(choice);

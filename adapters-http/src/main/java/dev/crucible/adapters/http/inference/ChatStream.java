@@ -3,7 +3,6 @@ package dev.crucible.adapters.http.inference;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.generation.GenerationDelta;
 import dev.crucible.application.inference.generation.GenerationListener;
-import dev.crucible.application.inference.generation.FinishReason;
 import dev.crucible.application.inference.generation.GenerationResult;
 import dev.crucible.application.inference.tools.ToolCallStream;
 import dev.crucible.application.inference.tools.ToolCalling;
@@ -26,8 +25,9 @@ import reactor.core.publisher.FluxSink;
  * Turns generation progress into vLLM's SSE chunks: a first chunk per choice with the assistant role, one chunk per
  * delta, the finish on each choice's last chunk, a usage chunk when asked, then {@code [DONE]}. With tool calling,
  * each choice's text goes through its own tool-call stream: content deltas and tool-call deltas (vLLM's
- * {@code delta.tool_calls}), and a choice that streamed a call and stopped finishes with {@code tool_calls}. Called
- * on the generator's thread; only hands events to the sink.
+ * {@code delta.tool_calls}), and the finish reason is the tool calling's ({@code tool_calls} for a choice that
+ * streamed calls under "auto" or "required" and stopped). Called on the generator's thread; only hands events to the
+ * sink.
  */
 final class ChatStream implements GenerationListener {
 
@@ -77,8 +77,8 @@ final class ChatStream implements GenerationListener {
             ToolCallStream tools = toolStreams.computeIfAbsent(delta.index(), i -> toolCalling.get().stream());
             ToolStreamDelta split = tools.next(delta.text(), last);
             message = toolDelta(split);
-            if (tools.calledTools() && delta.finish().map(f -> f.reason() == FinishReason.STOP).orElse(false)) {
-                finish = "tool_calls";
+            if (delta.finish().isPresent()) {
+                finish = toolCalling.get().finishReason(delta.finish().get().reason(), tools.calledTools(), true);
             }
         }
         Map<String, Object> choice = choice(delta.index(), message,

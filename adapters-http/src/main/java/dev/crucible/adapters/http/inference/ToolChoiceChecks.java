@@ -1,14 +1,11 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ToolChoice;
 import java.util.List;
 import java.util.Map;
 
 /**
- * vLLM's tool-choice rules: {@code check_tool_usage} (a protocol validator on the raw body) and the renderer's
- * refusals. {@code "auto"} is served when the model has a tool-call parser (the chat use case checks that, since it
- * depends on the model). {@code "required"} and named choices need a structured-output constraint that forces a
- * call; until the generation loop has one they are refused here with vLLM's no-parser messages.
+ * vLLM's tool-choice rules: {@code check_tool_usage}, a protocol validator on the raw body. {@code "auto"} is served when the model has a tool-call parser (the chat use case checks that, since it depends on
+ * the model); {@code "required"} and named choices are served on any model, by constraining generation to a call.
  */
 final class ToolChoiceChecks {
 
@@ -57,18 +54,6 @@ final class ToolChoiceChecks {
         if (!known) {
             throw ProtocolChecks.fail("tool_choice",
                     "The tool specified in `tool_choice` does not match any of the specified `tools`");
-        }
-    }
-
-    /** The renderer's check for the choices that need a constraint; "none" and "auto" pass. */
-    static void supported(ToolChoice choice) {
-        switch (choice) {
-            case ToolChoice.None none -> { }
-            case ToolChoice.Auto auto -> { }
-            case ToolChoice.Required required -> throw ProtocolChecks.fail("tool_choice",
-                    "tool_choice=\"required\" requires --tool-call-parser to be set");
-            case ToolChoice.Named named -> throw ProtocolChecks.fail("tool_choice",
-                    "tool_choice=function \"" + named.name() + "\" requires --tool-call-parser to be set");
         }
     }
 

@@ -143,15 +143,11 @@ class ChatRequestRulesTest {
     }
 
     @Test
-    void requiredToolChoiceNeedsAParser() {
-        refused(body("tools", TOOLS, "tool_choice", "required"), "tool_choice",
-                "tool_choice=\"required\" requires --tool-call-parser to be set");
-    }
-
-    @Test
-    void namedToolChoiceNeedsAParser() {
-        refused(body("tools", TOOLS, "tool_choice", map("type", "function", "function", map("name", "f"))),
-                "tool_choice", "tool_choice=function \"f\" requires --tool-call-parser to be set");
+    void requiredAndNamedToolChoicesAreReadForTheUseCaseToForce() {
+        assertEquals(new ToolChoice.Required(), read(body("tools", TOOLS, "tool_choice", "required")).tools()
+                .toolChoice());
+        assertEquals(new ToolChoice.Named("f"), read(body("tools", TOOLS, "tool_choice", map("type", "function",
+                "function", map("name", "f")))).tools().toolChoice());
     }
 
     @Test

@@ -2,7 +2,10 @@ package dev.crucible.application.inference.chat;
 
 import java.util.Objects;
 
-/** A chat request's {@code tool_choice}. Crucible has no tool-call parser, so only {@link None} is ever served. */
+/**
+ * A chat request's {@code tool_choice}. {@link Auto} is served on a model with a tool-call parser (see
+ * {@code ToolCallFormat}); {@link Required} and {@link Named} constrain generation to a call, on any model.
+ */
 public sealed interface ToolChoice permits ToolChoice.None, ToolChoice.Auto, ToolChoice.Required, ToolChoice.Named {
 
     /** {@code "none"}: the model never calls a tool (the default when no tools are sent). */

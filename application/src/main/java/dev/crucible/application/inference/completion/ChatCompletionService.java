@@ -40,10 +40,22 @@ public final class ChatCompletionService {
     private final ChatModelResolver resolver;
     private final AdapterCache adapters;
     private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
+    private final String jsonWhitespace;
 
+    /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
+        this(resolver, adapters, false);
+    }
+
+    /**
+     * @param disableAnyWhitespace vLLM's server-wide {@code --structured-outputs-config.disable_any_whitespace}: JSON
+     *                             constraints (schemas, {@code json_object}, forced tool calls) allow no whitespace
+     *                             between tokens unless a request sets its own {@code whitespace_pattern}
+     */
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace) {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
         this.adapters = Objects.requireNonNull(adapters, "adapters");
+        this.jsonWhitespace = disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE;
     }
 
     /** Runs every check and builds the generation request. */
@@ -143,7 +155,7 @@ public final class ChatCompletionService {
         ServedModel model = resolved.base();
         int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
         return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).then(params ->
-                StructuredOutputMapper.map(request, constraints).map(constraint -> {
+                StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint -> {
                     // Every check has passed: only now take the adapter, so a refusal never holds one.
                     Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
                             .map(folder -> adapters.acquire(model, folder));
@@ -154,14 +166,21 @@ public final class ChatCompletionService {
     }
 
     /**
-     * Tool calls are parsed only under {@code tool_choice: "auto"} with tools, as vLLM's {@code --enable-auto-tool-choice}
-     * does; "none" never parses. "required" and named choices need a structured-output constraint and are refused
-     * before this point (see the HTTP adapter's tool-choice checks).
+     * How the output becomes tool calls. Under {@code tool_choice: "auto"} with tools the model's own format is
+     * parsed, as vLLM's {@code --enable-auto-tool-choice} does; "none" never parses. A named choice or
+     * {@code "required"} constrained generation to vLLM's tool-choice schema ({@link ToolChoiceSchemas}), so the
+     * output is read as that schema's calls, on any model.
      */
     private static Optional<ToolCalling> toolCalling(ServedModel model, ChatRequest request) {
-        if (!(request.tools().toolChoice() instanceof ToolChoice.Auto) || request.tools().tools().isEmpty()) {
+        if (request.tools().tools().isEmpty()) {
             return Optional.empty();
         }
-        return model.toolCallFormat().map(f -> new ToolCalling(f, request.tools().parallelToolCalls()));
+        boolean parallel = request.tools().parallelToolCalls();
+        return switch (request.tools().toolChoice()) {
+            case ToolChoice.None none -> Optional.empty();
+            case ToolChoice.Auto auto -> model.toolCallFormat().map(f -> ToolCalling.auto(f, parallel));
+            case ToolChoice.Named named -> Optional.of(new ToolCalling(new ToolCalling.Named(named.name()), parallel));
+            case ToolChoice.Required required -> Optional.of(new ToolCalling(new ToolCalling.Required(), parallel));
+        };
     }
 }

@@ -28,11 +28,17 @@ final class StructuredOutputMapper {
 
     /**
      * The constraint of {@code request}: its structured outputs, or the call a {@code tool_choice} of
-     * {@code "required"} or a named function forces (see {@link ToolChoiceSchemas}); a named choice together with
-     * structured outputs is refused as vLLM refuses it.
+     * {@code "required"} or a named function forces (see {@link ToolChoiceSchemas}). As in vLLM, a named choice
+     * together with structured outputs is refused, and {@code "required"} replaces them (vLLM's tool parser sets
+     * {@code structured_outputs} to the tool schema alone and drops {@code response_format}), so the forced schema
+     * gets only the server's default whitespace. Structured outputs are still checked first, so an invalid one is
+     * refused either way.
+     *
+     * @param whitespace what JSON constraints allow between tokens unless the request says otherwise: vLLM's
+     *                   {@link OutputConstraints#ANY_WHITESPACE}, or {@code ""} for a server that disables it
      */
-    static Outcome<Optional<OutputConstraint>> map(ChatRequest request, OutputConstraints compiler) {
-        Outcome<Optional<OutputConstraint>> structured = map(request.output(), compiler);
+    static Outcome<Optional<OutputConstraint>> map(ChatRequest request, OutputConstraints compiler, String whitespace) {
+        Outcome<Optional<OutputConstraint>> structured = map(request.output(), compiler, whitespace);
         Optional<Map<String, Object>> forced = ToolChoiceSchemas.of(request.tools());
         if (forced.isEmpty()) {
             return structured;
@@ -43,15 +49,24 @@ final class StructuredOutputMapper {
                 return refused("tool_choice", "You can only either use constraints for structured outputs or "
                         + "tools, not both.");
             }
-            if (constraint.isPresent()) {
-                return Outcome.done(constraint);
-            }
-            return compiler.jsonSchema("tools", forced.get(), OutputConstraints.ANY_WHITESPACE, false)
+            return compiler.jsonSchema("tools", forced.get(), whitespace, false)
                     .map(Optional::of);
         });
     }
 
+    /** {@link #map(ChatRequest, OutputConstraints, String)} with vLLM's default whitespace. */
+    static Outcome<Optional<OutputConstraint>> map(ChatRequest request, OutputConstraints compiler) {
+        return map(request, compiler, OutputConstraints.ANY_WHITESPACE);
+    }
+
+    /** {@link #map(ChatOutput, OutputConstraints, String)} with vLLM's default whitespace. */
     static Outcome<Optional<OutputConstraint>> map(ChatOutput output, OutputConstraints compiler) {
+        return map(output, compiler, OutputConstraints.ANY_WHITESPACE);
+    }
+
+    /** The constraint of a request's structured outputs alone; {@code whitespace} as for the request's. */
+    static Outcome<Optional<OutputConstraint>> map(ChatOutput output, OutputConstraints compiler,
+            String defaultWhitespace) {
         Optional<ResponseFormat> format = output.responseFormat();
         Optional<StructuredOutputs> explicit = output.structuredOutputs();
         Map<String, Object> kinds = new LinkedHashMap<>();
@@ -95,7 +110,7 @@ final class StructuredOutputMapper {
         }
         boolean compact = explicit.map(StructuredOutputs::disableAnyWhitespace).orElse(false);
         String whitespace = compact ? "" : explicit.flatMap(StructuredOutputs::whitespacePattern)
-                .orElse(OutputConstraints.ANY_WHITESPACE);
+                .orElse(defaultWhitespace);
         boolean noAdditional = explicit.map(StructuredOutputs::disableAdditionalProperties).orElse(false);
         Map.Entry<String, Object> kind = kinds.entrySet().iterator().next();
         Object value = kind.getValue();

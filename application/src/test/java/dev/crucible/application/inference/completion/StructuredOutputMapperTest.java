@@ -124,6 +124,24 @@ class StructuredOutputMapperTest {
     }
 
     @Test
+    void forcedToolCallsTakeTheServersWhitespace() {
+        String spaced = "[ {\"name\": \"time\",\n \"parameters\": {}} ]";
+        ChatRequest required = withTools(new ToolChoice.Required(), ChatOutput.defaults());
+        assertTrue(matches(StructuredOutputMapper.map(required, compiler), spaced), "vLLM's default: any whitespace");
+        assertFalse(matches(StructuredOutputMapper.map(required, compiler, ""), spaced));
+        assertTrue(matches(StructuredOutputMapper.map(required, compiler, ""),
+                "[{\"name\":\"time\",\"parameters\":{}}]"));
+    }
+
+    @Test
+    void aRequiredToolChoiceReplacesStructuredOutputsAsVllmsToolParserDoes() {
+        Outcome<Optional<OutputConstraint>> required = StructuredOutputMapper.map(withTools(new ToolChoice.Required(),
+                output(Optional.of(format(ResponseFormat.Type.JSON_OBJECT, null)), Optional.empty())), compiler);
+        assertTrue(matches(required, "[{\"name\": \"time\", \"parameters\": {}}]"));
+        assertFalse(matches(required, "{}"), "the json_object response format is dropped");
+    }
+
+    @Test
     void refusalsFollowVllm() {
         assertEquals("Choice '[]' cannot be an empty list", assertRefused(map(output(Optional.empty(), Optional.of(
                 so(Optional.empty(), Optional.empty(), Optional.of(List.of()), Optional.empty(), Optional.empty(),

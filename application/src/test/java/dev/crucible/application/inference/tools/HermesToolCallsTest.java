@@ -79,7 +79,7 @@ class HermesToolCallsTest {
 
     @Test
     void parallelToolCallsFalseKeepsOnlyTheFirstCall() {
-        ToolCalling single = new ToolCalling(ToolCallFormat.HERMES, false);
+        ToolCalling single = ToolCalling.auto(ToolCallFormat.HERMES, false);
         assertEquals(1, single.extract(CALL + CALL).calls().size());
         ToolCallStream stream = single.stream();
         List<ToolCallDelta> pieces = stream.next(CALL + CALL, true).calls();
