@@ -146,13 +146,12 @@ public final class LoraJobTrainer implements JobTrainer {
                 double norm = trainer.step(lr, settings.rl().maxGradNorm());
                 Map<String, Number> metrics = steps.record(result.loss(), norm, lr, result, row.stream()
                         .map(RlSequence::sequence).toList(), System.nanoTime() - stepStart);
+                metrics.put("policy_loss", result.loss());
                 if (reference != null) {
                     metrics.put("kl_policy_ref", objective.meanKl());
                 }
-                if (Double.isFinite(objective.probsCorrelation())) {
-                    metrics.put("probs_corr", objective.probsCorrelation());
-                }
-                progress.gradientStep(metrics);
+                metrics.put("probs_corr", objective.probsCorrelation());
+                progress.gradientStep(Steps.finite(metrics));
             }
             adapters.writeStep(setup.model().id(), setup.nextStep(), trainer::save);
         }
@@ -336,8 +335,8 @@ public final class LoraJobTrainer implements JobTrainer {
             normSum += norm;
             trainedTokens += trained;
             Map<String, Number> metrics = new LinkedHashMap<>();
-            metrics.put("step", count);
-            metrics.put("loss", Double.isFinite(loss) ? loss : Double.NaN);
+            metrics.put("gradient_step", count);
+            metrics.put("loss", loss);
             if (Double.isFinite(norm)) {
                 metrics.put("grad_norm", norm);
             } else {
@@ -349,6 +348,15 @@ public final class LoraJobTrainer implements JobTrainer {
             metrics.put("num_tokens", tokens);
             metrics.put("tokens_per_second", tokens / seconds);
             metrics.put("trainable_tokens_per_second", trained / seconds);
+            return finite(metrics);
+        }
+
+        /**
+         * Leaves out what is not a finite number: event data is JSON, and ART's client turns every value into a
+         * float, so NaN or infinity would break the client (a skipped update is flagged instead).
+         */
+        static Map<String, Number> finite(Map<String, Number> metrics) {
+            metrics.values().removeIf(v -> !Double.isFinite(v.doubleValue()));
             return metrics;
         }
 

@@ -15,9 +15,14 @@ import dev.crucible.engine.spi.TrainingSequence;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
+import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.peft.PeftAdapterWriter;
+import dev.crucible.hf.safetensors.DType;
+import dev.crucible.hf.safetensors.SafetensorsReader;
+import dev.crucible.hf.safetensors.SafetensorsWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +58,12 @@ final class DjlLoraTrainer implements LoraTrainer {
         }
     }
 
+    /** AdamW's state, saved beside the PEFT files; PEFT and other tools ignore it. */
+    static final String OPTIMIZER_FILE = "optimizer.safetensors";
+    private static final String STEP_KEY = "step";
+    private static final String EXP_AVG = ".exp_avg";
+    private static final String EXP_AVG_SQ = ".exp_avg_sq";
+
     private final DjlModelRunner owner;
     private final DjlTransformer transformer;
     private final ModelConfig model;
@@ -84,6 +95,48 @@ final class DjlLoraTrainer implements LoraTrainer {
                 aParams[layer][t.ordinal()] = add(new Param(layer, t, true, manager.create(a, new Shape(lora.r(), in))));
                 bParams[layer][t.ordinal()] = add(new Param(layer, t, false, manager.create(b, new Shape(out, lora.r()))));
             }
+        }
+        spec.startFrom().map(folder -> folder.resolve(OPTIMIZER_FILE)).filter(Files::isRegularFile)
+                .ifPresent(this::readOptimizer);
+    }
+
+    /** The tensor name of one parameter in the PEFT file, which its moments extend. */
+    private static String name(Param p) {
+        return p.target.tensorName(p.layer, p.isA ? "A" : "B");
+    }
+
+    /**
+     * AdamW's moments and step count as a previous trainer saved them next to its adapter, so that training carries on
+     * across jobs as one optimiser would (ART's trainer keeps its optimiser between steps). A file that does not fit
+     * this adapter is an error, not silently dropped.
+     */
+    private void readOptimizer(Path file) {
+        try (SafetensorsReader reader = SafetensorsReader.open(file)) {
+            String step = reader.metadata().get(STEP_KEY);
+            if (step == null) {
+                throw new ModelFormatException("metadata has no '" + STEP_KEY + "'");
+            }
+            this.steps = Integer.parseInt(step);
+            for (Param p : params) {
+                for (String moment : new String[] {EXP_AVG, EXP_AVG_SQ}) {
+                    String tensor = name(p) + moment;
+                    if (!reader.contains(tensor) || !java.util.Arrays.equals(reader.info(tensor).dims(),
+                            p.value.getShape().getShape())) {
+                        throw new ModelFormatException("tensor '" + tensor + "' is missing or misshaped");
+                    }
+                    NDArray values = manager.create(reader.floats(tensor), p.value.getShape());
+                    if (moment.equals(EXP_AVG)) {
+                        p.m.close();
+                        p.m = values;
+                    } else {
+                        p.v.close();
+                        p.v = values;
+                    }
+                }
+            }
+        } catch (IOException | ModelFormatException | NumberFormatException e) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot continue training from " + file
+                    + ": " + e.getMessage(), e);
         }
     }
 
@@ -281,6 +334,15 @@ final class DjlLoraTrainer implements LoraTrainer {
         }
         try {
             writer.write(peftFolder);
+            if (steps > 0) {
+                SafetensorsWriter moments = new SafetensorsWriter().metadata(STEP_KEY, Integer.toString(steps));
+                for (Param p : params) {
+                    long[] shape = p.value.getShape().getShape();
+                    moments.add(name(p) + EXP_AVG, DType.F32, shape, p.m.toFloatArray());
+                    moments.add(name(p) + EXP_AVG_SQ, DType.F32, shape, p.v.toFloatArray());
+                }
+                moments.write(peftFolder.resolve(OPTIMIZER_FILE));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write adapter to " + peftFolder, e);
         }

@@ -274,6 +274,37 @@ class DjlLoraTrainerTest {
     }
 
     @Test
+    void aTrainerContinuingFromASavedFolderTakesTheSameStepAsOneThatNeverStopped() throws IOException {
+        try (ModelRunner runner = load(Architecture.QWEN3)) {
+            List<TrainingSequence> batch = batch(runner.vocabSize());
+            try (LoraTrainer straight = runner.newTrainer(spec(Optional.empty()))) {
+                for (int i = 0; i < 2; i++) {
+                    straight.accumulate(batch, linear(batch));
+                    straight.step(1e-3, 1.0);
+                }
+                straight.save(dir.resolve("two-steps"));
+            }
+            try (LoraTrainer first = runner.newTrainer(spec(Optional.empty()))) {
+                first.accumulate(batch, linear(batch));
+                first.step(1e-3, 1.0);
+                first.save(dir.resolve("one-step"));
+            }
+            try (LoraTrainer resumed = runner.newTrainer(spec(Optional.of(dir.resolve("one-step"))))) {
+                assertEquals(1, resumed.steps(), "the step count carries over");
+                resumed.accumulate(batch, linear(batch));
+                resumed.step(1e-3, 1.0);
+                resumed.save(dir.resolve("resumed"));
+            }
+            try (SafetensorsReader a = SafetensorsReader.open(dir.resolve("two-steps").resolve(PeftAdapterWriter.WEIGHTS_FILE));
+                    SafetensorsReader b = SafetensorsReader.open(dir.resolve("resumed").resolve(PeftAdapterWriter.WEIGHTS_FILE))) {
+                for (String name : a.names()) {
+                    assertArrayEquals(a.floats(name), b.floats(name), 1e-6f, name);
+                }
+            }
+        }
+    }
+
+    @Test
     void gradientsAccumulateOverBatchesUntilTheStepClearsThem() throws IOException {
         try (ModelRunner runner = load(Architecture.QWEN2)) {
             Path start = dir.resolve("start");

@@ -49,7 +49,11 @@ public interface LoraTrainer extends AutoCloseable {
     /** How many values the adapter trains. */
     long trainableParameters();
 
-    /** Writes the adapter as PEFT's {@code save_pretrained} does: {@code adapter_config.json} and its safetensors. */
+    /**
+     * Writes the adapter as PEFT's {@code save_pretrained} does ({@code adapter_config.json} and its safetensors) and,
+     * once a step was taken, the optimiser's state beside it in a file of the engine's own, which other tools ignore
+     * and a trainer started from the folder picks up.
+     */
     void save(Path peftFolder);
 
     @Override

@@ -10,7 +10,8 @@ import java.util.Optional;
  * Hutter, decoupled weight decay).
  *
  * @param lora        rank, alpha and target projections of the trained adapter
- * @param startFrom   a PEFT folder of the same shape to continue from; empty to start from PEFT's initialisation
+ * @param startFrom   a PEFT folder of the same shape to continue from, with the optimiser state a trainer's
+ *                    {@link LoraTrainer#save} left beside it, if any; empty to start from PEFT's initialisation
  *                    ({@code A} Kaiming-uniform, {@code B} zero, so the untrained adapter is the base model)
  * @param seed        seeds the initialisation of {@code A}
  * @param beta1       AdamW's first-moment decay, in [0, 1)

@@ -72,6 +72,8 @@ class JobsIT {
         assertEquals(1, ((Number) started.get("num_sequences")).intValue(), "one trainable trajectory, one row");
         assertTrue(Files.isRegularFile(server.dataDir().resolve("adapters").resolve(modelId)
                 .resolve("step-" + step).resolve("adapter_model.safetensors")), "the checkpoint's PEFT adapter");
+        assertTrue(Files.isRegularFile(server.dataDir().resolve("adapters").resolve(modelId)
+                .resolve("step-" + step).resolve("optimizer.safetensors")), "AdamW's state for the next job");
 
         Api.Reply after = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events?after=" + last.get("id"));
         assertEquals(List.of(), after.data());
