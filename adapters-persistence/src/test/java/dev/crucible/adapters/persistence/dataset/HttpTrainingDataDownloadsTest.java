@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class HttpTrainingDataDownloadsTest {
 
     private final LocalHttp http = new LocalHttp();
     private final HttpTrainingDataDownloads downloads =
-            new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofMillis(800));
+            new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofMillis(800), true);
 
     @AfterEach
     void stop() {
@@ -56,6 +57,33 @@ class HttpTrainingDataDownloadsTest {
         });
         http.on("/new.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
         assertInstanceOf(TrainingDataDownloads.Body.class, downloads.download(http.uri("/old.jsonl"), 1000));
+    }
+
+    @Test
+    void internalHostsAreRefusedUnlessAllowedAlsoWhenARedirectLeadsThere() throws Exception {
+        HttpTrainingDataDownloads guarded = new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofMillis(800),
+                false);
+        http.on("/train.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
+        TrainingDataDownloads.Download refused = guarded.download(http.uri("/train.jsonl"), 1000);
+        assertInstanceOf(TrainingDataDownloads.Failed.class, refused);
+        assertTrue(refused.toString().contains("resolves to 127.0.0.1, an internal address"), refused.toString());
+        for (String internal : List.of("10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1",
+                "0.0.0.0", "::1", "fd00::1", "fe80::1")) {
+            assertTrue(HttpTrainingDataDownloads.isInternal(java.net.InetAddress.getByName(internal)), internal);
+        }
+        for (String external : List.of("8.8.8.8", "100.128.0.1", "2001:4860:4860::8888")) {
+            assertTrue(!HttpTrainingDataDownloads.isInternal(java.net.InetAddress.getByName(external)), external);
+        }
+    }
+
+    @Test
+    void endlessRedirectsAreRefused() {
+        http.on("/loop.jsonl", ex -> {
+            ex.getResponseHeaders().add("Location", "/loop.jsonl");
+            LocalHttp.send(ex, 302, new byte[0]);
+        });
+        assertEquals(new TrainingDataDownloads.Failed("more than 5 redirects"),
+                downloads.download(http.uri("/loop.jsonl"), 1000));
     }
 
     @Test

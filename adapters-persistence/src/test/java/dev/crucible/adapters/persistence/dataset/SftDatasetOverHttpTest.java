@@ -87,7 +87,7 @@ class SftDatasetOverHttpTest {
 
     private Outcome<List<SftExample>> load(String path, SftDatasetLimits limits) {
         SftDatasetLoader loader = new SftDatasetLoader(new TrainingDataPolicy(dataDir, NO_FILES),
-                NO_CONTENTS, new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofSeconds(5)),
+                NO_CONTENTS, new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofSeconds(5), true),
                 new JacksonJsonLines(), limits);
         return loader.load(ACME, http.uri(path).toString());
     }
