@@ -11,12 +11,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * File bytes under {@code <data-dir>/files/<file-id>}. An upload is written to a temporary file in
  * {@code files/.partial/} and moved into place atomically once complete, so a half upload is never visible; a
- * failed or oversized upload leaves nothing behind.
+ * failed or oversized upload leaves nothing behind. A process killed mid-upload does leave its temporary file; those
+ * older than a day are removed when the store starts (younger ones may belong to another server sharing the
+ * directory, still uploading).
  */
 @Singleton
 class DiskFileContents implements FileContents {
@@ -26,9 +31,32 @@ class DiskFileContents implements FileContents {
     private final Path root;
     private final Path partial;
 
+    static final Duration STALE_PARTIAL = Duration.ofDays(1);
+
     DiskFileContents(@Value("${crucible.data-dir}") Path dataDir) {
         this.root = dataDir.resolve("files");
         this.partial = root.resolve(".partial");
+        removeStalePartials(Instant.now().minus(STALE_PARTIAL));
+    }
+
+    /** Deletes temporary upload files last written before {@code cutoff}; a file that cannot be deleted stays. */
+    void removeStalePartials(Instant cutoff) {
+        if (!Files.isDirectory(partial)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(partial)) {
+            for (Path file : files.toList()) {
+                try {
+                    if (Files.getLastModifiedTime(file).toInstant().isBefore(cutoff)) {
+                        Files.deleteIfExists(file);
+                    }
+                } catch (IOException e) {
+                    // Another process removed or is moving it; either way it is not ours to clean.
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + partial, e);
+        }
     }
 
     @Override

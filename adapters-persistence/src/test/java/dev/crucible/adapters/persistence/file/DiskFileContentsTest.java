@@ -34,6 +34,18 @@ class DiskFileContentsTest {
     }
 
     @Test
+    void temporaryFilesAKilledUploadLeftAreRemovedOnceADayOldWhenTheStoreStarts() throws IOException {
+        Path partial = Files.createDirectories(dataDir.resolve("files/.partial"));
+        Path old = Files.writeString(partial.resolve("file-old.part"), "half");
+        Path recent = Files.writeString(partial.resolve("file-new.part"), "half");
+        Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(DiskFileContents.STALE_PARTIAL).minusSeconds(60)));
+        contents();
+        assertTrue(Files.notExists(old), "a day-old leftover is removed");
+        assertTrue(Files.exists(recent), "a recent one may be another server's upload in progress");
+    }
+
+    @Test
     void writesTheBlobUnderFilesAndReadsItBack() throws IOException {
         FileId id = FileId.random();
         byte[] data = new byte[200_000];
