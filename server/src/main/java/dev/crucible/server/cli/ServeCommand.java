@@ -3,6 +3,7 @@ package dev.crucible.server.cli;
 import dev.crucible.server.database.EmbeddedDatabase;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.Micronaut;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +49,11 @@ final class ServeCommand implements Callable<Integer> {
         }
         ApplicationContext context = Micronaut.build(new String[0]).mainClass(ServeCommand.class).properties(props).start();
         CountDownLatch stopped = new CountDownLatch(1);
+        // Micronaut's own shutdown hook stops the server and the context; closing the context from this hook as well
+        // deadlocked the two on their locks (SIGTERM never ended the process). This hook only waits for that stop,
+        // then closes the embedded database, which must outlive the beans that use it.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            context.close();
+            awaitStop(context, SHUTDOWN_LIMIT);
             if (embedded != null) {
                 embedded.close();
             }
@@ -57,5 +61,19 @@ final class ServeCommand implements Callable<Integer> {
         }, "crucible-shutdown"));
         stopped.await();
         return 0;
+    }
+
+    static final Duration SHUTDOWN_LIMIT = Duration.ofSeconds(30);
+
+    private static void awaitStop(ApplicationContext context, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (context.isRunning() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }
