@@ -4,7 +4,9 @@ import dev.crucible.application.inference.template.ChatTemplateInput;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,7 @@ final class TrajectoryTokenizer {
 
     private final TrainingModel model;
     private final boolean withoutLogprobs;
+    private Map<ByteBuffer, Integer> byBytes;
 
     TrajectoryTokenizer(TrainingModel model, boolean allowTrainingWithoutLogprobs) {
         this.model = model;
@@ -166,11 +169,8 @@ final class TrajectoryTokenizer {
             if (!(content.get(i) instanceof Map<?, ?> entry)) {
                 throw new TrainingInputException(where + ".logprobs.content[" + i + "] is not an object");
             }
-            OptionalInt id = tokenId(entry.get("token"));
-            if (id.isEmpty() && tokenIds instanceof List<?> list && list.size() == content.size()
-                    && list.get(i) instanceof Number n) {
-                id = OptionalInt.of(n.intValue());
-            }
+            OptionalInt id = tokenId(entry, tokenIds instanceof List<?> list && list.size() == content.size()
+                    ? list.get(i) : null);
             if (id.isEmpty() || id.getAsInt() < 0 || id.getAsInt() >= model.tokenizer().vocabSize()) {
                 throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.get("token"))
                         + " names no token of the model; sample with logprobs and return_tokens_as_token_ids "
@@ -183,18 +183,50 @@ final class TrajectoryTokenizer {
         return new Turn(ids, logprobs, null);
     }
 
-    private OptionalInt tokenId(Object token) {
-        if (!(token instanceof String s)) {
-            return OptionalInt.empty();
-        }
-        if (s.startsWith(TOKEN_ID)) {
+    /**
+     * The sampled token's id, from the most to the least exact source: {@code token_id:N} (vLLM's
+     * {@code return_tokens_as_token_ids}), the choice's {@code token_ids}, the entry's {@code bytes} (OpenAI's logprobs
+     * carry each token's UTF-8 bytes, which name a byte-level BPE token), and last the token's text as written in the
+     * vocabulary.
+     */
+    private OptionalInt tokenId(Map<?, ?> entry, Object listed) {
+        Object token = entry.get("token");
+        if (token instanceof String s && s.startsWith(TOKEN_ID)) {
             try {
                 return OptionalInt.of(Integer.parseInt(s.substring(TOKEN_ID.length())));
             } catch (NumberFormatException e) {
                 return OptionalInt.empty();
             }
         }
-        return model.tokenizer().tokenId(s);
+        if (listed instanceof Number n) {
+            return OptionalInt.of(n.intValue());
+        }
+        if (entry.get("bytes") instanceof List<?> bytes && !bytes.isEmpty()) {
+            byte[] raw = new byte[bytes.size()];
+            for (int b = 0; b < raw.length; b++) {
+                if (!(bytes.get(b) instanceof Number n) || n.intValue() < 0 || n.intValue() > 255) {
+                    return OptionalInt.empty();
+                }
+                raw[b] = (byte) n.intValue();
+            }
+            Integer id = byBytes().get(ByteBuffer.wrap(raw));
+            if (id != null) {
+                return OptionalInt.of(id);
+            }
+        }
+        return token instanceof String s ? model.tokenizer().tokenId(s) : OptionalInt.empty();
+    }
+
+    /** Each token's bytes to its id (the lowest id where two share bytes), built on first need, once per job. */
+    private Map<ByteBuffer, Integer> byBytes() {
+        if (byBytes == null) {
+            Map<ByteBuffer, Integer> index = new HashMap<>();
+            for (int id = model.tokenizer().vocabSize() - 1; id >= 0; id--) {
+                index.put(ByteBuffer.wrap(model.tokenizer().tokenBytes(id)), id);
+            }
+            byBytes = index;
+        }
+        return byBytes;
     }
 
     private static String text(Object content) {

@@ -70,6 +70,20 @@ class TrajectoryTokenizerTest {
     }
 
     @Test
+    void tokensWrittenAsTextAreFoundByTheirBytesAsOpenAiLogprobsCarryThem() {
+        Map<String, Object> plain = new HashMap<>(choice("x", false));
+        plain.put("logprobs", Map.of("content", List.of(
+                Map.of("token", "yo", "logprob", -1.0, "bytes", List.of((int) 'y')),
+                Map.of("token", "?", "logprob", -2.0, "bytes", List.of((int) 'o')))));
+        TokenizedTurns.Turns turns = tokenizer.tokenize(history(List.of(message("user", "q"), plain)), "t")
+                .orElseThrow();
+        int[] ids = turns.tokenIds();
+        assertEquals(CharTokenizer.id('y'), ids[turns.targets()[0]], "bytes win over the token's text");
+        assertEquals(CharTokenizer.id('o'), ids[turns.targets()[1]]);
+        assertArrayEquals(new float[] {-1f, -2f}, turns.logprobs());
+    }
+
+    @Test
     void aTokenThatNamesNothingFailsTheJobSayingWhereAndWhatToSend() {
         Map<String, Object> bad = new HashMap<>(choice("x", false));
         bad.put("logprobs", Map.of("content", List.of(Map.of("token", "not-a-token", "logprob", -1.0))));
