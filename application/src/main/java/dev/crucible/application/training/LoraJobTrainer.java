@@ -61,8 +61,13 @@ public final class LoraJobTrainer implements JobTrainer {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** What one job trains with. */
-    private record Setup(Model model, ServedModel base, TrainingModel tokens, int nextStep, Optional<Path> start) {
+    /**
+     * What one job trains with.
+     *
+     * @param steps the model's checkpoint steps when the job started
+     */
+    private record Setup(Model model, ServedModel base, TrainingModel tokens, Set<Integer> steps, int nextStep,
+            Optional<Path> start) {
     }
 
     @Override
@@ -80,10 +85,11 @@ public final class LoraJobTrainer implements JobTrainer {
             return new TrainingResult.Failed("base model '" + model.get().baseModel() + "' has no chat template, so "
                     + "conversations cannot be tokenised for training");
         }
-        int latest = checkpoints.steps(model.get().id()).stream().mapToInt(Integer::intValue).max().orElse(0);
+        Set<Integer> steps = checkpoints.steps(model.get().id());
+        int latest = steps.stream().mapToInt(Integer::intValue).max().orElse(0);
         Setup setup = new Setup(model.get(), base.get(), new TrainingModel(base.get().tokenizer(),
-                base.get().chatTemplate().get(), base.get().specialTokens(), base.get().maxModelLen()), latest + 1,
-                adapters.stepFolder(model.get().id(), latest));
+                base.get().chatTemplate().get(), base.get().specialTokens(), base.get().maxModelLen()), steps,
+                latest + 1, adapters.stepFolder(model.get().id(), latest));
         try {
             return switch (spec) {
                 case JobSpec.Rl rl -> rl(setup, rl, progress);
@@ -138,14 +144,15 @@ public final class LoraJobTrainer implements JobTrainer {
                 }
                 List<RlSequence> row = rows.get(r);
                 long stepStart = System.nanoTime();
-                List<float[]> ref = reference == null ? null : reference.logprobs(trainer, sequences(row));
+                List<TrainingSequence> batch = sequences(row);
+                List<float[]> ref = reference == null ? null : reference.logprobs(trainer, batch);
                 PolicyObjective objective = new PolicyObjective(row, config, ref,
                         truncation(config, row, originals == null ? null : originals.get(r)));
-                TrainingBatchResult result = trainer.accumulate(sequences(row), objective);
+                TrainingBatchResult result = trainer.accumulate(batch, objective);
                 double lr = config.learningRate() * Math.pow(distinctTrajectories(row), config.lrTrajectoryPower());
                 double norm = trainer.step(lr, settings.rl().maxGradNorm());
-                Map<String, Number> metrics = steps.record(result.loss(), norm, lr, result, row.stream()
-                        .map(RlSequence::sequence).toList(), System.nanoTime() - stepStart);
+                Map<String, Number> metrics = steps.record(result.loss(), norm, lr, result, batch,
+                        System.nanoTime() - stepStart);
                 metrics.put("policy_loss", result.loss());
                 if (reference != null) {
                     metrics.put("kl_policy_ref", objective.meanKl());
@@ -207,7 +214,7 @@ public final class LoraJobTrainer implements JobTrainer {
         if (step == null) {
             return new Reference(null);
         }
-        if (!checkpoints.steps(setup.model().id()).contains(step)) {
+        if (!setup.steps().contains(step)) {
             throw new TrainingInputException("experimental_config.kl_penalty_reference_step: the model has no "
                     + "checkpoint at step " + step);
         }

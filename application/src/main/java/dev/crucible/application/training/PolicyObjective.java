@@ -87,12 +87,7 @@ final class PolicyObjective implements TokenObjective {
         double loss = 0;
         for (int t = 0; t < n; t++) {
             double tokenRatio = Math.exp(delta[t]);
-            double ratio = switch (config.importanceSamplingLevel()) {
-                case "sequence" -> sequenceRatio;
-                case "average" -> (tokenRatio + sequenceRatio) / 2;
-                case "geometric_average" -> Math.exp((delta[t] + meanDelta) / 2);
-                default -> tokenRatio;
-            };
+            double ratio = ratio(delta[t], meanDelta);
             boolean differentiable = true;
             Double cap = config.maxNegativeAdvantageWeight();
             if (cap != null && ratio > cap) {

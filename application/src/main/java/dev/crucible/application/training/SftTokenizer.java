@@ -1,7 +1,5 @@
 package dev.crucible.application.training;
 
-import dev.crucible.application.inference.template.ChatTemplateInput;
-import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.job.SftExample;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,13 +68,7 @@ final class SftTokenizer {
     }
 
     private String render(SftExample example, int messages, boolean generationPrompt) {
-        Outcome<String> rendered = model.template().render(new ChatTemplateInput(
-                example.messages().subList(0, messages), example.tools().isEmpty() ? null : example.tools(), null,
-                generationPrompt, false, model.specialTokens(), Map.of()));
-        return switch (rendered) {
-            case Outcome.Done<String> done -> done.value();
-            case Outcome.Refused<String> refused -> throw new TrainingInputException("training data line "
-                    + example.line() + ": the chat template refused the conversation: " + refused.refusal().message());
-        };
+        return model.render(example.messages().subList(0, messages), example.tools(), generationPrompt, false,
+                "training data line " + example.line());
     }
 }

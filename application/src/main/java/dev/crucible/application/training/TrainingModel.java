@@ -1,7 +1,10 @@
 package dev.crucible.application.training;
 
 import dev.crucible.application.inference.template.ChatTemplate;
+import dev.crucible.application.inference.template.ChatTemplateInput;
+import dev.crucible.domain.common.Outcome;
 import dev.crucible.engine.spi.Tokenizer;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -18,5 +21,22 @@ record TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<String, Str
         if (maxLength < 2) {
             throw new IllegalArgumentException("maxLength must be >= 2, got " + maxLength);
         }
+    }
+
+    /**
+     * Renders a conversation with the model's template and special tokens (no tools when {@code tools} is empty).
+     *
+     * @param where names the conversation in the message of a refusal
+     * @throws TrainingInputException when the template refuses it
+     */
+    String render(List<Map<String, Object>> messages, List<Map<String, Object>> tools, boolean generationPrompt,
+            boolean continueFinalMessage, String where) {
+        ChatTemplateInput input = new ChatTemplateInput(messages, tools.isEmpty() ? null : tools, null,
+                generationPrompt, continueFinalMessage, specialTokens, Map.of());
+        return switch (template.render(input)) {
+            case Outcome.Done<String> done -> done.value();
+            case Outcome.Refused<String> refused -> throw new TrainingInputException(where
+                    + ": the chat template refused the conversation: " + refused.refusal().message());
+        };
     }
 }

@@ -1,7 +1,5 @@
 package dev.crucible.application.training;
 
-import dev.crucible.application.inference.template.ChatTemplateInput;
-import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
 import java.nio.ByteBuffer;
@@ -75,9 +73,7 @@ final class TrajectoryTokenizer {
                 messages.add(message(items.get(i)));
             }
         }
-        String rendered = render(new ChatTemplateInput(messages, history.tools().isEmpty() ? null : history.tools(),
-                null, false, true, model.specialTokens(), Map.of()), where);
-        return Optional.of(splice(rendered, turns, where));
+        return Optional.of(splice(model.render(messages, history.tools(), false, true, where), turns, where));
     }
 
     /**
@@ -90,23 +86,13 @@ final class TrajectoryTokenizer {
         for (int i = 0; i < at; i++) {
             before.add(message(history.items().get(i)));
         }
-        String prompt = render(new ChatTemplateInput(before, history.tools().isEmpty() ? null : history.tools(), null,
-                true, false, model.specialTokens(), Map.of()), where);
-        TokenizedTurns out = new TokenizedTurns(model.tokenizer()).text(prompt);
-        if (turn.ids() != null) {
-            out.trainedIds(turn.ids(), turn.logprobs());
-        } else {
-            out.trainedText(turn.text());
-        }
-        return out.build(model.maxLength(), where);
+        String prompt = model.render(before, history.tools(), true, false, where);
+        return append(new TokenizedTurns(model.tokenizer()).text(prompt), turn).build(model.maxLength(), where);
     }
 
-    private String render(ChatTemplateInput input, String where) {
-        return switch (model.template().render(input)) {
-            case Outcome.Done<String> done -> done.value();
-            case Outcome.Refused<String> refused -> throw new TrainingInputException(where
-                    + ": the chat template refused the conversation: " + refused.refusal().message());
-        };
+    /** Appends a trained turn: its sampled ids with their logprobs, or its text tokenised. */
+    private static TokenizedTurns append(TokenizedTurns out, Turn turn) {
+        return turn.ids() != null ? out.trainedIds(turn.ids(), turn.logprobs()) : out.trainedText(turn.text());
     }
 
     private TokenizedTurns.Turns splice(String text, List<Turn> turns, String where) {
@@ -119,13 +105,7 @@ final class TrajectoryTokenizer {
                 throw new TrainingInputException(where + ": the chat template dropped a trained assistant turn, so "
                         + "its tokens cannot be placed");
             }
-            out.text(text.substring(at, found));
-            Turn turn = turns.get(i);
-            if (turn.ids() != null) {
-                out.trainedIds(turn.ids(), turn.logprobs());
-            } else {
-                out.trainedText(turn.text());
-            }
+            append(out.text(text.substring(at, found)), turns.get(i));
             at = found + mark.length();
         }
         out.text(text.substring(at));

@@ -163,11 +163,10 @@ final class DjlLoraTrainer implements LoraTrainer {
                 GradientCollector collector = manager.getEngine().newGradientCollector()) {
             scope.suppressNotUsedWarning();
             NDArray logp = logSoftmax(packed, true);
-            NDArray picked = logp.gather(manager.create(packed.targetTokens(), new Shape(packed.rows().length, 1)), 1)
-                    .reshape(packed.rows().length);
+            NDArray picked = picked(logp, packed);
             List<float[]> logprobs = packed.split(picked.toFloatArray());
-            List<float[]> entropies = packed.split(logp.stopGradient().exp().mul(logp.stopGradient())
-                    .sum(new int[] {-1}).neg().toFloatArray());
+            NDArray detached = logp.stopGradient();
+            List<float[]> entropies = packed.split(detached.exp().mul(detached).sum(new int[] {-1}).neg().toFloatArray());
             TokenObjective.Evaluation evaluation = objective.evaluate(logprobs);
             float[] coefficients = packed.flatten(evaluation.gradients());
             if (packed.rows().length > 0) {
@@ -196,12 +195,16 @@ final class DjlLoraTrainer implements LoraTrainer {
         Packed packed = pack(batch);
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning();
-            NDArray logp = logSoftmax(packed, withAdapter).stopGradient();
-            NDArray picked = logp.gather(manager.create(packed.targetTokens(), new Shape(packed.rows().length, 1)), 1);
-            return packed.split(picked.toFloatArray());
+            return packed.split(picked(logSoftmax(packed, withAdapter).stopGradient(), packed).toFloatArray());
         } catch (ai.djl.engine.EngineException e) {
             throw new EngineException(EngineException.Reason.FORWARD_FAILED, "forward pass failed: " + e.getMessage(), e);
         }
+    }
+
+    /** Each target token's entry of {@code logp [targets, vocab]}: {@code [targets]}. */
+    private NDArray picked(NDArray logp, Packed packed) {
+        int targets = packed.rows().length;
+        return logp.gather(manager.create(packed.targetTokens(), new Shape(targets, 1)), 1).reshape(targets);
     }
 
     /** Log-softmax of the logits that predict each target, {@code [targets, vocab]}. */
