@@ -1,7 +1,7 @@
 package dev.crucible.engine.djl;
 
 import dev.crucible.engine.spi.EngineProvider;
-import dev.crucible.engine.spi.ModelRunnerContract;
+import dev.crucible.testsupport.engine.ModelRunnerContract;
 
 /** The djl engine against the contract every inference engine meets. */
 class DjlModelRunnerContractTest extends ModelRunnerContract {

@@ -1,4 +1,4 @@
-package dev.crucible.engine.spi;
+package dev.crucible.testsupport.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -6,6 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.engine.spi.Capability;
+import dev.crucible.engine.spi.EngineHealth;
+import dev.crucible.engine.spi.EngineProvider;
+import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyModel;
