@@ -1,5 +1,6 @@
 # Sourced by the project's scripts: exports JAVA_HOME pointing at a JDK 25 or newer, or stops with a message
-# saying what is missing. Honours a JAVA_HOME that is already 25+.
+# saying what is missing. Honours a JAVA_HOME that is already 25+. Defines mvnw, the checkout's Maven Wrapper, which
+# fetches the pinned Maven from Maven Central on first use: a JDK is all a machine needs.
 java_major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
 find_jdk() {
   local candidates=("${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-25* /usr/lib/jvm/java-25* \
@@ -19,4 +20,4 @@ if ! JAVA_HOME="$(find_jdk)"; then
 fi
 export JAVA_HOME
 export PATH="$JAVA_HOME/bin:$PATH"
-command -v mvn >/dev/null || { echo "Crucible builds with Apache Maven 3.8+, which is not on PATH." >&2; exit 1; }
+mvnw="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/mvnw"
