@@ -10,6 +10,8 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.Await;
 import dev.crucible.server.support.Fixtures;
 import dev.crucible.server.support.TestServer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,5 +189,24 @@ class ModelsIT {
         assertTrue(ids.contains(TestServer.BASE_MODEL));
         assertTrue(ids.contains("crucible:///alice/proj/listed"), ids.toString());
         assertNotEquals(0, ids.size());
+    }
+
+    @Test
+    void aServedModelIsRetrievedByIdWithTheListsObject() {
+        createModel("retrieved");
+        List<Map<String, Object>> listed = api.get("/v1/models").data();
+        for (String id : List.of(TestServer.BASE_MODEL, "crucible:///alice/proj/retrieved")) {
+            Map<String, Object> entry = listed.stream().filter(m -> id.equals(m.get("id"))).findFirst().orElseThrow();
+            Api.Reply raw = api.get("/v1/models/" + id);
+            assertEquals(200, raw.status(), raw.toString());
+            assertEquals(entry, raw.json());
+            Api.Reply encoded = api.get("/v1/models/" + URLEncoder.encode(id, StandardCharsets.UTF_8));
+            assertEquals(entry, encoded.json(), encoded.toString());
+        }
+        Api.Reply missing = api.get("/v1/models/no-such-model");
+        assertEquals(404, missing.status());
+        assertEquals("The model `no-such-model` does not exist.", missing.error().get("message"));
+        assertEquals(404, server.api(server.newKey("mallory")).get("/v1/models/crucible:///alice/proj/retrieved")
+                .status(), "another entity's model is not there");
     }
 }

@@ -74,6 +74,8 @@ class OpenAiSdkIT {
     @Test
     void listsModelsAndMapsErrorsToSdkExceptions() {
         assertTrue(client.models().list().data().stream().anyMatch(m -> m.id().equals(TestServer.BASE_MODEL)));
+        assertEquals(TestServer.BASE_MODEL, client.models().retrieve(TestServer.BASE_MODEL).id());
+        assertThrows(NotFoundException.class, () -> client.models().retrieve("no-such-model"));
         assertThrows(NotFoundException.class, () -> client.chat().completions().create(params("no-such-model")));
         OpenAIClient stranger = OpenAIOkHttpClient.builder().apiKey("wrong").baseUrl(server.url() + "/v1")
                 .maxRetries(0).build();

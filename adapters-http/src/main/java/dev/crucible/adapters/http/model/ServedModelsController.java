@@ -1,10 +1,13 @@
 package dev.crucible.adapters.http.model;
 
+import dev.crucible.adapters.http.error.RefusalException;
 import dev.crucible.application.model.ListServedModelsUseCase;
+import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -15,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** {@code GET /v1/models}: the served base models and the caller's trained models, OpenAI's list shape. */
+/** {@code GET /v1/models} and {@code GET /v1/models/{model}}: the served base models and the caller's trained models, OpenAI's list shape. */
 @Controller("/v1/models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -35,6 +38,21 @@ final class ServedModelsController {
 
     @Get
     Map<String, Object> list(Caller caller) {
+        return Map.of("object", "list", "data", entries(caller));
+    }
+
+    /**
+     * {@code GET /v1/models/{model}} (the SDKs' {@code models.retrieve}): the list's entry for that id. A trained
+     * model's id holds slashes ({@code crucible:///entity/project/name}), sent raw or percent-encoded.
+     */
+    @Get("/{+model}")
+    Entry retrieve(Caller caller, @PathVariable("model") String model) {
+        return entries(caller).stream().filter(entry -> entry.id().equals(model)).findFirst()
+                .orElseThrow(() -> new RefusalException(
+                        Refusal.notFound("model", "The model `" + model + "` does not exist.")));
+    }
+
+    private List<Entry> entries(Caller caller) {
         ListServedModelsUseCase.Served models = served.list(caller);
         List<Entry> data = new ArrayList<>();
         for (String base : models.baseModels()) {
@@ -44,6 +62,6 @@ final class ServedModelsController {
             data.add(new Entry(m.address(), "model", m.createdAt().getEpochSecond(), m.coordinates().entity().value(),
                     m.baseModel(), m.baseModel()));
         }
-        return Map.of("object", "list", "data", data);
+        return data;
     }
 }
