@@ -1,0 +1,113 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.application.inference.generation.GeneratorSnapshot;
+import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.Await;
+import dev.crucible.server.support.ForwardGate;
+import dev.crucible.server.support.TestServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Overload: a bounded waiting queue per model and bounded requests per key and per entity, refused with 429 and
+ * {@code Retry-After}; a client that goes away stops its generation. The scripted model's forward passes are held by
+ * a gate, so the model is busy exactly as long as a test wants.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OverloadIT {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    private final ExecutorService clients = Executors.newCachedThreadPool();
+    private TestServer server;
+    private ForwardGate gate;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of("test.scripted-model", "true",
+                "crucible.inference.max-waiting-requests", 2));
+        gate = server.bean(ForwardGate.class);
+    }
+
+    @AfterEach
+    void reopen() {
+        gate.open();
+        Await.until(this::snapshot, s -> s.running() == 0 && s.waiting() == 0, PATIENCE);
+    }
+
+    @AfterAll
+    void stop() {
+        clients.shutdownNow();
+        server.close();
+    }
+
+    private GeneratorSnapshot snapshot() {
+        return server.bean(ServedModels.class).find(TestServer.BASE_MODEL).orElseThrow().generator().snapshot();
+    }
+
+    private static Map<String, Object> chat(String reply) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("model", TestServer.BASE_MODEL);
+        body.put("messages", List.of(Map.of("role", "user", "content", "[[reply]]" + reply + "[[/reply]]")));
+        body.put("max_tokens", 16);
+        return body;
+    }
+
+    private CompletableFuture<Api.Reply> send(Api api, Map<String, Object> body) {
+        return CompletableFuture.supplyAsync(() -> api.post("/v1/chat/completions", body), clients);
+    }
+
+    private static void assertOverloaded(Api.Reply reply) {
+        assertEquals(429, reply.status(), String.valueOf(reply.body()));
+        assertEquals("rate_limit_error", reply.error().get("type"));
+        assertEquals(429, reply.error().get("code"));
+        long retryAfter = Long.parseLong(reply.headers().get("retry-after").getFirst());
+        assertTrue(retryAfter >= 1 && retryAfter <= 60, "Retry-After " + retryAfter);
+    }
+
+    @Test
+    void aFullWaitingQueueAnswers429WithRetryAfterAndEveryAdmittedRequestIsAnswered() {
+        Api api = server.api(server.newKey("queue-" + System.nanoTime()));
+        long refusedBefore = snapshot().refused();
+        gate.close();
+        List<CompletableFuture<Api.Reply>> admitted = new ArrayList<>();
+        admitted.add(send(api, chat("first")));
+        Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
+        admitted.add(send(api, chat("second")));
+        admitted.add(send(api, chat("third")));
+        Await.until(this::snapshot, s -> s.waiting() == 2, PATIENCE);
+
+        Api.Reply refused = api.post("/v1/chat/completions", chat("one too many"));
+
+        assertOverloaded(refused);
+        assertTrue(refused.error().get("message").toString().contains("2 requests are already waiting"));
+        assertEquals(refusedBefore + 1, snapshot().refused());
+        gate.open();
+        List<String> answers = admitted.stream().map(CompletableFuture::join).map(reply -> {
+            assertEquals(200, reply.status(), String.valueOf(reply.body()));
+            return OverloadIT.content(reply);
+        }).toList();
+        assertEquals(List.of("first", "second", "third"), answers);
+    }
+
+    @SuppressWarnings("unchecked")
+    static String content(Api.Reply reply) {
+        var choice = ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        return (String) ((Map<String, Object>) choice.get("message")).get("content");
+    }
+}
