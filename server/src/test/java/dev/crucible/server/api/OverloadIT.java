@@ -40,7 +40,9 @@ class OverloadIT {
     @BeforeAll
     void start() {
         server = TestServer.start(Map.of("test.scripted-model", "true",
-                "crucible.inference.max-waiting-requests", 2));
+                "crucible.inference.max-waiting-requests", 2,
+                "crucible.inference.max-requests-per-key", 2,
+                "crucible.inference.max-requests-per-entity", 3));
         gate = server.bean(ForwardGate.class);
     }
 
@@ -82,17 +84,21 @@ class OverloadIT {
 
     @Test
     void aFullWaitingQueueAnswers429WithRetryAfterAndEveryAdmittedRequestIsAnswered() {
-        Api api = server.api(server.newKey("queue-" + System.nanoTime()));
+        // one key each, so only the queue's bound applies
+        List<Api> apis = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            apis.add(server.api(server.newKey("queue-" + i + "-" + System.nanoTime())));
+        }
         long refusedBefore = snapshot().refused();
         gate.close();
         List<CompletableFuture<Api.Reply>> admitted = new ArrayList<>();
-        admitted.add(send(api, chat("first")));
+        admitted.add(send(apis.get(0), chat("first")));
         Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
-        admitted.add(send(api, chat("second")));
-        admitted.add(send(api, chat("third")));
+        admitted.add(send(apis.get(1), chat("second")));
+        admitted.add(send(apis.get(2), chat("third")));
         Await.until(this::snapshot, s -> s.waiting() == 2, PATIENCE);
 
-        Api.Reply refused = api.post("/v1/chat/completions", chat("one too many"));
+        Api.Reply refused = apis.get(3).post("/v1/chat/completions", chat("one too many"));
 
         assertOverloaded(refused);
         assertTrue(refused.error().get("message").toString().contains("2 requests are already waiting"));
@@ -103,6 +109,54 @@ class OverloadIT {
             return OverloadIT.content(reply);
         }).toList();
         assertEquals(List.of("first", "second", "third"), answers);
+    }
+
+    @Test
+    void aKeyAtItsBoundGets429WhileAnotherKeyIsServed() {
+        String entity = "flood-" + System.nanoTime();
+        Api flood = server.api(server.newKey(entity));
+        Api other = server.api(server.newKey("calm-" + System.nanoTime()));
+        gate.close();
+        List<CompletableFuture<Api.Reply>> admitted = new ArrayList<>();
+        admitted.add(send(flood, chat("f1")));
+        Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
+        admitted.add(send(flood, chat("f2")));
+        Await.until(this::snapshot, s -> s.waiting() == 1, PATIENCE);
+
+        assertOverloaded(flood.post("/v1/chat/completions", chat("f3")));
+        CompletableFuture<Api.Reply> served = send(other, chat("calm"));
+        Await.until(this::snapshot, s -> s.waiting() == 2, PATIENCE);
+        assertEquals(2, snapshot().waiting(), "the other key's request was queued, not refused");
+        gate.open();
+        assertEquals(200, served.join().status());
+        assertEquals("calm", content(served.join()));
+        for (CompletableFuture<Api.Reply> reply : admitted) {
+            assertEquals(200, reply.join().status());
+        }
+        assertEquals(200, flood.post("/v1/chat/completions", chat("after")).status(), "the places were given back");
+    }
+
+    @Test
+    void anEntityAtItsBoundGets429OnEveryKey() {
+        String entity = "tenant-" + System.nanoTime();
+        Api first = server.api(server.newKey(entity));
+        Api second = server.api(server.newKey(entity));
+        gate.close();
+        List<CompletableFuture<Api.Reply>> admitted = new ArrayList<>();
+        admitted.add(send(first, chat("a")));
+        Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
+        admitted.add(send(first, chat("b")));
+        admitted.add(send(second, chat("c")));
+        Await.until(this::snapshot, s -> s.waiting() == 2, PATIENCE);
+
+        Api.Reply refused = second.post("/v1/chat/completions", chat("d"));
+
+        assertOverloaded(refused);
+        assertTrue(refused.error().get("message").toString().contains("already has 3"), refused.error().toString());
+        gate.open();
+        for (CompletableFuture<Api.Reply> reply : admitted) {
+            assertEquals(200, reply.join().status());
+        }
     }
 
     @SuppressWarnings("unchecked")
