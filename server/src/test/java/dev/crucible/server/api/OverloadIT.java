@@ -9,6 +9,9 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.Await;
 import dev.crucible.server.support.ForwardGate;
 import dev.crucible.server.support.TestServer;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -157,6 +160,31 @@ class OverloadIT {
         for (CompletableFuture<Api.Reply> reply : admitted) {
             assertEquals(200, reply.join().status());
         }
+    }
+
+    @Test
+    void aNonStreamingRequestWhoseClientGoesAwayStopsGenerating() throws Exception {
+        String key = server.newKey("gone-" + System.nanoTime());
+        GeneratorSnapshot before = snapshot();
+        gate.close();
+        String body = "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":[{\"role\":\"user\","
+                + "\"content\":\"go on\"}],\"max_tokens\":100,\"ignore_eos\":true}";
+        URI url = URI.create(server.url());
+        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
+            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: " + url.getHost()
+                    + "\r\nAuthorization: Bearer " + key + "\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
+                    .getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
+        }
+        // the server heard the client go while the model was still held at its first step
+        Await.until(this::snapshot, s -> s.cancelRequested() == before.cancelRequested() + 1, PATIENCE);
+        gate.open();
+        GeneratorSnapshot after = Await.until(this::snapshot, s -> s.running() == 0, PATIENCE);
+        assertEquals(before.aborted() + 1, after.aborted());
+        long generated = after.generatedTokens() - before.generatedTokens();
+        assertTrue(generated < 100, "generation stopped early, after " + generated + " of 100 tokens");
     }
 
     @SuppressWarnings("unchecked")

@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletionException;
 
 /**
  * Chat completions: resolve the model, render its chat template, tokenise, check the request against the model's
@@ -105,17 +104,6 @@ public final class ChatCompletionService {
                 .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
                         .check(request, ids.length, resolved.base().generation().maxNewTokens())
                         .then(budget -> build(resolved, request, ids, budget, owner)));
-    }
-
-    /** Generates all {@code n} choices and waits for them; the adapter lease is released at the end. */
-    public Outcome<GenerationResult> complete(PreparedChat chat) {
-        return stream(chat, GenerationListener.NONE).map(handle -> {
-            try {
-                return handle.result().join();
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException cause ? cause : e;
-            }
-        });
     }
 
     /**

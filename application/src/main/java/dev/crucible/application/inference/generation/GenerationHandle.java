@@ -30,7 +30,7 @@ public final class GenerationHandle {
     public void cancel() {
         boolean first;
         synchronized (this) {
-            first = !cancelRequested;
+            first = !cancelRequested && !result.isDone();
             cancelRequested = true;
         }
         if (first) {
