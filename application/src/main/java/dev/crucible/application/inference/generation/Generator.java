@@ -96,9 +96,14 @@ public final class Generator implements AutoCloseable {
         return stats.snapshot(waiting.size(), options.maxWaitingRequests(), oldest);
     }
 
-    /** When a request refused as overloaded may try again: about as long as requests have lately waited. */
+    /**
+     * When a request refused as overloaded may try again: about as long as requests have lately waited, or as the
+     * longest-waiting request has waited so far if that is longer (waits grow before any admission shows them).
+     */
     public Duration retryAfter() {
-        return stats.retryAfter();
+        long now = System.nanoTime();
+        return stats.retryAfter(waiting.oldestEnqueuedNanos().map(t -> Duration.ofNanos(Math.max(0, now - t)))
+                .orElse(Duration.ZERO));
     }
 
     /** Submits and waits; the result or the refusal. Engine failures are rethrown as they were. */
@@ -127,7 +132,7 @@ public final class Generator implements AutoCloseable {
         if (!waiting.offer(state)) {
             stats.refused.increment();
             return Outcome.refused(Refusal.overloaded("The server is busy: " + options.maxWaitingRequests()
-                    + " requests are already waiting for this model. Please retry later.", stats.retryAfter()));
+                    + " requests are already waiting for this model. Please retry later.", retryAfter()));
         }
         return Outcome.done(handle);
     }

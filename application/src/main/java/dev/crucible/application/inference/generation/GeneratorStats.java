@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The counters behind {@link GeneratorSnapshot}, and the retry hint given with an overload refusal: an exponentially
- * weighted mean of recent waits (weight 1/8 for the newest, as TCP's smoothed round-trip time), between one second
- * and a minute. Thread-safe: the scheduling thread writes, anyone reads.
+ * weighted mean of recent waits (weight 1/8 for the newest, as TCP's smoothed round-trip time), or the oldest
+ * waiter's age when longer, between one second and a minute. Thread-safe: the scheduling thread writes, anyone reads.
  */
 final class GeneratorStats {
 
@@ -39,9 +39,10 @@ final class GeneratorStats {
         runningSequences = sequences;
     }
 
-    /** When a refused request may try again: about as long as requests have lately waited. */
-    Duration retryAfter() {
-        return Duration.ofNanos(Math.clamp(smoothedWaitNanos.get(), MIN_RETRY_NANOS, MAX_RETRY_NANOS));
+    /** When a refused request may try again: the smoothed wait or {@code oldestWaiting}, the longer, clamped. */
+    Duration retryAfter(Duration oldestWaiting) {
+        long estimate = Math.max(smoothedWaitNanos.get(), oldestWaiting.toNanos());
+        return Duration.ofNanos(Math.clamp(estimate, MIN_RETRY_NANOS, MAX_RETRY_NANOS));
     }
 
     GeneratorSnapshot snapshot(int waiting, int maxWaiting, Duration oldestWaiting) {
