@@ -21,7 +21,7 @@ final class ChatAdmission {
         this.limits = limits;
     }
 
-    /** A ticket for one more request of {@code owner}, or an overload refusal that says to retry after {@code retry}. */
+    /** A ticket for one more request of {@code owner}, or an overload refusal saying to retry after {@code retry}. */
     synchronized Outcome<Ticket> admit(RequestOwner owner, Duration retry) {
         if (keys.getOrDefault(owner.key(), 0) >= limits.maxPerKey()) {
             return Outcome.refused(Refusal.overloaded("This API key already has " + limits.maxPerKey()

@@ -90,10 +90,7 @@ public final class Generator implements AutoCloseable {
 
     /** The load now: queue depth, running requests, waits and counts since start. Thread-safe, never blocks long. */
     public GeneratorSnapshot snapshot() {
-        long now = System.nanoTime();
-        Duration oldest = waiting.oldestEnqueuedNanos().map(t -> Duration.ofNanos(Math.max(0, now - t)))
-                .orElse(Duration.ZERO);
-        return stats.snapshot(waiting.size(), options.maxWaitingRequests(), oldest);
+        return stats.snapshot(waiting.size(), options.maxWaitingRequests(), oldestWait());
     }
 
     /**
@@ -101,9 +98,13 @@ public final class Generator implements AutoCloseable {
      * longest-waiting request has waited so far if that is longer (waits grow before any admission shows them).
      */
     public Duration retryAfter() {
+        return stats.retryAfter(oldestWait());
+    }
+
+    /** How long the longest-waiting request has waited; zero when none waits. */
+    private Duration oldestWait() {
         long now = System.nanoTime();
-        return stats.retryAfter(waiting.oldestEnqueuedNanos().map(t -> Duration.ofNanos(Math.max(0, now - t)))
-                .orElse(Duration.ZERO));
+        return waiting.oldestEnqueuedNanos().map(t -> Duration.ofNanos(Math.max(0, now - t))).orElse(Duration.ZERO);
     }
 
     /** Submits and waits; the result or the refusal. Engine failures are rethrown as they were. */

@@ -19,8 +19,8 @@ import java.util.Set;
  * The generator's loop, run on its one thread. Policy: requests wait in {@link WaitingQueue}'s order (lower priority
  * value first, then owners in turn, then arrival); the next in turn is admitted while the running sequences plus its
  * {@code n} fit {@code maxBatchSequences} (an idle loop always admits one), so nothing overtakes it. Requests
- * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence once,
- * in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
+ * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence
+ * once, in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
  * whose prompt is complete then samples a token. Each of the {@code n} sequences has its own cache and prefill (the
  * SPI cannot share a prefix between caches).
  */
@@ -91,11 +91,15 @@ final class Scheduler implements Runnable {
         if (running.isEmpty() && !waiting.awaitAny(IDLE_POLL_MILLIS)) {
             return;
         }
-        int[] active = {running.stream().mapToInt(RequestState::n).sum()};
-        for (Optional<RequestState> next = waiting.takeIf(n -> fits(active[0], n)); next.isPresent();
-                next = waiting.takeIf(n -> fits(active[0], n))) {
+        int active = running.stream().mapToInt(RequestState::n).sum();
+        while (true) {
+            int sequences = active;
+            Optional<RequestState> next = waiting.takeIf(n -> fits(sequences, n));
+            if (next.isEmpty()) {
+                return;
+            }
             stats.admittedAfter(System.nanoTime() - next.get().enqueuedNanos);
-            active[0] += next.get().n();
+            active += next.get().n();
             start(next.get());
         }
     }

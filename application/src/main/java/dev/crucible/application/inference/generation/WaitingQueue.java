@@ -67,7 +67,7 @@ final class WaitingQueue {
         }
     }
 
-    /** Takes the next request in turn if its {@code n} passes {@code fits}; empty when none waits or it does not fit. */
+    /** Takes the next request in turn if its {@code n} passes {@code fits}; empty when none waits or it does not. */
     Optional<RequestState> takeIf(IntPredicate fits) {
         lock.lock();
         try {
