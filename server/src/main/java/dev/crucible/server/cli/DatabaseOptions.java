@@ -1,6 +1,7 @@
 package dev.crucible.server.cli;
 
 import dev.crucible.server.database.EmbeddedDatabase;
+import dev.crucible.server.database.PrivateFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -25,8 +26,12 @@ final class DatabaseOptions {
             description = "Database password (env CRUCIBLE_DATABASE_PASSWORD).")
     String databasePassword;
 
-    /** Starts the embedded database when no URL was given; null otherwise. */
+    /**
+     * Makes the data directory private (0700: it holds every tenant's files and adapters), then starts the
+     * embedded database when no URL was given; null otherwise.
+     */
     EmbeddedDatabase openEmbeddedIfNeeded() {
+        PrivateFiles.directory(dataDir.toAbsolutePath().normalize());
         return databaseUrl == null || databaseUrl.isBlank() ? EmbeddedDatabase.open(dataDir) : null;
     }
 
@@ -36,6 +41,7 @@ final class DatabaseOptions {
                 "crucible.data-dir", dataDir.toAbsolutePath().normalize().toString(),
                 "datasources.default.url", embedded != null ? embedded.jdbcUrl() : databaseUrl,
                 "datasources.default.username", embedded != null ? embedded.user() : databaseUser,
-                "datasources.default.password", embedded != null || databasePassword == null ? "" : databasePassword);
+                "datasources.default.password", embedded != null ? embedded.password()
+                        : databasePassword == null ? "" : databasePassword);
     }
 }
