@@ -1,5 +1,6 @@
 package dev.crucible.server.cli;
 
+import dev.crucible.server.database.Durability;
 import dev.crucible.server.database.EmbeddedDatabase;
 import dev.crucible.server.database.PrivateFiles;
 import java.nio.file.Path;
@@ -26,13 +27,20 @@ final class DatabaseOptions {
             description = "Database password (env CRUCIBLE_DATABASE_PASSWORD).")
     String databasePassword;
 
+    @Option(names = "--unsafe-fast-database", defaultValue = "${env:CRUCIBLE_UNSAFE_FAST_DATABASE:-false}",
+            description = "UNSAFE: run the embedded PostgreSQL without fsync and synchronous commits (env "
+                    + "CRUCIBLE_UNSAFE_FAST_DATABASE). Faster, but answered writes are lost on kill -9 or a crash; "
+                    + "for throwaway data only.")
+    boolean unsafeFastDatabase;
+
     /**
      * Makes the data directory private (0700: it holds every tenant's files and adapters), then starts the
      * embedded database when no URL was given; null otherwise.
      */
     EmbeddedDatabase openEmbeddedIfNeeded() {
         PrivateFiles.directory(dataDir.toAbsolutePath().normalize());
-        return databaseUrl == null || databaseUrl.isBlank() ? EmbeddedDatabase.open(dataDir) : null;
+        return databaseUrl == null || databaseUrl.isBlank()
+                ? EmbeddedDatabase.open(dataDir, unsafeFastDatabase ? Durability.UNSAFE_FAST : Durability.DURABLE) : null;
     }
 
     /** The Micronaut properties that point the application at the database and data directory. */

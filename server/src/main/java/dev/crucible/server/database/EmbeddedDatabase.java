@@ -39,8 +39,16 @@ public final class EmbeddedDatabase implements AutoCloseable {
         this.password = password;
     }
 
-    /** Starts (or joins) the embedded server for {@code dataDir} and makes sure the {@code crucible} database exists. */
+    /** {@link #open(Path, Durability)} with PostgreSQL's durable defaults. */
     public static EmbeddedDatabase open(Path dataDir) {
+        return open(dataDir, Durability.DURABLE);
+    }
+
+    /**
+     * Starts (or joins) the embedded server for {@code dataDir} and makes sure the {@code crucible} database exists.
+     * {@code durability} applies to a server this call starts; a joined server keeps what its starter chose.
+     */
+    public static EmbeddedDatabase open(Path dataDir, Durability durability) {
         Path root = dataDir.toAbsolutePath().normalize();
         PrivateFiles.directory(root);
         Path folder = root.resolve("postgres");
@@ -52,20 +60,20 @@ public final class EmbeddedDatabase implements AutoCloseable {
             // A server started by an earlier Crucible still lets everyone in ("trust") and ignores the password.
             db = new EmbeddedDatabase(null, running.get(), Files.exists(passwordFile) ? PrivateFiles.secret(passwordFile) : "");
         } else {
-            db = start(folder, PrivateFiles.secret(passwordFile), passwordFile);
+            db = start(folder, PrivateFiles.secret(passwordFile), passwordFile, durability);
         }
         db.createDatabaseIfMissing();
         return db;
     }
 
-    private static EmbeddedDatabase start(Path folder, String password, Path passwordFile) {
+    private static EmbeddedDatabase start(Path folder, String password, Path passwordFile, Durability durability) {
         try {
             Files.createDirectories(folder);
             boolean fresh = !Files.exists(folder.resolve("postgresql.conf"));
             if (!fresh && !ClientAuthentication.current(folder)) {
                 upgrade(folder, password);
             }
-            EmbeddedPostgres.Builder builder = builder(folder, password)
+            EmbeddedPostgres.Builder builder = durability.apply(builder(folder, password))
                     .setDataDirectoryCustomizer(dir -> writeRules(dir.toPath()));
             if (fresh) {
                 // zonky's initdb passes "-A trust"; these options come after it on initdb's command line and win,
@@ -74,6 +82,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
             }
             EmbeddedPostgres pg = builder.start();
             LOG.info("Started embedded PostgreSQL in {} on port {}", folder, pg.getPort());
+            if (durability != Durability.DURABLE) {
+                LOG.warn("UNSAFE: the embedded PostgreSQL runs without fsync and synchronous commits ({}): answered writes "
+                        + "can be lost on a crash. For throwaway data only.", durability);
+            }
             return new EmbeddedDatabase(pg, pg.getPort(), password);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start embedded PostgreSQL in " + folder, e);
@@ -83,7 +95,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     /** A data directory from before passwords: start it as it is, set the password, then require it. */
     private static void upgrade(Path folder, String password) throws IOException {
         LOG.info("Upgrading the embedded PostgreSQL in {}: its superuser gets a password and logins require it", folder);
-        EmbeddedPostgres old = builder(folder, password).start(); // its "trust" rules let this process in
+        // Its "trust" rules let this process in; durable, so the password is on disk before the rules need it.
+        EmbeddedPostgres old = Durability.DURABLE.apply(builder(folder, password)).start();
         try {
             ClientAuthentication.setPassword(old.getPort(), USER, password);
         } catch (SQLException e) {

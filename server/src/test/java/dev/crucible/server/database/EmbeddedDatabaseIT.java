@@ -45,6 +45,19 @@ class EmbeddedDatabaseIT {
     }
 
     @Test
+    void itRunsWithPostgresDurableDefaultsUnlessTheUnsafeModeIsNamed() throws Exception {
+        try (EmbeddedDatabase db = EmbeddedDatabase.open(parent.resolve("durable"))) {
+            for (String setting : new String[] {"fsync", "synchronous_commit", "full_page_writes"}) {
+                assertEquals("on", text(db, "SHOW " + setting), setting + " (zonky's own default is off)");
+            }
+        }
+        try (EmbeddedDatabase db = EmbeddedDatabase.open(parent.resolve("unsafe"), Durability.UNSAFE_FAST)) {
+            assertEquals("off", text(db, "SHOW fsync"));
+            assertEquals("off", text(db, "SHOW synchronous_commit"));
+        }
+    }
+
+    @Test
     void aRestartReusesThePasswordAndAJoiningProcessUsesItToo() throws Exception {
         Path dataDir = parent.resolve("data");
         String first;
