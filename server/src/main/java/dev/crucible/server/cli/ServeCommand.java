@@ -23,6 +23,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "${env:CRUCIBLE_PORT:-8000}", description = "HTTP port (env CRUCIBLE_PORT; default 8000).")
     int port;
 
+    @Option(names = "--host", defaultValue = "${env:CRUCIBLE_HOST:-127.0.0.1}",
+            description = "Address to listen on (env CRUCIBLE_HOST; default 127.0.0.1, this machine only). "
+                    + "0.0.0.0 listens on every interface.")
+    String host;
+
     @Option(names = "--model", split = ",", defaultValue = "${env:CRUCIBLE_MODELS}",
             description = "A base model to serve, NAME=PATH of a Hugging Face folder; repeatable (env CRUCIBLE_MODELS, "
                     + "comma-separated). Without any, a tiny random-weight Qwen3 model is made in the data directory "
@@ -37,6 +42,7 @@ final class ServeCommand implements Callable<Integer> {
         EmbeddedDatabase embedded = database.openEmbeddedIfNeeded();
         Map<String, Object> props = new HashMap<>(database.properties(embedded));
         props.put("micronaut.server.port", port);
+        props.put("micronaut.server.host", host);
         props.put("crucible.model-specs", models == null || models.isEmpty()
                 ? List.of(DefaultModel.ensure(database.dataDir)) : models);
         if (engine != null) {
