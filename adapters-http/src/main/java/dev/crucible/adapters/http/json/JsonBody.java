@@ -1,10 +1,11 @@
 package dev.crucible.adapters.http.json;
 
 import dev.crucible.adapters.http.error.RefusalException;
-import io.micronaut.core.type.Argument;
-import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -14,10 +15,10 @@ import java.util.Map;
 @Singleton
 public final class JsonBody {
 
-    private final JsonMapper mapper;
+    private final JsonValueReader reader;
 
-    JsonBody(JsonMapper mapper) {
-        this.mapper = mapper;
+    JsonBody(JsonLimits limits) {
+        this.reader = new JsonValueReader(limits);
     }
 
     /** Parses {@code body} as a JSON object; a missing, malformed or non-object body is a 400. */
@@ -27,9 +28,9 @@ public final class JsonBody {
         }
         Object parsed;
         try {
-            parsed = mapper.readValue(body, Argument.OBJECT_ARGUMENT);
+            parsed = reader.read(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
-            throw RefusalException.invalid(null, "request body is not valid JSON: " + firstLine(e.getMessage()));
+            throw new UncheckedIOException(e);
         }
         if (!(parsed instanceof Map<?, ?> map)) {
             throw RefusalException.invalid(null, "request body must be a JSON object");
@@ -37,14 +38,5 @@ public final class JsonBody {
         @SuppressWarnings("unchecked")
         Map<String, Object> fields = (Map<String, Object>) map;
         return new JsonObject(fields, "");
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unreadable";
-        }
-        int nl = message.indexOf('\n');
-        String line = nl < 0 ? message : message.substring(0, nl);
-        return line.length() > 200 ? line.substring(0, 200) : line;
     }
 }
