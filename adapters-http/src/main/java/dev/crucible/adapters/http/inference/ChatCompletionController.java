@@ -22,6 +22,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 import java.time.Instant;
 import reactor.core.publisher.Flux;
 
@@ -45,7 +46,7 @@ final class ChatCompletionController {
 
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body String body) {
+    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body InputStream body) {
         PreparedChat prepared = RefusalException.unwrap(chat.prepare(caller, ChatRequestReader.read(json.object(body))));
         // The prepared request is the one to answer: trained models always return trainable logprobs and ids.
         ChatRequest request = prepared.request();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.common.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
@@ -21,20 +22,25 @@ import java.util.Map;
  * parser's {@code Integer}/{@code Long}/{@code BigInteger}/{@code Double}, {@code Boolean}, null; a repeated key keeps
  * its last value), the values Micronaut's mapper gave, under {@link JsonLimits}. A document over a limit is a 400 that
  * names the limit's setting and where in the body it was crossed; Jackson's own wording never reaches the caller.
- * Reads from a stream in one pass, without recursion.
+ * Reads from a stream in one pass, without recursion, in time linear in the body's size.
  */
 final class JsonValueReader {
 
     private final JsonFactory factory;
     private final JsonLimits limits;
+    private final long maxBytes;
+    private final String bytesSetting;
 
-    JsonValueReader(JsonLimits limits) {
+    /** @param maxBytes the route's body limit, named by setting {@code bytesSetting}; over it is a 413 */
+    JsonValueReader(JsonLimits limits, long maxBytes, String bytesSetting) {
         this.limits = limits;
+        this.maxBytes = maxBytes;
+        this.bytesSetting = bytesSetting;
         this.factory = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
                 .maxStringLength(limits.maxStringLength())
                 .maxNestingDepth(limits.maxNestingDepth())
                 .maxNumberLength(limits.maxNumberLength())
-                .maxDocumentLength(limits.maxDocumentLength())
+                .maxDocumentLength(maxBytes)
                 .maxNameLength(Math.min(limits.maxStringLength(), 1 << 20))
                 .build()).build();
     }
@@ -120,8 +126,8 @@ final class JsonValueReader {
             message = "a number in the request body is longer than " + limits.maxNumberLength()
                     + " characters (setting crucible.json.max-number-length)";
         } else if (text.startsWith("Document length")) {
-            message = "the request body is longer than " + limits.maxDocumentLength()
-                    + " bytes (setting crucible.json.max-document-length)";
+            return new RefusalException(new Refusal(Refusal.Reason.TOO_LARGE, "request body is too large: the limit "
+                    + "for this route is " + maxBytes + " bytes (setting " + bytesSetting + ")", null));
         } else {
             message = "the request body is over a JSON parsing limit";
         }
