@@ -24,6 +24,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 import java.time.Instant;
 import java.util.concurrent.CompletionException;
 import reactor.core.publisher.Flux;
@@ -48,7 +49,7 @@ final class ChatCompletionController {
 
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body String body) {
+    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body InputStream body) {
         PreparedChat prepared = RefusalException.unwrap(chat.prepare(caller, ChatRequestReader.read(json.object(body))));
         // The prepared request is the one to answer: trained models always return trainable logprobs and ids.
         ChatRequest request = prepared.request();
