@@ -44,8 +44,11 @@ class GracefulStopIT {
         try {
             assertTrue(ServeCommandIT.healthy("127.0.0.1", port, Duration.ofSeconds(120)), "started; log in " + dataDir);
             Api api = new Api("http://127.0.0.1:" + port, KEY);
-            String model = api.post("/v1/preview/models", model("trained")).text("id");
-            String job = api.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id");
+            Api.Reply created = api.post("/v1/preview/models", model("trained"));
+            assertEquals(200, created.status(), created.toString());
+            Api.Reply started = api.post("/v1/preview/training-jobs", Fixtures.rlJob(created.text("id")));
+            assertEquals(200, started.status(), started.toString());
+            String job = started.text("id");
             Await.until(() -> api.get("/v1/preview/training-jobs/" + job).text("status"), "RUNNING"::equals,
                     Duration.ofSeconds(30));
 
