@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** Turns trainer progress into job events, written at once; a refused write means the job was taken away. */
+/**
+ * Turns trainer progress into job events, written at once; a refused write means the job was taken away. The
+ * trainer is told to stop when the job was taken away or the runner is stopping.
+ */
 final class EventProgress implements TrainingProgress {
 
     private final JobQueue queue;
@@ -17,13 +20,16 @@ final class EventProgress implements TrainingProgress {
     private final UUID runnerId;
     private final Clock clock;
     private final AtomicBoolean lost;
+    private final AtomicBoolean stopping;
 
-    EventProgress(JobQueue queue, TrainingJob job, UUID runnerId, Clock clock, AtomicBoolean lost) {
+    EventProgress(JobQueue queue, TrainingJob job, UUID runnerId, Clock clock, AtomicBoolean lost,
+            AtomicBoolean stopping) {
         this.queue = queue;
         this.job = job;
         this.runnerId = runnerId;
         this.clock = clock;
         this.lost = lost;
+        this.stopping = stopping;
     }
 
     @Override
@@ -42,7 +48,7 @@ final class EventProgress implements TrainingProgress {
 
     @Override
     public boolean cancelled() {
-        return lost.get();
+        return lost.get() || stopping.get();
     }
 
     private void write(JobEventType type, Map<String, Object> data) {

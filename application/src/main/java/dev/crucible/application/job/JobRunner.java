@@ -21,6 +21,10 @@ import java.util.logging.Logger;
  * heartbeat went stale) are failed with an event instead of being retried: a half-run job may have written
  * progress, and a silent rerun would repeat it.
  *
+ * <p>When the server stops, {@link #stop()} makes the running job's trainer see {@link TrainingProgress#cancelled()}
+ * and the job end {@code FAILED} with {@link #SHUTDOWN} and its {@code training_failed} event; a trainer that does
+ * not stop in time is overtaken by {@link #failInterrupted()}.
+ *
  * <p>One runner works on one job at a time; several runners (threads or processes) may share one queue.
  */
 public final class JobRunner {
@@ -28,6 +32,8 @@ public final class JobRunner {
     static final String ORPHANED = "training was interrupted: the server running this job stopped before it "
             + "finished; submit the job again";
     static final String CRASHED = "training failed because of an internal error";
+    /** Why a job ends when its server shuts down while training it. */
+    public static final String SHUTDOWN = "training was interrupted by a server shutdown; submit the job again";
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
 
     private final JobQueue queue;
@@ -37,6 +43,8 @@ public final class JobRunner {
     private final RunnerSettings settings;
     private final UUID runnerId = UUID.randomUUID();
     private volatile Instant lastRound;
+    private final AtomicBoolean stopping = new AtomicBoolean(false);
+    private volatile TrainingJob current;
 
     public JobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, RunnerSettings settings) {
         this.queue = Objects.requireNonNull(queue, "queue");
@@ -69,8 +77,33 @@ public final class JobRunner {
         return failed;
     }
 
+    /**
+     * Stops for good: no further job is claimed, and the running job's trainer is asked to stop (its job then ends
+     * as interrupted by the shutdown). Returns at once; thread-safe.
+     */
+    public void stop() {
+        stopping.set(true);
+    }
+
+    /**
+     * Ends the job this runner is training, if any, as interrupted by the shutdown, without waiting for its
+     * trainer: for a trainer that did not stop in time. Its later result is then ignored (the job is no longer
+     * running under this runner). True when a job was ended.
+     */
+    public boolean failInterrupted() {
+        TrainingJob job = current;
+        if (job == null) {
+            return false;
+        }
+        Instant now = clock.instant();
+        return queue.fail(job.fail(now, SHUTDOWN), runnerId, JobEvent.failed(job.id(), SHUTDOWN, now));
+    }
+
     /** One round: fail orphaned jobs, then claim and run at most one job. True when a job ran. */
     public boolean runOnce() {
+        if (stopping.get()) {
+            return false;
+        }
         failStaleJobs();
         Optional<TrainingJob> claimed = queue.claimNext(runnerId, clock.instant());
         claimed.ifPresent(this::run);
@@ -87,10 +120,12 @@ public final class JobRunner {
         });
         long period = Math.max(1, settings.heartbeatInterval().toMillis());
         beat.scheduleAtFixedRate(() -> heartbeat(job, lost), period, period, TimeUnit.MILLISECONDS);
+        current = job;
         try {
-            TrainingResult result = train(job, new EventProgress(queue, job, runnerId, clock, lost));
-            finish(job, result);
+            TrainingResult result = train(job, new EventProgress(queue, job, runnerId, clock, lost, stopping));
+            finish(job, result, lost.get());
         } finally {
+            current = null;
             beat.shutdownNow();
         }
     }
@@ -118,12 +153,15 @@ public final class JobRunner {
         }
     }
 
-    private void finish(TrainingJob job, TrainingResult result) {
+    private void finish(TrainingJob job, TrainingResult result, boolean lost) {
         Instant now = clock.instant();
         switch (result) {
             case TrainingResult.Trained trained -> queue.complete(job, runnerId, trained.metrics(), now);
-            case TrainingResult.Failed failed ->
-                    queue.fail(job.fail(now, failed.message()), runnerId, JobEvent.failed(job.id(), failed.message(), now));
+            case TrainingResult.Failed failed -> {
+                // A trainer stopped by the shutdown says only that it was cancelled; the user needs to know why.
+                String message = stopping.get() && !lost ? SHUTDOWN : failed.message();
+                queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now));
+            }
         }
     }
 }

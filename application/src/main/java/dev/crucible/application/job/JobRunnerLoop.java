@@ -2,6 +2,8 @@ package dev.crucible.application.job;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -14,6 +16,7 @@ public final class JobRunnerLoop implements AutoCloseable {
     private final Duration pollInterval;
     private final Thread thread;
     private volatile boolean stopping;
+    private final CountDownLatch wake = new CountDownLatch(1);
 
     public JobRunnerLoop(JobRunner runner, Duration pollInterval) {
         this.runner = Objects.requireNonNull(runner, "runner");
@@ -35,7 +38,7 @@ public final class JobRunnerLoop implements AutoCloseable {
         while (!stopping) {
             try {
                 if (!runner.runOnce()) {
-                    Thread.sleep(pollInterval);
+                    wake.await(pollInterval.toNanos(), TimeUnit.NANOSECONDS);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -53,15 +56,40 @@ public final class JobRunnerLoop implements AutoCloseable {
 
     private void sleepQuietly() {
         try {
-            Thread.sleep(pollInterval);
+            wake.await(pollInterval.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    /**
+     * The server is shutting down: claims no further job, asks the running job's trainer to stop and waits up to
+     * {@code limit} for it (the job then ends as interrupted by the shutdown, with its terminal event); a job still
+     * running after that is ended as interrupted without waiting for its trainer. The thread is not interrupted,
+     * so a trainer is never cut off in the middle of writing a file.
+     *
+     * @return true when the loop ended within {@code limit}
+     */
+    public boolean stop(Duration limit) throws InterruptedException {
+        stopping = true;
+        runner.stop();
+        wake.countDown();
+        if (thread.isAlive()) {
+            thread.join(limit);
+        }
+        if (thread.isAlive()) {
+            LOG.warning("the running training job did not stop within " + limit + "; ending it as interrupted");
+            runner.failInterrupted();
+            return false;
+        }
+        return true;
+    }
+
     @Override
     public void close() {
         stopping = true;
+        runner.stop();
+        wake.countDown();
         thread.interrupt();
     }
 }

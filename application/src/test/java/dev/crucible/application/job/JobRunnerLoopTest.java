@@ -5,6 +5,7 @@ import static dev.crucible.application.fakes.Fixtures.CLOCK;
 import static dev.crucible.application.fakes.Fixtures.NOW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -136,6 +137,55 @@ class JobRunnerLoopTest {
         assertTrue(Await.until(() -> queue.claimCalls() >= 1));
         loop.close();
         assertTrue(Await.until(() -> loopThread().isEmpty()));
+    }
+
+    @Test
+    void stopEndsTheRunningJobAsInterruptedWithItsTerminalEventAndEndsTheLoop() throws InterruptedException {
+        TrainingJob job = enqueue();
+        JobRunner stoppable = new JobRunner(queue, jobs, new ScriptedTrainer((j, s, progress) -> {
+            progress.started(1, Map.of());
+            Await.until(progress::cancelled);
+            return new TrainingResult.Failed("the job was cancelled");
+        }), CLOCK, SETTINGS);
+        JobRunnerLoop loop = new JobRunnerLoop(stoppable, Duration.ofHours(1));
+        loop.start();
+        assertTrue(Await.until(() -> jobs.get(job.id()).status() instanceof JobStatus.Running));
+
+        assertTrue(loop.stop(Duration.ofSeconds(10)), "the trainer stopped when asked");
+        assertEquals(JobRunner.SHUTDOWN, jobs.get(job.id()).status().error().orElseThrow());
+        assertFalse(loop.alive());
+    }
+
+    @Test
+    void stopEndsAJobWhoseTrainerDoesNotStopInTime() throws InterruptedException {
+        TrainingJob job = enqueue();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        JobRunner stubborn = new JobRunner(queue, jobs, new ScriptedTrainer((j, s, progress) -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new TrainingResult.Trained(Map.of());
+        }), CLOCK, SETTINGS);
+        JobRunnerLoop loop = new JobRunnerLoop(stubborn, Duration.ofHours(1));
+        loop.start();
+        assertTrue(Await.until(() -> jobs.get(job.id()).status() instanceof JobStatus.Running));
+
+        assertFalse(loop.stop(Duration.ofMillis(20)));
+        assertEquals(JobRunner.SHUTDOWN, jobs.get(job.id()).status().error().orElseThrow());
+        release.countDown();
+        assertTrue(Await.until(() -> loopThread().isEmpty()));
+        assertInstanceOf(JobStatus.Failed.class, jobs.get(job.id()).status(), "the late result changed nothing");
+    }
+
+    @Test
+    void stopOfAnIdleLoopEndsItAtOnce() throws InterruptedException {
+        JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1));
+        loop.start();
+        assertTrue(Await.until(() -> queue.claimCalls() >= 1));
+        assertTrue(loop.stop(Duration.ofSeconds(10)));
+        assertTrue(loopThread().isEmpty());
     }
 
     @Test

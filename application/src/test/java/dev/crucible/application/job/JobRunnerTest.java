@@ -185,6 +185,53 @@ class JobRunnerTest {
     }
 
     @Test
+    void stoppingTellsTheTrainerToStopAndEndsTheJobAsInterruptedByTheShutdown() {
+        TrainingJob job = enqueue();
+        AtomicBoolean cancelledSeen = new AtomicBoolean(false);
+        JobRunner[] runner = new JobRunner[1];
+        runner[0] = runner(new ScriptedTrainer((j, s, progress) -> {
+            progress.started(3, Map.of());
+            runner[0].stop(); // what the shutdown does from its own thread
+            cancelledSeen.set(progress.cancelled());
+            return new TrainingResult.Failed("the job was cancelled");
+        }), QUIET);
+        runner[0].runOnce();
+
+        assertTrue(cancelledSeen.get());
+        assertEquals(new JobStatus.Failed(NOW, NOW, JobRunner.SHUTDOWN), jobs.get(job.id()).status());
+        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_FAILED), eventTypes(job));
+        assertEquals(Map.of("error_message", JobRunner.SHUTDOWN), events.of(job.id()).get(1).data());
+    }
+
+    @Test
+    void aStoppedRunnerClaimsNothing() {
+        TrainingJob job = enqueue();
+        JobRunner runner = runner(ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), QUIET);
+        runner.stop();
+
+        assertFalse(runner.runOnce());
+        assertInstanceOf(JobStatus.Queued.class, jobs.get(job.id()).status());
+    }
+
+    @Test
+    void failInterruptedEndsTheRunningJobAndItsTrainersLateResultIsIgnored() {
+        TrainingJob job = enqueue();
+        AtomicBoolean ended = new AtomicBoolean(false);
+        JobRunner[] runner = new JobRunner[1];
+        runner[0] = runner(new ScriptedTrainer((j, s, progress) -> {
+            progress.started(1, Map.of());
+            ended.set(runner[0].failInterrupted()); // the shutdown gave up waiting for this trainer
+            return new TrainingResult.Trained(Map.of("loss", 0.1));
+        }), QUIET);
+        runner[0].runOnce();
+
+        assertTrue(ended.get());
+        assertEquals(new JobStatus.Failed(NOW, NOW, JobRunner.SHUTDOWN), jobs.get(job.id()).status());
+        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_FAILED), eventTypes(job));
+        assertFalse(runner[0].failInterrupted(), "no job runs any more");
+    }
+
+    @Test
     void aLostHeartbeatTurnsCancelledTrue() {
         enqueue();
         AtomicBoolean cancelledSeen = new AtomicBoolean(false);

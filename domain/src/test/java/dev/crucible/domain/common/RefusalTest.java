@@ -16,6 +16,14 @@ class RefusalTest {
     }
 
     @Test
+    void onlyAnOverloadCarriesARetryHint() {
+        assertEquals(java.util.Optional.empty(), Refusal.invalid("p", "m").retryAfter());
+        Refusal overloaded = Refusal.overloaded("busy", java.time.Duration.ofSeconds(3));
+        assertEquals(Refusal.Reason.OVERLOADED, overloaded.reason());
+        assertEquals(java.util.Optional.of(java.time.Duration.ofSeconds(3)), overloaded.retryAfter());
+    }
+
+    @Test
     void paramMayBeNull() {
         assertNull(Refusal.invalid(null, "m").param());
     }

@@ -1,6 +1,8 @@
 package dev.crucible.server.cli;
 
+import dev.crucible.server.database.Durability;
 import dev.crucible.server.database.EmbeddedDatabase;
+import dev.crucible.server.database.PrivateFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -25,9 +27,20 @@ final class DatabaseOptions {
             description = "Database password (env CRUCIBLE_DATABASE_PASSWORD).")
     String databasePassword;
 
-    /** Starts the embedded database when no URL was given; null otherwise. */
+    @Option(names = "--unsafe-fast-database", defaultValue = "${env:CRUCIBLE_UNSAFE_FAST_DATABASE:-false}",
+            description = "UNSAFE: run the embedded PostgreSQL without fsync and synchronous commits (env "
+                    + "CRUCIBLE_UNSAFE_FAST_DATABASE). Faster, but answered writes are lost on kill -9 or a crash; "
+                    + "for throwaway data only.")
+    boolean unsafeFastDatabase;
+
+    /**
+     * Makes the data directory private (0700: it holds every tenant's files and adapters), then starts the
+     * embedded database when no URL was given; null otherwise.
+     */
     EmbeddedDatabase openEmbeddedIfNeeded() {
-        return databaseUrl == null || databaseUrl.isBlank() ? EmbeddedDatabase.open(dataDir) : null;
+        PrivateFiles.directory(dataDir.toAbsolutePath().normalize());
+        return databaseUrl == null || databaseUrl.isBlank()
+                ? EmbeddedDatabase.open(dataDir, unsafeFastDatabase ? Durability.UNSAFE_FAST : Durability.DURABLE) : null;
     }
 
     /** The Micronaut properties that point the application at the database and data directory. */
@@ -36,6 +49,7 @@ final class DatabaseOptions {
                 "crucible.data-dir", dataDir.toAbsolutePath().normalize().toString(),
                 "datasources.default.url", embedded != null ? embedded.jdbcUrl() : databaseUrl,
                 "datasources.default.username", embedded != null ? embedded.user() : databaseUser,
-                "datasources.default.password", embedded != null || databasePassword == null ? "" : databasePassword);
+                "datasources.default.password", embedded != null ? embedded.password()
+                        : databasePassword == null ? "" : databasePassword);
     }
 }

@@ -2,13 +2,15 @@ package dev.crucible.server.cli;
 
 import dev.crucible.server.database.EmbeddedDatabase;
 import io.micronaut.context.ApplicationContext;
-import io.micronaut.runtime.Micronaut;
+import io.micronaut.runtime.server.EmbeddedServer;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,11 +19,18 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Start the Crucible server.")
 final class ServeCommand implements Callable<Integer> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
     @Mixin
     DatabaseOptions database;
 
     @Option(names = "--port", defaultValue = "${env:CRUCIBLE_PORT:-8000}", description = "HTTP port (env CRUCIBLE_PORT; default 8000).")
     int port;
+
+    @Option(names = "--host", defaultValue = "${env:CRUCIBLE_HOST:-127.0.0.1}",
+            description = "Address to listen on (env CRUCIBLE_HOST; default 127.0.0.1, this machine only). "
+                    + "0.0.0.0 listens on every interface.")
+    String host;
 
     @Option(names = "--model", split = ",", defaultValue = "${env:CRUCIBLE_MODELS}",
             description = "A base model to serve, NAME=PATH of a Hugging Face folder; repeatable (env CRUCIBLE_MODELS, "
@@ -32,11 +41,17 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--engine", defaultValue = "${env:CRUCIBLE_ENGINE}", description = "Engine plugin to use (default: all installed).")
     String engine;
 
+    @Option(names = "--shutdown-grace-seconds", defaultValue = "${env:CRUCIBLE_SHUTDOWN_GRACE_SECONDS:-25}",
+            description = "On SIGTERM, how long requests in flight and the running training job get to finish before "
+                    + "the process stops anyway (env CRUCIBLE_SHUTDOWN_GRACE_SECONDS; default 25).")
+    int shutdownGraceSeconds;
+
     @Override
     public Integer call() throws InterruptedException {
         EmbeddedDatabase embedded = database.openEmbeddedIfNeeded();
         Map<String, Object> props = new HashMap<>(database.properties(embedded));
         props.put("micronaut.server.port", port);
+        props.put("micronaut.server.host", host);
         props.put("crucible.model-specs", models == null || models.isEmpty()
                 ? List.of(DefaultModel.ensure(database.dataDir)) : models);
         if (engine != null) {
@@ -47,33 +62,29 @@ final class ServeCommand implements Callable<Integer> {
             props.put("crucible.bootstrap.api-key", key.strip());
             props.put("crucible.bootstrap.entity", System.getenv().getOrDefault("CRUCIBLE_ENTITY", "default"));
         }
-        ApplicationContext context = Micronaut.build(new String[0]).mainClass(ServeCommand.class).properties(props).start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        // Micronaut's own shutdown hook stops the server and the context; closing the context from this hook as well
-        // deadlocked the two on their locks (SIGTERM never ended the process). This hook only waits for that stop,
-        // then closes the embedded database, which must outlive the beans that use it.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            awaitStop(context, SHUTDOWN_LIMIT);
+        ApplicationContext context = null;
+        EmbeddedServer server;
+        try {
+            // Not Micronaut.run: its own shutdown hook would stop the server at once, cutting off requests in flight.
+            context = ApplicationContext.builder().mainClass(ServeCommand.class).properties(props).start();
+            server = context.getBean(EmbeddedServer.class).start();
+        } catch (RuntimeException e) {
+            if (context != null) {
+                context.close();
+            }
             if (embedded != null) {
                 embedded.close();
             }
+            throw e;
+        }
+        LOG.info("Crucible serves on {}", server.getURL());
+        ApplicationContext running = context;
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            GracefulStop.run(running, server, embedded, Duration.ofSeconds(Math.max(0, shutdownGraceSeconds)));
             stopped.countDown();
         }, "crucible-shutdown"));
         stopped.await();
         return 0;
-    }
-
-    static final Duration SHUTDOWN_LIMIT = Duration.ofSeconds(30);
-
-    private static void awaitStop(ApplicationContext context, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (context.isRunning() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
     }
 }

@@ -2,6 +2,7 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.inference.completion.ChatCompletionService;
 import dev.crucible.application.inference.completion.ChatModelResolver;
+import dev.crucible.application.inference.completion.RequestLimits;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
@@ -12,7 +13,10 @@ import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
-/** Builds the chat-completion use case over the served models, the caller's trained models and their adapters. */
+/**
+ * Builds the chat-completion use case over the served models, the caller's trained models and their adapters, with
+ * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}).
+ */
 @Factory
 class InferenceFactory {
 
@@ -25,8 +29,10 @@ class InferenceFactory {
     @Singleton
     ChatCompletionService chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints,
             AdapterFiles adapterFiles, AdapterCache adapters,
-            @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace) {
+            @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace,
+            @Value("${crucible.inference.max-requests-per-key:96}") int maxPerKey,
+            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity) {
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                disableAnyWhitespace);
+                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity));
     }
 }

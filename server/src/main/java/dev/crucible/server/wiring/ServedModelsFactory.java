@@ -8,6 +8,7 @@ import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.hf.folder.ModelFolder;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +19,10 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Loads the configured base models into the first installed inference engine at start-up. */
+/**
+ * Loads the configured base models into the first installed inference engine at start-up, each with its own waiting
+ * queue of at most {@code crucible.inference.max-waiting-requests} requests.
+ */
 @Factory
 class ServedModelsFactory {
 
@@ -26,7 +30,8 @@ class ServedModelsFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
-    ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines) {
+    ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
+            @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
         Map<String, Path> specs = ModelSpecs.parse(settings.modelSpecs() == null ? List.of() : settings.modelSpecs());
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
@@ -38,7 +43,7 @@ class ServedModelsFactory {
         try {
             specs.forEach((name, path) -> {
                 long start = System.nanoTime();
-                loaded.add(ServedModelLoader.load(name, read(name, path), engine));
+                loaded.add(ServedModelLoader.load(name, read(name, path), engine, maxWaitingRequests));
                 LOG.info("Loaded model {} from {} on {} in {} ms", name, path, engine.name(),
                         (System.nanoTime() - start) / 1_000_000);
             });

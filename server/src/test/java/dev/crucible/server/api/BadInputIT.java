@@ -22,13 +22,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BadInputIT {
 
     private static final int BODY_LIMIT = 64 * 1024;
+    private static final int STRING_LIMIT = 8192;
+    private static final int DEPTH_LIMIT = 32;
     private TestServer server;
     private Api api;
     private String model;
 
     @BeforeAll
     void start() {
-        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT));
+        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT,
+                "crucible.json.max-string-length", STRING_LIMIT, "crucible.json.max-nesting-depth", DEPTH_LIMIT));
         api = server.api(server.newKey("carol"));
         model = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
     }
@@ -108,6 +111,37 @@ class BadInputIT {
                 "base_model", TestServer.BASE_MODEL, "padding", big));
         assertEnvelope(reply, 413, null);
         assertFalse(api.get("/v1/models").data().stream().anyMatch(m -> m.get("id").toString().endsWith("/huge")));
+    }
+
+    @Test
+    void aUriTooLongIsA414AndHeadersTooLargeAreA431() {
+        Api.Reply uri = api.get("/v1/models?after=" + "a".repeat(16 * 1024));
+        assertEnvelope(uri, 414, null);
+        assertEquals("request_too_large", uri.error().get("type"));
+        assertEnvelope(api.withAuthorization("Bearer " + "k".repeat(32 * 1024)).get("/v1/models"), 431, null);
+    }
+
+    @Test
+    void aJsonStringOverTheLimitIsA400NamingTheSettingAndTheField() {
+        Api.Reply reply = api.post("/v1/preview/models", Map.of("project", "p", "name", "long-string",
+                "base_model", TestServer.BASE_MODEL, "description", "d".repeat(STRING_LIMIT + 1)));
+        assertEnvelope(reply, 400, "description");
+        String message = (String) reply.error().get("message");
+        assertTrue(message.contains("crucible.json.max-string-length") && message.contains(String.valueOf(STRING_LIMIT)),
+                message);
+        assertFalse(message.contains("StreamReadConstraints") || message.contains("jackson"), message);
+        assertFalse(api.get("/v1/models").data().stream().anyMatch(m -> m.get("id").toString().endsWith("/long-string")));
+    }
+
+    @Test
+    void jsonNestedTooDeepOrANumberTooLongIsA400NamingTheSetting() {
+        String deep = "{\"project\": " + "[".repeat(DEPTH_LIMIT + 1) + "]".repeat(DEPTH_LIMIT + 1) + "}";
+        Api.Reply nested = api.post("/v1/preview/models", deep);
+        assertEquals(400, nested.status(), nested.toString());
+        assertTrue(((String) nested.error().get("message")).contains("crucible.json.max-nesting-depth"), nested.toString());
+        Api.Reply number = api.post("/v1/preview/models", "{\"project\": " + "9".repeat(1001) + "}");
+        assertEnvelope(number, 400, "project");
+        assertTrue(((String) number.error().get("message")).contains("crucible.json.max-number-length"), number.toString());
     }
 
     @Test

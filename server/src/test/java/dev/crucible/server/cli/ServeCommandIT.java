@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.Crucible;
 import dev.crucible.server.support.TestServer;
 import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,7 +20,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,17 +38,14 @@ class ServeCommandIT {
     @Test
     void sigtermStopsTheServerAndItsEmbeddedDatabase() throws Exception {
         Path dataDir = TestServer.newDataDir();
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process server = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), Crucible.class.getName(), "serve", "--port",
-                Integer.toString(port), "--data-dir", dataDir.toString())
-                .redirectErrorStream(true).redirectOutput(dataDir.resolve("serve.log").toFile()).start();
+        int port = freePort();
+        Process server = serve(dataDir, port, Map.of());
         try {
-            assertTrue(healthy(port, Duration.ofSeconds(120)), "the server came up; log in " + dataDir);
+            assertTrue(healthy("127.0.0.1", port, Duration.ofSeconds(120)), "the server came up; log in " + dataDir);
+            Optional<InetAddress> external = externalAddress();
+            if (external.isPresent()) {
+                assertFalse(reachable(external.get(), port), "by default only this machine reaches the server");
+            }
             Path postmaster = dataDir.resolve("postgres").resolve("postmaster.pid");
             assertTrue(Files.exists(postmaster), "the embedded database runs in the data directory");
 
@@ -51,13 +58,69 @@ class ServeCommandIT {
         }
     }
 
-    private static boolean healthy(int port, Duration limit) throws InterruptedException {
+    @Test
+    void crucibleHostOpensItToOtherMachines() throws Exception {
+        Optional<InetAddress> external = externalAddress();
+        Assumptions.assumeTrue(external.isPresent(), "this machine has a non-loopback IPv4 address");
+        Path dataDir = TestServer.newDataDir();
+        int port = freePort();
+        Process server = serve(dataDir, port, Map.of("CRUCIBLE_HOST", "0.0.0.0"));
+        try {
+            assertTrue(healthy(external.get().getHostAddress(), port, Duration.ofSeconds(120)),
+                    "reachable on " + external.get() + "; log in " + dataDir);
+            server.destroy();
+            assertTrue(server.waitFor(45, TimeUnit.SECONDS));
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    static Process serve(Path dataDir, int port, Map<String, String> env, String... extra) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path")));
+        command.addAll(List.of(extra));
+        command.addAll(List.of(Crucible.class.getName(), "serve", "--port", Integer.toString(port),
+                "--data-dir", dataDir.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true).redirectOutput(dataDir.resolve("serve.log").toFile());
+        builder.environment().putAll(env);
+        return builder.start();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static Optional<InetAddress> externalAddress() throws IOException {
+        return NetworkInterface.networkInterfaces().filter(i -> {
+            try {
+                return i.isUp() && !i.isLoopback();
+            } catch (IOException e) {
+                return false;
+            }
+        }).flatMap(NetworkInterface::inetAddresses).filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+                .findFirst();
+    }
+
+    private static boolean reachable(InetAddress address, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address, port), 2000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static boolean healthy(String host, int port, Duration limit) throws InterruptedException {
         HttpClient client = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
             try {
                 HttpResponse<String> reply = client.send(HttpRequest.newBuilder(
-                        URI.create("http://localhost:" + port + "/v1/health")).build(),
+                        URI.create("http://" + host + ":" + port + "/v1/health")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (reply.statusCode() == 200) {
                     return true;

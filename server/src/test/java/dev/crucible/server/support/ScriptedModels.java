@@ -31,7 +31,8 @@ import java.util.Set;
  * Test double of the served models, active only when {@code test.scripted-model} is set: the base model
  * {@value TestServer#BASE_MODEL} (its real tokenizer, template and configuration) answers each conversation with the
  * text written in it between {@code [[reply]]} and {@code [[/reply]]}, then its end-of-sequence token. It lets server tests make
- * a tiny random model write exactly what a test needs (a tool call, say); it is never part of the server.
+ * a tiny random model write exactly what a test needs (a tool call, say); it is never part of the server. Its
+ * {@link ForwardGate} bean lets a test hold every forward pass.
  */
 @Factory
 @Requires(property = "test.scripted-model")
@@ -41,12 +42,19 @@ public class ScriptedModels {
     private static final String CLOSE = "[[/reply]]";
 
     @Singleton
+    ForwardGate forwardGate() {
+        return new ForwardGate();
+    }
+
+    @Singleton
     @Replaces(ServedModels.class)
     @Bean(preDestroy = "close")
-    ServedModels scriptedServedModels(@Value("${crucible.data-dir}") Path dataDir) {
+    ServedModels scriptedServedModels(@Value("${crucible.data-dir}") Path dataDir, ForwardGate gate,
+            @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
         try {
             ModelFolder folder = ModelFolder.read(dataDir.resolve("models").resolve(TestServer.BASE_MODEL));
-            return new ServedModels(List.of(ServedModelLoader.load(TestServer.BASE_MODEL, folder, new Engine())));
+            return new ServedModels(List.of(ServedModelLoader.load(TestServer.BASE_MODEL, folder, new Engine(gate),
+                    maxWaitingRequests)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -54,6 +62,12 @@ public class ScriptedModels {
 
     /** Borrows the installed engine's tokenizer; its model is the script. */
     private static final class Engine implements EngineProvider {
+
+        private final ForwardGate gate;
+
+        Engine(ForwardGate gate) {
+            this.gate = gate;
+        }
 
         private final EngineProvider real = ServiceLoader.load(EngineProvider.class).stream()
                 .map(ServiceLoader.Provider::get).filter(e -> e.capabilities().contains(Capability.INFERENCE))
@@ -83,7 +97,7 @@ public class ScriptedModels {
         public ModelRunner loadModel(ModelFolder model) {
             Tokenizer tokenizer = real.loadTokenizer(model);
             int eos = model.tokenizer().eosToken().map(t -> tokenizer.tokenId(t).orElseThrow()).orElseThrow();
-            return new Runner(model.config(), tokenizer, eos);
+            return new Runner(model.config(), tokenizer, eos, gate);
         }
     }
 
@@ -111,7 +125,7 @@ public class ScriptedModels {
     }
 
     /** Puts all weight on the next token of the reply the conversation asks for. */
-    private record Runner(ModelConfig config, Tokenizer tokenizer, int eos) implements ModelRunner {
+    private record Runner(ModelConfig config, Tokenizer tokenizer, int eos, ForwardGate gate) implements ModelRunner {
 
         @Override
         public KvCache newCache(int capacityTokens) {
@@ -120,6 +134,7 @@ public class ScriptedModels {
 
         @Override
         public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
+            gate.pass();
             List<SequenceLogits> out = new ArrayList<>();
             for (SequenceInput input : batch) {
                 Cache cache = (Cache) input.cache();

@@ -1,9 +1,13 @@
 package dev.crucible.adapters.http.error;
 
 import dev.crucible.adapters.http.request.RequestIdFilter;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes Micronaut's own errors (unknown route, wrong method or media type, oversized body, bad credentials,
  * unhandled exceptions) in the one envelope. A 5xx never carries the exception's text: it is logged with the
- * request instead.
+ * request instead. Netty's decoder refuses a request line or headers over their limits as a frame too long, which
+ * Micronaut answers 413; those become 414 (URI too long) and 431 (header fields too large).
  */
 @Singleton
 final class EnvelopeErrorProcessor implements ErrorResponseProcessor<ErrorEnvelope> {
@@ -31,11 +36,31 @@ final class EnvelopeErrorProcessor implements ErrorResponseProcessor<ErrorEnvelo
             message = context.getErrors().isEmpty() ? response.reason()
                     : context.getErrors().getFirst().getMessage();
             if (status == 413) {
-                message = "request body is too large";
+                status = tooLong(context.getRequest());
+                response.status(status);
+                message = switch (status) {
+                    case 414 -> "request URI is too long";
+                    case 431 -> "request header fields are too large";
+                    default -> "request body is too large";
+                };
             }
             LOG.info("request {}: {} {} answered {}: {}", RequestIdFilter.of(context.getRequest()),
                     context.getRequest().getMethod(), context.getRequest().getPath(), status, message);
         }
         return response.body(ErrorEnvelope.of(status, message, null));
+    }
+
+    /** 414 or 431 when Netty could not decode the request line or headers for their length, else 413. */
+    private static int tooLong(HttpRequest<?> request) {
+        if (request instanceof NettyHttpRequest<?> netty && netty.getNativeRequest().decoderResult().isFailure()) {
+            Throwable cause = netty.getNativeRequest().decoderResult().cause();
+            if (cause instanceof TooLongHttpLineException) {
+                return 414;
+            }
+            if (cause instanceof TooLongHttpHeaderException) {
+                return 431;
+            }
+        }
+        return 413;
     }
 }

@@ -28,7 +28,7 @@ public final class ErrorStatus {
             case 403 -> "permission_error";
             case 404 -> "not_found_error";
             case 409 -> "conflict_error";
-            case 413 -> "request_too_large";
+            case 413, 414, 431 -> "request_too_large";
             case 429 -> "rate_limit_error";
             case 501 -> "not_implemented_error";
             case 503 -> "service_unavailable";

@@ -3,14 +3,21 @@ package dev.crucible.adapters.http.error;
 import dev.crucible.adapters.http.request.RequestIdFilter;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Answers a refusal in the envelope, with the status of its reason. */
+/**
+ * Answers a refusal in the envelope, with the status of its reason; a refusal that says when to try again (an
+ * overload's 429) carries it as {@code Retry-After} in whole seconds, rounded up, which OpenAI's and vLLM's clients
+ * honour.
+ */
 @Produces
 @Singleton
 @Requires(classes = {RefusalException.class, ExceptionHandler.class})
@@ -23,7 +30,10 @@ final class RefusalHandler implements ExceptionHandler<RefusalException, HttpRes
         int status = ErrorStatus.of(e.refusal().reason());
         LOG.info("request {}: {} {} refused with {}: {}", RequestIdFilter.of(request), request.getMethod(),
                 request.getPath(), status, e.refusal().message());
-        return HttpResponse.<ErrorEnvelope>status(io.micronaut.http.HttpStatus.valueOf(status))
+        MutableHttpResponse<ErrorEnvelope> response = HttpResponse.<ErrorEnvelope>status(HttpStatus.valueOf(status))
                 .body(ErrorEnvelope.of(status, e.refusal().message(), e.refusal().param()));
+        e.refusal().retryAfter().ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER,
+                Long.toString(Math.max(1, (wait.toMillis() + 999) / 1000))));
+        return response;
     }
 }

@@ -23,6 +23,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,26 +51,26 @@ final class FeedbackController {
     }
 
     @Post("/create")
-    Map<String, Object> create(Caller caller, @Nullable @Body String body) {
+    Map<String, Object> create(Caller caller, @Nullable @Body InputStream body) {
         var draft = RefusalException.unwrap(FeedbackDraftReader.read(json.object(body).raw()));
         return receipt(RefusalException.unwrap(create.create(new CreateFeedbackCommand(caller, draft))));
     }
 
     @Post("/replace")
-    Map<String, Object> replace(Caller caller, @Nullable @Body String body) {
+    Map<String, Object> replace(Caller caller, @Nullable @Body InputStream body) {
         var replacement = RefusalException.unwrap(FeedbackDraftReader.readReplacement(json.object(body).raw()));
         return receipt(RefusalException.unwrap(replace.replace(ReplaceFeedbackCommand.of(caller, replacement))));
     }
 
     @Post("/query")
-    Map<String, Object> query(Caller caller, @Nullable @Body String body) {
+    Map<String, Object> query(Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackQueryReader.read(json.object(body).raw()));
         List<Map<String, Object>> rows = RefusalException.unwrap(query.query(new QueryFeedbackCommand(caller, request)));
         return Map.of("result", rows.stream().map(FeedbackController::wireRow).toList());
     }
 
     @Post("/purge")
-    Map<String, Object> purge(Caller caller, @Nullable @Body String body) {
+    Map<String, Object> purge(Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackPurgeReader.read(json.object(body).raw()));
         RefusalException.unwrap(purge.purge(new PurgeFeedbackCommand(caller, request)));
         return Map.of();

@@ -7,6 +7,8 @@ import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.completion.ChatCompletionService;
 import dev.crucible.application.inference.completion.PreparedChat;
 import dev.crucible.application.inference.generation.GenerationHandle;
+import dev.crucible.application.inference.generation.GenerationListener;
+import dev.crucible.application.inference.generation.GenerationResult;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
@@ -22,7 +24,9 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 import java.time.Instant;
+import java.util.concurrent.CompletionException;
 import reactor.core.publisher.Flux;
 
 /**
@@ -45,7 +49,7 @@ final class ChatCompletionController {
 
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body String body) {
+    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body InputStream body) {
         PreparedChat prepared = RefusalException.unwrap(chat.prepare(caller, ChatRequestReader.read(json.object(body))));
         // The prepared request is the one to answer: trained models always return trainable logprobs and ids.
         ChatRequest request = prepared.request();
@@ -54,7 +58,10 @@ final class ChatCompletionController {
         String model = prepared.model().responseName();
         int[] promptIds = prepared.generation().promptTokenIds();
         if (!request.streaming().stream()) {
-            var result = RefusalException.unwrap(chat.complete(prepared));
+            GenerationHandle generation = RefusalException.unwrap(chat.stream(prepared, GenerationListener.NONE));
+            // A client that goes away stops its generation, as a streaming one does through the sink's cancel.
+            Disconnects.cancelOnClose(http, generation);
+            GenerationResult result = join(generation);
             return HttpResponse.ok(ChatResponses.completion(id, created, model, request, promptIds, result,
                     prepared.toolCalling()));
         }
@@ -67,5 +74,14 @@ final class ChatCompletionController {
             }
         });
         return HttpResponse.ok(events).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
+    }
+
+    /** Waits for the generation; an engine failure is rethrown as it was (a 500). */
+    private static GenerationResult join(GenerationHandle generation) {
+        try {
+            return generation.result().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
     }
 }

@@ -25,6 +25,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 import java.util.Map;
 
 /** Training jobs: create RL and SFT (queued, answered at once), read one, list its events. */
@@ -49,8 +50,8 @@ final class JobController {
     }
 
     @Post("/training-jobs")
-    JobView createRl(Caller caller, @Nullable @Body String body) {
-        JsonObject request = json.object(body);
+    JobView createRl(Caller caller, @Nullable @Body InputStream body) {
+        JsonObject request = json.largeObject(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
         Map<String, Object> config = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
@@ -59,7 +60,7 @@ final class JobController {
     }
 
     @Post("/sft-training-jobs")
-    JobView createSft(Caller caller, @Nullable @Body String body) {
+    JobView createSft(Caller caller, @Nullable @Body InputStream body) {
         JsonObject request = json.object(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         String url = request.requireString("training_data_url");

@@ -26,6 +26,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 import java.util.Map;
 
 /** Models and their checkpoints under {@code /v1/preview/models}. */
@@ -52,7 +53,7 @@ final class ModelController {
     }
 
     @Post
-    ModelView create(Caller caller, @Nullable @Body String body) {
+    ModelView create(Caller caller, @Nullable @Body InputStream body) {
         return ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, json.object(body)))));
     }
 
@@ -74,15 +75,15 @@ final class ModelController {
 
     @Delete("/{model_id}/checkpoints")
     Map<String, Object> deleteCheckpoints(Caller caller, @PathVariable("model_id") String modelId,
-            @Nullable @Body String body) {
+            @Nullable @Body InputStream body) {
         CheckpointDeletion deletion = RefusalException.unwrap(deleteCheckpoints.delete(
                 new DeleteCheckpointsUseCase.Command(caller, modelId(modelId), ModelRequests.steps(json.object(body)))));
         return Map.of("deleted_count", deletion.toDelete().size(), "not_found_steps", deletion.notFound());
     }
 
     @Post("/{model_id}/log")
-    Map<String, Object> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Body String body) {
-        JsonObject request = json.object(body);
+    Map<String, Object> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Body InputStream body) {
+        JsonObject request = json.largeObject(body);
         String split = request.requireString("split");
         RefusalException.unwrap(log.log(new LogTrajectoriesUseCase.Command(caller, modelId(modelId), split,
                 TrajectoryGroupsReader.read(request, "trajectory_groups"))));

@@ -13,6 +13,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import java.io.InputStream;
 
 /** Weave's object routes under {@code /obj}: create a version, read a version. */
 @Controller("/obj")
@@ -31,13 +32,13 @@ final class ObjectController {
     }
 
     @Post("/create")
-    ObjectCreatedView create(Caller caller, @Nullable @Body String body) {
+    ObjectCreatedView create(Caller caller, @Nullable @Body InputStream body) {
         return ObjectCreatedView.of(RefusalException.unwrap(ObjectRequests.onCreateBody(
                 create.create(ObjectRequests.create(caller, json.object(body))))));
     }
 
     @Post("/read")
-    ObjectView.Read read(Caller caller, @Nullable @Body String body) {
+    ObjectView.Read read(Caller caller, @Nullable @Body InputStream body) {
         return new ObjectView.Read(ObjectView.of(RefusalException.unwrap(
                 read.read(ObjectRequests.read(caller, json.object(body))))));
     }

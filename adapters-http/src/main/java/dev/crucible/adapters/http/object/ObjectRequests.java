@@ -41,7 +41,7 @@ final class ObjectRequests {
             case Outcome.Refused<T> refused -> {
                 Refusal r = refused.refusal();
                 String param = r.param() == null ? OBJ : OBJ + "." + r.param();
-                yield Outcome.refused(new Refusal(r.reason(), r.message(), param));
+                yield Outcome.refused(new Refusal(r.reason(), r.message(), param, r.retryAfter()));
             }
         };
     }

@@ -10,6 +10,8 @@ import dev.crucible.application.inference.generation.GenerationHandle;
 import dev.crucible.application.inference.generation.GenerationListener;
 import dev.crucible.application.inference.generation.GenerationRequest;
 import dev.crucible.application.inference.generation.GenerationResult;
+import dev.crucible.application.inference.generation.Generator;
+import dev.crucible.application.inference.generation.RequestOwner;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.structured.OutputConstraints;
@@ -28,7 +30,9 @@ import java.util.Optional;
 /**
  * Chat completions: resolve the model, render its chat template, tokenise, check the request against the model's
  * limits, map sampling parameters, then generate (blocking, or streaming through a listener). Every check runs
- * before generation starts, so a streaming request is refused with a plain 4xx, never mid-stream.
+ * before generation starts, so a streaming request is refused with a plain 4xx, never mid-stream. Each key and each
+ * entity may have at most its {@link RequestLimits} of requests from submission to their end; one more, or one that
+ * finds the model's waiting queue full, is refused as overloaded.
  */
 public final class ChatCompletionService {
 
@@ -41,28 +45,38 @@ public final class ChatCompletionService {
     private final AdapterCache adapters;
     private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
     private final String jsonWhitespace;
+    private final ChatAdmission admission;
 
     /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
         this(resolver, adapters, false);
     }
 
+    /** A service with the default {@link RequestLimits}. */
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace) {
+        this(resolver, adapters, disableAnyWhitespace, RequestLimits.DEFAULTS);
+    }
+
     /**
      * @param disableAnyWhitespace vLLM's server-wide {@code --structured-outputs-config.disable_any_whitespace}: JSON
      *                             constraints (schemas, {@code json_object}, forced tool calls) allow no whitespace
      *                             between tokens unless a request sets its own {@code whitespace_pattern}
+     * @param limits               the most requests one key and one entity may have in flight or waiting
      */
-    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace) {
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
+            RequestLimits limits) {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
         this.adapters = Objects.requireNonNull(adapters, "adapters");
         this.jsonWhitespace = disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE;
+        this.admission = new ChatAdmission(Objects.requireNonNull(limits, "limits"));
     }
 
-    /** Runs every check and builds the generation request. */
+    /** Runs every check and builds the generation request, owned by the caller's entity and key. */
     public Outcome<PreparedChat> prepare(Caller caller, ChatRequest asked) {
+        RequestOwner owner = new RequestOwner(caller.entity().value(), caller.keyId().toString());
         return resolver.resolve(caller, asked.model()).then(resolved -> {
             ChatRequest request = resolved.trained() ? trainable(asked) : asked;
-            return prepare(resolved, request);
+            return prepare(resolved, request, owner);
         });
     }
 
@@ -78,7 +92,8 @@ public final class ChatCompletionService {
                 request.streaming(), request.templating(), request.tools(), request.output(), request.serving());
     }
 
-    private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request) {
+    private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request,
+            RequestOwner owner) {
         if (request.tools().toolChoice() instanceof ToolChoice.Auto && resolved.base().toolCallFormat().isEmpty()) {
             // vLLM's renderer without a tool-call parser; Crucible has none for this model's format.
             return Outcome.refused(Refusal.invalid("tool_choice",
@@ -88,20 +103,20 @@ public final class ChatCompletionService {
                 .then(prompt -> tokens(resolved.base(), request, prompt))
                 .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
                         .check(request, ids.length, resolved.base().generation().maxNewTokens())
-                        .then(budget -> build(resolved, request, ids, budget)));
+                        .then(budget -> build(resolved, request, ids, budget, owner)));
     }
 
-    /** Generates all {@code n} choices and waits for them; the adapter lease is released at the end. */
-    public Outcome<GenerationResult> complete(PreparedChat chat) {
-        try {
-            return chat.model().base().generator().generate(chat.generation());
-        } finally {
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
-        }
-    }
-
-    /** Starts generating; progress goes to {@code listener} (on the generator's thread). */
+    /**
+     * Starts generating; progress goes to {@code listener} (on the generator's thread). Refused as overloaded when
+     * the caller's key or entity has its most requests already, or the model's waiting queue is full.
+     */
     public Outcome<GenerationHandle> stream(PreparedChat chat, GenerationListener listener) {
+        Generator generator = chat.model().base().generator();
+        Outcome<ChatAdmission.Ticket> admitted = admission.admit(chat.generation().owner(), generator.retryAfter());
+        if (!(admitted instanceof Outcome.Done<ChatAdmission.Ticket>(ChatAdmission.Ticket ticket))) {
+            chat.adapter().ifPresent(AdapterCache.Lease::close);
+            return admitted.map(t -> null);
+        }
         GenerationListener releasing = new GenerationListener() {
             @Override
             public void onDelta(dev.crucible.application.inference.generation.GenerationDelta delta) {
@@ -111,17 +126,27 @@ public final class ChatCompletionService {
             @Override
             public void onComplete(GenerationResult result) {
                 chat.adapter().ifPresent(AdapterCache.Lease::close);
+                ticket.release();
                 listener.onComplete(result);
             }
 
             @Override
             public void onFailure(RuntimeException failure) {
                 chat.adapter().ifPresent(AdapterCache.Lease::close);
+                ticket.release();
                 listener.onFailure(failure);
             }
         };
-        Outcome<GenerationHandle> handle = chat.model().base().generator().submit(chat.generation(), releasing);
+        Outcome<GenerationHandle> handle;
+        try {
+            handle = generator.submit(chat.generation(), releasing);
+        } catch (RuntimeException e) {
+            ticket.release();
+            chat.adapter().ifPresent(AdapterCache.Lease::close);
+            throw e;
+        }
         if (handle instanceof Outcome.Refused<GenerationHandle>) {
+            ticket.release();
             chat.adapter().ifPresent(AdapterCache.Lease::close);
         }
         return handle;
@@ -148,7 +173,7 @@ public final class ChatCompletionService {
     }
 
     private Outcome<PreparedChat> build(ChatModelResolver.Resolved resolved, ChatRequest request, int[] ids,
-            ChatBudget budget) {
+            ChatBudget budget, RequestOwner owner) {
         // truncate_prompt_tokens keeps the last tokens of the prompt.
         int[] kept = budget.promptTokens() < ids.length
                 ? Arrays.copyOfRange(ids, ids.length - budget.promptTokens(), ids.length) : ids;
@@ -160,7 +185,7 @@ public final class ChatCompletionService {
                     Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
                             .map(folder -> adapters.acquire(model, folder));
                     return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
-                            lease.map(AdapterCache.Lease::adapter).orElse(null), constraint), lease,
+                            lease.map(AdapterCache.Lease::adapter).orElse(null), constraint, owner), lease,
                             toolCalling(model, request));
                 }));
     }

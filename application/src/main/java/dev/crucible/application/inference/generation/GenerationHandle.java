@@ -9,6 +9,7 @@ public final class GenerationHandle {
 
     private final CompletableFuture<GenerationResult> result = new CompletableFuture<>();
     private volatile boolean cancelRequested;
+    private volatile Runnable onCancel = () -> { };
 
     GenerationHandle() {
     }
@@ -23,10 +24,23 @@ public final class GenerationHandle {
 
     /**
      * Asks the generator to stop the request at its next step: unfinished sequences end with finish reason
-     * {@code abort} and the request completes normally. Idempotent; no effect once it finished.
+     * {@code abort} and the request completes normally; a request still waiting leaves the queue at once, freeing
+     * its place. Idempotent; no effect once it finished.
      */
     public void cancel() {
-        cancelRequested = true;
+        boolean first;
+        synchronized (this) {
+            first = !cancelRequested && !result.isDone();
+            cancelRequested = true;
+        }
+        if (first) {
+            onCancel.run();
+        }
+    }
+
+    /** What the generator does on {@link #cancel()} besides marking the request; set before the handle is shared. */
+    void onCancel(Runnable action) {
+        this.onCancel = action;
     }
 
     boolean cancelRequested() {

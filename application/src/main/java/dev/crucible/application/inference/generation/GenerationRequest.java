@@ -14,18 +14,26 @@ import java.util.Optional;
  * @param adapter the LoRA adapter every sequence of the request runs with, or null for the base model; the caller
  *                keeps it open until the request ends
  * @param constraint the structured-output constraint every sequence's output must match, if any
+ * @param owner whom the request is for: requests of equal priority take turns by owner
  */
 public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority, LoraAdapter adapter,
-        Optional<OutputConstraint> constraint) {
+        Optional<OutputConstraint> constraint, RequestOwner owner) {
 
     /** Rejects nulls and an empty prompt; copies the ids. */
     public GenerationRequest {
         Objects.requireNonNull(params, "params");
         Objects.requireNonNull(constraint, "constraint");
+        Objects.requireNonNull(owner, "owner");
         if (promptTokenIds == null || promptTokenIds.length == 0) {
             throw new IllegalArgumentException("promptTokenIds must hold at least one token");
         }
         promptTokenIds = promptTokenIds.clone();
+    }
+
+    /** A request of no particular owner. */
+    public GenerationRequest(int[] promptTokenIds, SamplingParams params, int priority, LoraAdapter adapter,
+            Optional<OutputConstraint> constraint) {
+        this(promptTokenIds, params, priority, adapter, constraint, RequestOwner.ANONYMOUS);
     }
 
     /** An unconstrained request. */

@@ -4,16 +4,18 @@ import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Queue;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.PriorityBlockingQueue;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Generates text for tokenized prompts with one model, batching every running sequence of every request into one
  * {@link ModelRunner#forward} call per step on its own thread (policy in {@code Scheduler}: priority order, chunked
  * prefill, continuous batching). Stops as vLLM does: EOS, stop token ids, stop strings, {@code max_tokens}, the
- * context length, repetition detection.
+ * context length, repetition detection. At most {@code options.maxWaitingRequests()} requests wait to be admitted;
+ * one more is refused as overloaded, with a hint of when to retry. {@link #snapshot()} shows the load.
  *
  * <p>Threading: thread-safe; {@link #submit} may be called from any thread and returns at once. Listeners are called
  * on the generator's thread. Ownership: the caller owns the runner and tokenizer and closes them after this
@@ -24,9 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Generator implements AutoCloseable {
 
     private final ModelRunner runner;
-    private final PriorityBlockingQueue<RequestState> pending = new PriorityBlockingQueue<>(16,
-            RequestState.SCHEDULING_ORDER);
-    private final AtomicLong arrivals = new AtomicLong();
+    private final WaitingQueue waiting;
+    private final Queue<RequestState> cancelledWaiting = new ConcurrentLinkedQueue<>();
+    private final GeneratorStats stats = new GeneratorStats();
     private final GeneratorOptions options;
     private final Scheduler scheduler;
     private final Thread thread;
@@ -35,7 +37,8 @@ public final class Generator implements AutoCloseable {
     private Generator(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options) {
         this.runner = runner;
         this.options = options;
-        this.scheduler = new Scheduler(runner, tokenizer, eos, options, pending);
+        this.waiting = new WaitingQueue(options.maxWaitingRequests());
+        this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats);
         this.thread = Thread.ofPlatform().name("crucible-generation").daemon(true).unstarted(scheduler);
     }
 
@@ -56,7 +59,8 @@ public final class Generator implements AutoCloseable {
 
     /**
      * Queues a request. Refused (with vLLM's messages) when the prompt and {@code max_tokens} do not fit the context,
-     * or a sampling parameter names a token outside the model's vocabulary.
+     * or a sampling parameter names a token outside the model's vocabulary; refused as overloaded, with a retry hint,
+     * when {@code maxWaitingRequests} requests wait already.
      *
      * @throws IllegalArgumentException for a prompt token outside the vocabulary (a tokenizer bug, not the user's)
      * @throws IllegalStateException    after {@link #close()}
@@ -81,7 +85,26 @@ public final class Generator implements AutoCloseable {
         if (prompt.length >= length) {
             return Outcome.refused(Refusal.invalid("max_tokens", "max_tokens must be at least 1, got 0."));
         }
-        return request.params().checkVocabulary(vocab).map(params -> enqueue(request, listener));
+        return request.params().checkVocabulary(vocab).then(params -> enqueue(request, listener));
+    }
+
+    /** The load now: queue depth, running requests, waits and counts since start. Thread-safe, never blocks long. */
+    public GeneratorSnapshot snapshot() {
+        return stats.snapshot(waiting.size(), options.maxWaitingRequests(), oldestWait());
+    }
+
+    /**
+     * When a request refused as overloaded may try again: about as long as requests have lately waited, or as the
+     * longest-waiting request has waited so far if that is longer (waits grow before any admission shows them).
+     */
+    public Duration retryAfter() {
+        return stats.retryAfter(oldestWait());
+    }
+
+    /** How long the longest-waiting request has waited; zero when none waits. */
+    private Duration oldestWait() {
+        long now = System.nanoTime();
+        return waiting.oldestEnqueuedNanos().map(t -> Duration.ofNanos(Math.max(0, now - t))).orElse(Duration.ZERO);
     }
 
     /** Submits and waits; the result or the refusal. Engine failures are rethrown as they were. */
@@ -95,13 +118,24 @@ public final class Generator implements AutoCloseable {
         });
     }
 
-    private synchronized GenerationHandle enqueue(GenerationRequest request, GenerationListener listener) {
+    private synchronized Outcome<GenerationHandle> enqueue(GenerationRequest request, GenerationListener listener) {
         if (closed) {
             throw new IllegalStateException("the generator is closed");
         }
         GenerationHandle handle = new GenerationHandle();
-        pending.add(new RequestState(request, listener, handle, arrivals.getAndIncrement()));
-        return handle;
+        RequestState state = new RequestState(request, listener, handle, System.nanoTime());
+        handle.onCancel(() -> {
+            stats.cancelRequested.increment();
+            if (waiting.remove(state)) {
+                cancelledWaiting.add(state);
+            }
+        });
+        if (!waiting.offer(state)) {
+            stats.refused.increment();
+            return Outcome.refused(Refusal.overloaded("The server is busy: " + options.maxWaitingRequests()
+                    + " requests are already waiting for this model. Please retry later.", retryAfter()));
+        }
+        return Outcome.done(handle);
     }
 
     /** Stops the thread after its current step and fails every unfinished request; idempotent. */
@@ -116,8 +150,12 @@ public final class Generator implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (RequestState left = pending.poll(); left != null; left = pending.poll()) {
+        for (RequestState left : waiting.drain()) {
             left.fail(new IllegalStateException("the generator was closed"));
+        }
+        // cancelled after the loop's last look: the thread has ended, so ending them here keeps listeners in order
+        for (RequestState left = cancelledWaiting.poll(); left != null; left = cancelledWaiting.poll()) {
+            left.abortWaiting();
         }
     }
 }

@@ -1,30 +1,28 @@
 package dev.crucible.application.inference.generation;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * A request inside the generator: what was asked, whom to tell, and its sequences once admitted. Ordered for
- * scheduling by priority (lower first), then arrival. Used only by the scheduling thread after submission.
+ * A request inside the generator: what was asked, whom to tell, when it was queued, and its sequences once admitted
+ * ({@link WaitingQueue} decides the order). Used only by the scheduling thread after submission.
  */
 final class RequestState {
-
-    static final Comparator<RequestState> SCHEDULING_ORDER = Comparator
-            .comparingInt((RequestState r) -> r.request.priority()).thenComparingLong(r -> r.arrival);
 
     final GenerationRequest request;
     final GenerationListener listener;
     final GenerationHandle handle;
-    final long arrival;
+    /** {@link System#nanoTime()} at submission. */
+    final long enqueuedNanos;
     final List<SequenceState> sequences = new ArrayList<>();
     private boolean done;
 
-    RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long arrival) {
+    RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
         this.request = request;
         this.listener = listener;
         this.handle = handle;
-        this.arrival = arrival;
+        this.enqueuedNanos = enqueuedNanos;
     }
 
     int n() {
@@ -56,6 +54,31 @@ final class RequestState {
         sequences.forEach(SequenceState::release);
         GenerationResult result = new GenerationResult(request.promptTokenIds().length,
                 sequences.stream().map(SequenceState::output).toList(), sequences.getFirst().promptLogprobs());
+        try {
+            listener.onComplete(result);
+        } catch (RuntimeException e) {
+            handle.fail(e);
+            return;
+        }
+        handle.complete(result);
+    }
+
+    /**
+     * Ends a request cancelled before it was admitted: each of its {@code n} sequences ends with {@code abort} and
+     * nothing generated, as a cancelled running request's unfinished sequences do.
+     */
+    void abortWaiting() {
+        List<SequenceOutput> outputs = new ArrayList<>();
+        for (int i = 0; i < n(); i++) {
+            Finish abort = Finish.of(FinishReason.ABORT);
+            publish(new GenerationDelta(i, List.of(), "", List.of(), Optional.of(abort)));
+            outputs.add(new SequenceOutput(i, List.of(), "", List.of(), abort));
+        }
+        if (done) {
+            return;
+        }
+        done = true;
+        GenerationResult result = new GenerationResult(request.promptTokenIds().length, outputs);
         try {
             listener.onComplete(result);
         } catch (RuntimeException e) {

@@ -12,15 +12,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.PriorityBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The generator's loop, run on its one thread. Policy: requests wait in priority order (lower value first, then
- * arrival); the head is admitted while the running sequences plus its {@code n} fit {@code maxBatchSequences} (an
- * idle loop always admits one), so nothing overtakes the head. Each step forwards every unfinished sequence once,
- * in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
+ * The generator's loop, run on its one thread. Policy: requests wait in {@link WaitingQueue}'s order (lower priority
+ * value first, then owners in turn, then arrival); the next in turn is admitted while the running sequences plus its
+ * {@code n} fit {@code maxBatchSequences} (an idle loop always admits one), so nothing overtakes it. Requests
+ * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence
+ * once, in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
  * whose prompt is complete then samples a token. Each of the {@code n} sequences has its own cache and prefill (the
  * SPI cannot share a prefix between caches).
  */
@@ -32,18 +32,22 @@ final class Scheduler implements Runnable {
     private final Tokenizer tokenizer;
     private final EndOfSequence eos;
     private final GeneratorOptions options;
-    private final PriorityBlockingQueue<RequestState> pending;
+    private final WaitingQueue waiting;
+    private final Queue<RequestState> cancelledWaiting;
+    private final GeneratorStats stats;
     private final StructuredDecoding structured;
     private final List<RequestState> running = new ArrayList<>();
     private volatile boolean closing;
 
     Scheduler(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
-            PriorityBlockingQueue<RequestState> pending) {
+            WaitingQueue waiting, Queue<RequestState> cancelledWaiting, GeneratorStats stats) {
         this.runner = runner;
         this.tokenizer = tokenizer;
         this.eos = eos;
         this.options = options;
-        this.pending = pending;
+        this.waiting = waiting;
+        this.cancelledWaiting = cancelledWaiting;
+        this.stats = stats;
         this.structured = new StructuredDecoding(tokenizer);
     }
 
@@ -55,9 +59,12 @@ final class Scheduler implements Runnable {
     public void run() {
         try {
             while (!closing) {
+                endCancelledWaiting();
                 admit();
+                showRunning();
                 if (!running.isEmpty()) {
                     step();
+                    showRunning();
                 }
             }
         } catch (InterruptedException e) {
@@ -65,25 +72,41 @@ final class Scheduler implements Runnable {
         }
         running.forEach(r -> r.fail(new IllegalStateException("the generator was closed")));
         running.clear();
+        stats.running(0, 0);
+        endCancelledWaiting();
+    }
+
+    private void showRunning() {
+        stats.running(running.size(), running.stream().mapToInt(RequestState::n).sum());
+    }
+
+    private void endCancelledWaiting() {
+        for (RequestState left = cancelledWaiting.poll(); left != null; left = cancelledWaiting.poll()) {
+            stats.cancelledWaiting.increment();
+            left.abortWaiting();
+        }
     }
 
     private void admit() throws InterruptedException {
-        if (running.isEmpty()) {
-            RequestState first = pending.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
-            if (first == null) {
-                return;
-            }
-            start(first);
+        if (running.isEmpty() && !waiting.awaitAny(IDLE_POLL_MILLIS)) {
+            return;
         }
         int active = running.stream().mapToInt(RequestState::n).sum();
-        for (RequestState next = pending.poll(); next != null; next = pending.poll()) {
-            if (active + next.n() > options.maxBatchSequences() && !running.isEmpty()) {
-                pending.add(next);
+        while (true) {
+            int sequences = active;
+            Optional<RequestState> next = waiting.takeIf(n -> fits(sequences, n));
+            if (next.isEmpty()) {
                 return;
             }
-            active += next.n();
-            start(next);
+            stats.admittedAfter(System.nanoTime() - next.get().enqueuedNanos);
+            active += next.get().n();
+            start(next.get());
         }
+    }
+
+    /** Whether a request of {@code n} sequences joins {@code active} ones; on an idle loop, always. */
+    private boolean fits(int active, int n) {
+        return active == 0 || active + n <= options.maxBatchSequences();
     }
 
     private void start(RequestState request) {
@@ -133,6 +156,7 @@ final class Scheduler implements Runnable {
             List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
             List<SequenceLogits> logits;
             try {
+                stats.forwards.increment();
                 logits = runner.forward(inputs);
             } catch (RuntimeException e) {
                 owners.stream().distinct().forEach(r -> r.fail(e));
@@ -143,6 +167,7 @@ final class Scheduler implements Runnable {
                 RequestState owner = owners.get(i);
                 try {
                     if (batch.get(i).forwarded(inputs.get(i), logits.get(i)) && !owner.done()) {
+                        stats.generatedTokens.increment();
                         owner.publish(batch.get(i).accept(logits.get(i).last()));
                     }
                 } catch (RuntimeException e) {
@@ -151,6 +176,7 @@ final class Scheduler implements Runnable {
             }
         }
         running.forEach(RequestState::completeIfFinished);
+        running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
         running.removeIf(RequestState::done);
     }
 }

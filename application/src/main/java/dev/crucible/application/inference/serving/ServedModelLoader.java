@@ -28,13 +28,19 @@ public final class ServedModelLoader {
     private ServedModelLoader() {
     }
 
+    /** Loads {@code folder} as {@code name} on {@code engine}, with the default bound on waiting requests. */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine) {
+        return load(name, folder, engine, GeneratorOptions.DEFAULT_MAX_WAITING_REQUESTS);
+    }
+
     /**
-     * Loads {@code folder} as {@code name} on {@code engine}.
+     * Loads {@code folder} as {@code name} on {@code engine}; at most {@code maxWaitingRequests} of its requests
+     * wait to be admitted (one more is refused as overloaded).
      *
      * @throws dev.crucible.engine.spi.EngineException when the engine cannot load it
      * @throws IllegalArgumentException when the model's own chat template does not compile
      */
-    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine) {
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine, int maxWaitingRequests) {
         ModelRunner runner = engine.loadModel(folder);
         Tokenizer tokenizer;
         try {
@@ -64,7 +70,7 @@ public final class ServedModelLoader {
         EndOfSequence endOfSequence = new EndOfSequence(eosId.isPresent() ? eosId
                 : eos.isEmpty() ? OptionalInt.empty() : OptionalInt.of(eos.getFirst()), Set.copyOf(eos));
         Generator generator = Generator.start(runner, tokenizer, endOfSequence,
-                new GeneratorOptions(maxModelLen, PREFILL_CHUNK_TOKENS, MAX_BATCH_SEQUENCES));
+                new GeneratorOptions(maxModelLen, PREFILL_CHUNK_TOKENS, MAX_BATCH_SEQUENCES, maxWaitingRequests));
         return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,
                 generator, ToolCallFormat.of(folder.config().architecture(), folder.tokenizer().chatTemplate()));
     }
