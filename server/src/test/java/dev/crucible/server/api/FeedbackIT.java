@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -110,6 +111,43 @@ class FeedbackIT {
         body.put("feedback_id", id);
         assertEquals(400, weave.post("/feedback/replace", body).status());
         assertEquals(1, rows(byId(id)).size());
+    }
+
+    @Test
+    void aReplacementWhoseIdBelongsToAnotherRowIsAConflictAndKeepsBothRows() {
+        String old = weave.post("/feedback/create", draft("custom", Map.of("v", 1))).text("id");
+        String other = weave.post("/feedback/create", draft("custom", Map.of("v", "other"))).text("id");
+        Map<String, Object> body = draft("custom", Map.of("v", 2));
+        body.put("feedback_id", old);
+        body.put("id", other);
+        Api.Reply refused = weave.post("/feedback/replace", body);
+        assertEquals(409, refused.status(), refused.toString());
+        assertEquals("id", refused.error().get("param"));
+        assertEquals(Map.of("v", 1), rows(byId(old)).getFirst().get("payload"), "the row being replaced is intact");
+        assertEquals(Map.of("v", "other"), rows(byId(other)).getFirst().get("payload"));
+    }
+
+    @Test
+    void everyRefusedReplacementKeepsTheOldRow() {
+        String id = weave.post("/feedback/create", draft("custom", Map.of("v", 1))).text("id");
+        List<Map<String, Object>> refusals = new ArrayList<>();
+        Map<String, Object> badType = draft("custom", Map.of("v", 2));
+        badType.put("feedback_type", 7);
+        refusals.add(badType);
+        Map<String, Object> badPayload = draft("custom", Map.of());
+        badPayload.put("payload", "not an object");
+        refusals.add(badPayload);
+        Map<String, Object> badId = draft("custom", Map.of("v", 2));
+        badId.put("id", "not-a-uuid");
+        refusals.add(badId);
+        Map<String, Object> badNote = draft("wandb.note.1", Map.of("note", ""));
+        refusals.add(badNote);
+        for (Map<String, Object> body : refusals) {
+            body.put("feedback_id", id);
+            Api.Reply reply = weave.post("/feedback/replace", body);
+            assertTrue(reply.status() >= 400 && reply.status() < 500, body + " -> " + reply);
+            assertEquals(Map.of("v", 1), rows(byId(id)).getFirst().get("payload"), body + " left the old row");
+        }
     }
 
     @Test

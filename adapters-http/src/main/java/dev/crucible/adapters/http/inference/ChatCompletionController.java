@@ -50,7 +50,7 @@ final class ChatCompletionController {
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body InputStream body) {
-        PreparedChat prepared = RefusalException.unwrap(chat.prepare(caller, ChatRequestReader.read(json.object(body))));
+        PreparedChat prepared = RefusalException.unwrap(chat.prepare(caller, ChatRequestReader.read(json.chatObject(body))));
         // The prepared request is the one to answer: trained models always return trainable logprobs and ids.
         ChatRequest request = prepared.request();
         String id = "chatcmpl-" + request.serving().requestId().orElseGet(() -> RequestIdFilter.of(http));

@@ -20,15 +20,28 @@ public final class JsonBody {
 
     private final JsonValueReader reader;
     private final JsonValueReader largeReader;
+    private final JsonValueReader chatReader;
 
     JsonBody(JsonLimits limits, BodyLimits bodies) {
-        this.reader = new JsonValueReader(limits, bodies.jsonBodyBytes(), "crucible.body.max-json-bytes");
-        this.largeReader = new JsonValueReader(limits, bodies.largeBodyBytes(), "crucible.max-body-bytes");
+        this.reader = new JsonValueReader(limits, bodies.jsonBodyBytes(), "crucible.body.max-json-bytes", true);
+        this.largeReader = new JsonValueReader(limits, bodies.largeBodyBytes(), "crucible.max-body-bytes", true);
+        this.chatReader = new JsonValueReader(limits, bodies.jsonBodyBytes(), "crucible.body.max-json-bytes", false);
     }
 
-    /** Parses {@code body} (null when empty) as a JSON object; a missing, malformed or non-object body is a 400. */
+    /**
+     * Parses {@code body} (null when empty) as a JSON object; a missing, malformed or non-object body is a 400, and
+     * so is a string (value or key) that PostgreSQL cannot store ({@link StorableText}), naming where it is.
+     */
     public JsonObject object(InputStream body) {
         return parse(reader, body);
+    }
+
+    /**
+     * As {@link #object} for a chat request, which is never stored: its strings reach the tokenizer as they are
+     * (vLLM takes a U+0000 in a message too), so only syntax and size limits apply.
+     */
+    public JsonObject chatObject(InputStream body) {
+        return parse(chatReader, body);
     }
 
     /** As {@link #object}, for the routes that take trajectories, whose bodies may be as large as any body. */

@@ -30,9 +30,14 @@ final class JsonValueReader {
     private final JsonLimits limits;
     private final long maxBytes;
     private final String bytesSetting;
+    private final boolean storable;
 
-    /** @param maxBytes the route's body limit, named by setting {@code bytesSetting}; over it is a 413 */
-    JsonValueReader(JsonLimits limits, long maxBytes, String bytesSetting) {
+    /**
+     * @param maxBytes the route's body limit, named by setting {@code bytesSetting}; over it is a 413
+     * @param storable whether every string (value or key) must be one PostgreSQL can store: see {@link StorableText}
+     */
+    JsonValueReader(JsonLimits limits, long maxBytes, String bytesSetting, boolean storable) {
+        this.storable = storable;
         this.limits = limits;
         this.maxBytes = maxBytes;
         this.bytesSetting = bytesSetting;
@@ -48,7 +53,7 @@ final class JsonValueReader {
     Object read(InputStream in) throws IOException {
         try (JsonParser parser = factory.createParser(in)) {
             try {
-                Object value = value(parser);
+                Object value = value(parser, storable);
                 if (parser.nextToken() != null) {
                     throw RefusalException.invalid(null, "request body is not valid JSON: more content after the document");
                 }
@@ -61,7 +66,7 @@ final class JsonValueReader {
         }
     }
 
-    private static Object value(JsonParser p) throws IOException {
+    private static Object value(JsonParser p, boolean storable) throws IOException {
         JsonToken first = p.nextToken();
         if (first == null) {
             throw RefusalException.invalid(null, "request body must be a JSON object, got an empty body");
@@ -83,12 +88,12 @@ final class JsonValueReader {
                     continue;
                 }
                 case FIELD_NAME -> {
-                    keys.push(p.currentName());
+                    keys.push(storable ? storableText(p, p.currentName()) : p.currentName());
                     t = p.nextToken();
                     continue;
                 }
                 case END_OBJECT, END_ARRAY -> done = open.pop();
-                case VALUE_STRING -> done = p.getText();
+                case VALUE_STRING -> done = storable ? storableText(p, p.getText()) : p.getText();
                 case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> done = p.getNumberValue();
                 case VALUE_TRUE -> done = Boolean.TRUE;
                 case VALUE_FALSE -> done = Boolean.FALSE;
@@ -101,6 +106,15 @@ final class JsonValueReader {
             add(open.peek(), keys, done);
             t = p.nextToken();
         }
+    }
+
+    /** {@code text} when PostgreSQL can store it, else a 400 naming where in the body it is. */
+    private static String storableText(JsonParser p, String text) {
+        StorableText.problem(text).ifPresent(problem -> {
+            String at = where(p);
+            throw RefusalException.invalid(at, (at == null ? "a JSON string" : at) + " " + problem);
+        });
+        return text;
     }
 
     @SuppressWarnings("unchecked")

@@ -41,8 +41,22 @@ class JdbcFeedbackStore implements FeedbackStore {
     @Override
     @Transactional
     public Outcome<Feedback> replace(ProjectId project, FeedbackId toDelete, Feedback newRow) {
-        sql.update("DELETE FROM feedback WHERE project_id = ? AND id = ?", project.toString(), toDelete.value());
-        return write(newRow);
+        // A refusal is a value, not an exception, so it would not roll this transaction back: the one write that can
+        // be refused (the new id taken by another row) goes first, and the old row is deleted only once it succeeded.
+        // The same id is deleted first, since its own row is the conflict.
+        if (newRow.id().equals(toDelete)) {
+            delete(project, toDelete);
+            return write(newRow);
+        }
+        Outcome<Feedback> written = write(newRow);
+        if (written instanceof Outcome.Done<Feedback>) {
+            delete(project, toDelete);
+        }
+        return written;
+    }
+
+    private void delete(ProjectId project, FeedbackId id) {
+        sql.update("DELETE FROM feedback WHERE project_id = ? AND id = ?", project.toString(), id.value());
     }
 
     private Outcome<Feedback> write(Feedback feedback) {
