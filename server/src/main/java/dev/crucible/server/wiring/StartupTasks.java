@@ -6,6 +6,7 @@ import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.ApiKeySecret;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.StartupEvent;
 import io.micronaut.runtime.event.annotation.EventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.inject.Singleton;
@@ -13,9 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Once the HTTP server is up: registers the configured API key ({@code CRUCIBLE_API_KEY}, as
- * {@code crucible.bootstrap.api-key}) if it is not yet known, and starts the job runner. Command-line tools
- * never start a server, so they do neither.
+ * When the context has started, before the HTTP server listens: registers the configured API key
+ * ({@code CRUCIBLE_API_KEY}, as {@code crucible.bootstrap.api-key}) if it is not yet known, so that the first request
+ * a client sends once {@code /v1/health} answers can use it. Once the HTTP server is up: starts the job runner.
+ * Command-line tools never set the key nor start a server, so they do neither.
  */
 @Singleton
 class StartupTasks {
@@ -42,11 +44,15 @@ class StartupTasks {
     }
 
     @EventListener
-    void onServerStarted(ServerStartupEvent event) {
+    void onContextStarted(StartupEvent event) {
         if (!bootstrapKey.isBlank()) {
             keys.register(new EntityName(bootstrapEntity), new ApiKeySecret(bootstrapKey));
             LOG.info("Configured API key registered for entity {}", bootstrapEntity);
         }
+    }
+
+    @EventListener
+    void onServerStarted(ServerStartupEvent event) {
         if (settings.runner().enabled()) {
             runner.start();
             LOG.info("Job runner started");
