@@ -59,7 +59,7 @@ public final class SftDatasetLoader {
                 try (InputStream in = Files.newInputStream(local.path())) {
                     yield bounded(in);
                 } catch (IOException e) {
-                    yield refuse("training data could not be read from " + local.path() + ": " + e.getMessage());
+                    yield refuse(TrainingDataPolicy.NOT_IN_IMPORTS);
                 }
             }
             case TrainingDataLocation.Uploaded uploaded -> {

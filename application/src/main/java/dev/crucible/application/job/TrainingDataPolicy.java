@@ -14,20 +14,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Which dataset locations an SFT job may read: {@code http(s)://} URLs, {@code file://} paths inside the
- * configured data directory (so a caller cannot make the server read arbitrary files), and the ids of files the
- * caller's entity uploaded with purpose {@code fine-tune} (as OpenAI's {@code training_file} takes them).
+ * Which dataset locations an SFT job may read: the ids of files the caller's entity uploaded with purpose
+ * {@code fine-tune} (as OpenAI's {@code training_file} takes them), {@code http(s)://} URLs, and {@code file://}
+ * paths only inside an import directory that the operator named, which lies outside the data directory (where other
+ * tenants' uploads and the database live). Refusals never print a server path nor tell whether a path exists.
  */
 public final class TrainingDataPolicy {
 
     static final String PARAM = "training_data_url";
-    private final Path dataDirectory;
+    static final String NO_FILE_URLS = "training_data_url: this server takes no file:// URLs; upload the dataset "
+            + "(POST /v1/files with purpose fine-tune) and pass its file id, or pass an http(s) URL";
+    static final String NOT_IN_IMPORTS = "training_data_url names no readable regular file in the server's import "
+            + "directory (crucible.training-data.import-directory)";
+    private final Optional<Path> importDirectory;
     private final FileStore files;
 
-    public TrainingDataPolicy(Path dataDirectory, FileStore files) {
-        this.dataDirectory = Objects.requireNonNull(dataDirectory, "dataDirectory").toAbsolutePath().normalize();
+    /**
+     * @param importDirectory where {@code file://} datasets may be read from; empty (the default) refuses them all
+     * @param dataDirectory the server's data directory, which the import directory must neither be in nor contain
+     * @throws IllegalArgumentException when the import directory overlaps the data directory
+     */
+    public TrainingDataPolicy(Optional<Path> importDirectory, Path dataDirectory, FileStore files) {
+        Path data = Objects.requireNonNull(dataDirectory, "dataDirectory").toAbsolutePath().normalize();
+        this.importDirectory = Objects.requireNonNull(importDirectory, "importDirectory")
+                .map(dir -> dir.toAbsolutePath().normalize());
+        this.importDirectory.ifPresent(dir -> {
+            if (dir.startsWith(data) || data.startsWith(dir)) {
+                throw new IllegalArgumentException("crucible.training-data.import-directory must lie outside the data "
+                        + "directory, which holds every tenant's uploads and the database");
+            }
+        });
         this.files = Objects.requireNonNull(files, "files");
     }
 
@@ -54,9 +73,8 @@ public final class TrainingDataPolicy {
         return switch (scheme) {
             case "http", "https" -> uri.getHost() == null ? refuse("training_data_url has no host: " + url)
                     : Outcome.done(new TrainingDataLocation.Web(uri));
-            case "file" -> checkFile(uri);
-            default -> refuse("training_data_url must be a file:// path inside the data directory, an http(s) URL "
-                    + "or the id of an uploaded file (file-...), got '" + url + "'");
+            case "file" -> importDirectory.map(dir -> checkFile(dir, uri)).orElseGet(() -> refuse(NO_FILE_URLS));
+            default -> refuse("training_data_url must be the id of an uploaded file (file-...) or an http(s) URL");
         };
     }
 
@@ -67,27 +85,20 @@ public final class TrainingDataPolicy {
                         + "'; training data must be uploaded with purpose 'fine-tune'"));
     }
 
-    private Outcome<TrainingDataLocation> checkFile(URI uri) {
+    /** Inside {@code dir} after normalising and after following every link, a regular file; else one message. */
+    private Outcome<TrainingDataLocation> checkFile(Path dir, URI uri) {
         if (uri.getPath() == null) {
-            return refuse("training_data_url has no path: " + uri);
+            return refuse(NOT_IN_IMPORTS);
         }
         Path path = Path.of(uri.getPath()).toAbsolutePath().normalize();
-        if (!path.startsWith(dataDirectory)) {
-            return refuse("training_data_url must point inside the data directory " + dataDirectory + ", got " + path);
-        }
-        if (!Files.isRegularFile(path)) {
-            return refuse("training_data_url file does not exist: " + path);
-        }
-        // A symbolic link inside the data directory must not lead outside it.
         try {
-            if (!path.toRealPath().startsWith(dataDirectory.toRealPath())) {
-                return refuse("training_data_url must point inside the data directory " + dataDirectory + ", got a link to "
-                        + path.toRealPath());
+            if (path.startsWith(dir) && Files.isRegularFile(path) && path.toRealPath().startsWith(dir.toRealPath())) {
+                return Outcome.done(new TrainingDataLocation.LocalFile(path));
             }
         } catch (IOException e) {
-            return refuse("training_data_url file cannot be read: " + path);
+            return refuse(NOT_IN_IMPORTS);
         }
-        return Outcome.done(new TrainingDataLocation.LocalFile(path));
+        return refuse(NOT_IN_IMPORTS);
     }
 
     private static <T> Outcome<T> refuse(String message) {

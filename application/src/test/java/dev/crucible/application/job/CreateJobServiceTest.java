@@ -34,6 +34,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +44,7 @@ class CreateJobServiceTest {
     private static final List<TrajectoryGroup> GROUPS = List.of(group(1, 0), group(0.5, 0.5));
 
     @TempDir
-    Path dataDir;
+    Path imports;
 
     private final InMemoryModelStore models = new InMemoryModelStore(new InMemoryCheckpointStore());
     private final InMemoryJobStore jobs = new InMemoryJobStore();
@@ -54,8 +55,8 @@ class CreateJobServiceTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        service = new CreateJobService(models, jobs, new TrainingDataPolicy(dataDir, files), CLOCK);
-        datasetUrl = Files.writeString(dataDir.resolve("train.jsonl"), "{}\n").toUri().toString();
+        service = new CreateJobService(models, jobs, new TrainingDataPolicy(Optional.of(imports), imports.resolveSibling("server-data"), files), CLOCK);
+        datasetUrl = Files.writeString(imports.resolve("train.jsonl"), "{}\n").toUri().toString();
     }
 
     private Outcome<TrainingJob> rl(Caller caller, ModelId modelId, List<TrajectoryGroup> groups, Map<String, Object> config) {
@@ -109,7 +110,7 @@ class CreateJobServiceTest {
 
     @Test
     void queuesAnSftJobWithTheNormalisedUrlAndItsConfigs() {
-        TrainingJob job = value(sft(ACME_CALLER, model.id(), "file://" + dataDir + "/./train.jsonl",
+        TrainingJob job = value(sft(ACME_CALLER, model.id(), "file://" + imports + "/./train.jsonl",
                 Map.of("batch_size", 4), Map.of("seed", 7)));
 
         assertEquals(new TrainingJob(job.id(), JobType.SFT, model.id(), ACME, new JobStatus.Queued(), NOW), job);

@@ -29,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,7 +62,7 @@ class SftDatasetLoaderTest {
     }
 
     @TempDir
-    Path dataDir;
+    Path imports;
 
     private final InMemoryFileStore files = new InMemoryFileStore();
     private final InMemoryFileContents contents = new InMemoryFileContents();
@@ -74,7 +75,7 @@ class SftDatasetLoaderTest {
     }
 
     private SftDatasetLoader loader(SftDatasetLimits limits) {
-        return new SftDatasetLoader(new TrainingDataPolicy(dataDir, files), contents, web, PARSER, limits);
+        return new SftDatasetLoader(new TrainingDataPolicy(Optional.of(imports), imports.resolveSibling("server-data"), files), contents, web, PARSER, limits);
     }
 
     private static String refused(Outcome<?> outcome) {
@@ -82,7 +83,7 @@ class SftDatasetLoaderTest {
     }
 
     private String local(String text) throws IOException {
-        return Files.writeString(dataDir.resolve("train.jsonl"), text).toUri().toString();
+        return Files.writeString(imports.resolve("train.jsonl"), text).toUri().toString();
     }
 
     private StoredFile upload(dev.crucible.domain.tenancy.EntityName entity, FilePurpose purpose, String text) {
@@ -94,7 +95,7 @@ class SftDatasetLoaderTest {
     }
 
     @Test
-    void loadsAFileInsideTheDataDirectory() throws IOException {
+    void loadsAFileInsideTheImportDirectory() throws IOException {
         List<SftExample> examples = value(loader.load(ACME, local(LINE + "\n\n" + LINE + "\n")));
         assertEquals(List.of(1, 3), examples.stream().map(SftExample::line).toList());
         assertEquals("4", examples.getFirst().messages().getLast().get("content"));
@@ -111,16 +112,15 @@ class SftDatasetLoaderTest {
     @Test
     void aFileOutsideThePolicyIsRefusedAtLoadTimeToo() throws IOException {
         String url = local(LINE);
-        Files.delete(dataDir.resolve("train.jsonl"));
-        assertEquals("training_data_url file does not exist: " + dataDir.resolve("train.jsonl"),
-                refused(loader.load(ACME, url)));
-        assertTrue(refused(loader.load(ACME, "file:///etc/passwd")).contains("inside the data directory"));
+        Files.delete(imports.resolve("train.jsonl"));
+        assertEquals(TrainingDataPolicy.NOT_IN_IMPORTS, refused(loader.load(ACME, url)));
+        assertEquals(TrainingDataPolicy.NOT_IN_IMPORTS, refused(loader.load(ACME, "file:///etc/passwd")));
     }
 
     @Test
     void aFileOverTheByteBoundIsRefused() throws IOException {
         String url = local(LINE + "\n");
-        int size = (int) Files.size(dataDir.resolve("train.jsonl"));
+        int size = (int) Files.size(imports.resolve("train.jsonl"));
         assertEquals(1, value(loader(new SftDatasetLimits(10, size)).load(ACME, url)).size());
         assertEquals("training data is larger than " + (size - 1) + " bytes, the most one job may read",
                 refused(loader(new SftDatasetLimits(10, size - 1)).load(ACME, url)));

@@ -6,17 +6,21 @@ import static dev.crucible.application.fakes.Fixtures.NOW;
 import static dev.crucible.application.fakes.OutcomeAssertions.assertRefused;
 import static dev.crucible.application.fakes.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.fakes.InMemoryFileStore;
 import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.file.StoredFile;
-import dev.crucible.domain.common.Refusal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,13 +31,17 @@ class TrainingDataPolicyTest {
     Path root;
 
     private Path dataDir;
+    private Path imports;
     private final InMemoryFileStore files = new InMemoryFileStore();
     private TrainingDataPolicy policy;
+    private TrainingDataPolicy withImports;
 
     @BeforeEach
-    void createDataDirectory() throws IOException {
+    void createDirectories() throws IOException {
         dataDir = Files.createDirectory(root.resolve("data"));
-        policy = new TrainingDataPolicy(dataDir, files);
+        imports = Files.createDirectory(root.resolve("imports"));
+        policy = new TrainingDataPolicy(Optional.empty(), dataDir, files);
+        withImports = new TrainingDataPolicy(Optional.of(imports), dataDir, files);
     }
 
     private static String refusedMessage(Outcome<String> outcome) {
@@ -41,63 +49,46 @@ class TrainingDataPolicyTest {
     }
 
     @Test
-    void aFileInsideTheDataDirectoryIsAccepted() throws IOException {
-        Path file = Files.writeString(Files.createDirectory(dataDir.resolve("sets")).resolve("train.jsonl"), "{}\n");
-        assertEquals(file.toUri().toString(), value(policy.check(ACME, file.toUri().toString())));
+    void withoutAnImportDirectoryEveryFileUrlIsRefusedWithoutAPath() throws IOException {
+        Path inData = Files.writeString(dataDir.resolve("train.jsonl"), "{}\n");
+        Path inImports = Files.writeString(imports.resolve("train.jsonl"), "{}\n");
+        for (Path file : List.of(inData, inImports, dataDir.resolve("missing.jsonl"), Path.of("/etc/passwd"))) {
+            assertEquals(TrainingDataPolicy.NO_FILE_URLS, refusedMessage(policy.check(ACME, file.toUri().toString())));
+        }
     }
 
     @Test
-    void aFileUrlIsNormalised() throws IOException {
-        Path file = Files.writeString(dataDir.resolve("train.jsonl"), "{}\n");
-        String roundabout = "file://" + dataDir + "/sets/../train.jsonl";
-        assertEquals(file.toUri().toString(), value(policy.check(ACME, roundabout)));
+    void aFileInTheImportDirectoryIsAcceptedAndNormalised() throws IOException {
+        Path file = Files.writeString(Files.createDirectory(imports.resolve("sets")).resolve("train.jsonl"), "{}\n");
+        assertEquals(file.toUri().toString(), value(withImports.check(ACME, file.toUri().toString())));
+        assertEquals(file.toUri().toString(), value(withImports.check(ACME, "file://" + imports + "/x/../sets/train.jsonl")));
+    }
+
+    /** Outside, missing, a directory, a link out, {@code ..}: one message, no path, no hint of existence. */
+    @Test
+    void everythingElseIsOneRefusalThatNamesNoPath() throws IOException {
+        Path secret = Files.writeString(dataDir.resolve("secret.jsonl"), "{}\n");
+        Path link = Files.createSymbolicLink(imports.resolve("innocent.jsonl"), secret);
+        Path sibling = Files.createDirectory(root.resolve("imports-evil"));
+        Path siblingFile = Files.writeString(sibling.resolve("x.jsonl"), "{}\n");
+        Files.createDirectory(imports.resolve("sets"));
+        List<String> attempts = List.of(secret.toUri().toString(), link.toUri().toString(),
+                "file://" + imports + "/../data/secret.jsonl", siblingFile.toUri().toString(),
+                imports.resolve("missing.jsonl").toUri().toString(), imports.resolve("sets").toUri().toString(),
+                "file:train.jsonl", "file:///etc/passwd");
+        for (String url : attempts) {
+            String message = refusedMessage(withImports.check(ACME, url));
+            assertEquals(TrainingDataPolicy.NOT_IN_IMPORTS, message, url);
+            assertFalse(message.contains(root.toString()), message);
+        }
     }
 
     @Test
-    void aFileOutsideTheDataDirectoryIsRefused() throws IOException {
-        Path outside = Files.writeString(root.resolve("secret.jsonl"), "{}\n");
-        String message = refusedMessage(policy.check(ACME, outside.toUri().toString()));
-        assertEquals("training_data_url must point inside the data directory " + dataDir + ", got " + outside, message);
-    }
-
-    @Test
-    void aLinkInsideTheDataDirectoryCannotLeadOutside() throws IOException {
-        Path outside = Files.writeString(root.resolve("secret.jsonl"), "{}\n");
-        Path link = Files.createSymbolicLink(dataDir.resolve("innocent.jsonl"), outside);
-        String message = refusedMessage(policy.check(ACME, link.toUri().toString()));
-        assertTrue(message.contains("got a link to " + outside.toRealPath()), message);
-    }
-
-    @Test
-    void dotDotCannotEscapeTheDataDirectory() throws IOException {
-        Files.writeString(root.resolve("secret.jsonl"), "{}\n");
-        String message = refusedMessage(policy.check(ACME, "file://" + dataDir + "/../secret.jsonl"));
-        assertTrue(message.startsWith("training_data_url must point inside the data directory"), message);
-    }
-
-    @Test
-    void aSiblingDirectorySharingTheNamePrefixIsOutside() throws IOException {
-        Path sibling = Files.createDirectory(root.resolve("data-evil"));
-        Path file = Files.writeString(sibling.resolve("x.jsonl"), "{}\n");
-        assertTrue(refusedMessage(policy.check(ACME, file.toUri().toString())).contains("inside the data directory"));
-    }
-
-    @Test
-    void aMissingFileIsRefused() {
-        Path missing = dataDir.resolve("missing.jsonl");
-        assertEquals("training_data_url file does not exist: " + missing,
-                refusedMessage(policy.check(ACME, missing.toUri().toString())));
-    }
-
-    @Test
-    void aDirectoryIsNotADataset() throws IOException {
-        Path dir = Files.createDirectory(dataDir.resolve("sets"));
-        assertEquals("training_data_url file does not exist: " + dir, refusedMessage(policy.check(ACME, dir.toUri().toString())));
-    }
-
-    @Test
-    void anOpaqueFileUrlHasNoPath() {
-        assertEquals("training_data_url has no path: file:train.jsonl", refusedMessage(policy.check(ACME, "file:train.jsonl")));
+    void anImportDirectoryOverlappingTheDataDirectoryIsRefusedAtStart() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new TrainingDataPolicy(Optional.of(dataDir.resolve("imports")), dataDir, files));
+        assertThrows(IllegalArgumentException.class, () -> new TrainingDataPolicy(Optional.of(root), dataDir, files));
+        assertThrows(IllegalArgumentException.class, () -> new TrainingDataPolicy(Optional.of(dataDir), dataDir, files));
     }
 
     @Test
@@ -114,14 +105,14 @@ class TrainingDataPolicyTest {
 
     @Test
     void otherSchemesAreRefused() {
-        assertEquals("training_data_url must be a file:// path inside the data directory, an http(s) URL or the id of an "
-                + "uploaded file (file-...), got 's3://bucket/t.jsonl'", refusedMessage(policy.check(ACME, "s3://bucket/t.jsonl")));
-        assertTrue(refusedMessage(policy.check(ACME, "ftp://example.com/t.jsonl")).contains("got 'ftp://example.com/t.jsonl'"));
+        assertEquals("training_data_url must be the id of an uploaded file (file-...) or an http(s) URL",
+                refusedMessage(policy.check(ACME, "s3://bucket/t.jsonl")));
+        assertTrue(refusedMessage(policy.check(ACME, "ftp://example.com/t.jsonl")).contains("http(s) URL"));
     }
 
     @Test
     void aBarePathIsRefused() {
-        assertTrue(refusedMessage(policy.check(ACME, "/etc/passwd")).contains("must be a file:// path"));
+        assertTrue(refusedMessage(withImports.check(ACME, "/etc/passwd")).contains("id of an uploaded file"));
     }
 
     @Test

@@ -7,11 +7,11 @@ import dev.crucible.application.feedback.FeedbackStore;
 import dev.crucible.application.feedback.PurgeFeedbackService;
 import dev.crucible.application.feedback.QueryFeedbackService;
 import dev.crucible.application.feedback.ReplaceFeedbackService;
+import dev.crucible.application.file.FileContents;
+import dev.crucible.application.file.FileStore;
 import dev.crucible.application.health.EngineProbes;
 import dev.crucible.application.health.Probe;
 import dev.crucible.application.health.SystemCheckService;
-import dev.crucible.application.file.FileContents;
-import dev.crucible.application.file.FileStore;
 import dev.crucible.application.job.CreateJobService;
 import dev.crucible.application.job.JobEventStore;
 import dev.crucible.application.job.JobQueryService;
@@ -42,12 +42,15 @@ import dev.crucible.domain.job.SftDatasetLimits;
 import dev.crucible.engine.spi.EngineProvider;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Builds the framework-free use cases with {@code new}, from the adapters' port implementations. */
 @Factory
@@ -98,9 +101,12 @@ class UseCaseFactory {
         return new ListServedModelsService(baseModels, models);
     }
 
+    /** {@code file://} datasets only from {@code crucible.training-data.import-directory}, unset by default. */
     @Singleton
-    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files) {
-        return new TrainingDataPolicy(settings.dataDir(), files);
+    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files,
+            @Value("${crucible.training-data.import-directory:}") String importDirectory) {
+        Optional<Path> imports = importDirectory.isBlank() ? Optional.empty() : Optional.of(Path.of(importDirectory));
+        return new TrainingDataPolicy(imports, settings.dataDir(), files);
     }
 
     @Singleton

@@ -1,6 +1,7 @@
 package dev.crucible.server.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,12 +10,15 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.Await;
 import dev.crucible.server.support.Fixtures;
 import dev.crucible.server.support.TestServer;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,10 +31,12 @@ class JobsIT {
     private TestServer server;
     private Api api;
     private String modelId;
+    private Path imports;
 
     @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
+    void start() throws IOException {
+        imports = Files.createTempDirectory("crucible-imports");
+        server = TestServer.start(Map.of("crucible.training-data.import-directory", imports.toString()));
         api = server.api(server.newKey("bob"));
         modelId = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
     }
@@ -135,8 +141,8 @@ class JobsIT {
     }
 
     @Test
-    void sftJobReadsAFileInsideTheDataDirectory() throws Exception {
-        Path data = server.dataDir().resolve("datasets");
+    void sftJobReadsAFileInsideTheImportDirectory() throws Exception {
+        Path data = imports.resolve("datasets");
         Files.createDirectories(data);
         Path file = Files.writeString(data.resolve("train.jsonl"),
                 "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"hello\"}]}\n");
@@ -155,11 +161,41 @@ class JobsIT {
     }
 
     @Test
-    void sftJobRefusesFilesOutsideTheDataDirectory() {
+    void sftJobRefusesFilesOutsideTheImportDirectory() {
         Map<String, Object> body = Map.of("model_id", modelId, "training_data_url", "file:///etc/passwd");
         Api.Reply reply = api.post("/v1/preview/sft-training-jobs", body);
         assertEquals(400, reply.status());
         assertEquals("training_data_url", reply.error().get("param"));
+    }
+
+    /**
+     * A second tenant aims file:// URLs at what the data directory holds (another tenant's upload, the embedded
+     * database's configuration), directly, through {@code ..} and through a link in the import directory: each is
+     * one 400 that names no server path and does not tell whether the file exists.
+     */
+    @Test
+    void aSecondTenantCannotReadTheDataDirectoryThroughFileUrls() throws IOException {
+        Api mallory = server.api(server.newKey("mallory"));
+        String model = mallory.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+        Path upload = Files.createDirectories(server.dataDir().resolve("files")).resolve("file-of-bob.jsonl");
+        Files.writeString(upload, "{\"messages\": [{\"role\": \"assistant\", \"content\": \"bob's\"}]}\n");
+        Path link = Files.createSymbolicLink(imports.resolve("looks-innocent.jsonl"), upload);
+        List<String> attempts = List.of(upload.toUri().toString(), link.toUri().toString(),
+                "file://" + imports + "/../" + upload.getParent().getParent().getFileName() + "/files/file-of-bob.jsonl",
+                "file://" + server.dataDir() + "/postgres/postgresql.conf",
+                "file://" + server.dataDir() + "/postgres/pg_hba.conf",
+                "file://" + server.dataDir() + "/no-such-file");
+        Set<Object> messages = new HashSet<>();
+        for (String url : attempts) {
+            Api.Reply reply = mallory.post("/v1/preview/sft-training-jobs", Map.of("model_id", model,
+                    "training_data_url", url));
+            assertEquals(400, reply.status(), url + " -> " + reply);
+            assertEquals("training_data_url", reply.error().get("param"));
+            String message = (String) reply.error().get("message");
+            assertFalse(message.contains(server.dataDir().toString()) || message.contains(imports.toString()), message);
+            messages.add(message);
+        }
+        assertEquals(1, messages.size(), "one message for every refusal, so none tells whether a path exists");
     }
 
     @Test

@@ -32,10 +32,12 @@ class SftLearningIT {
 
     private static TestServer server;
     private static Api api;
+    private static Path imports;
 
     @BeforeAll
     static void start() throws Exception {
-        server = TestServer.start(Map.of());
+        imports = Files.createTempDirectory("crucible-imports");
+        server = TestServer.start(Map.of("crucible.training-data.import-directory", imports.toString()));
         api = server.api(server.newKey("sft"));
     }
 
@@ -45,7 +47,7 @@ class SftLearningIT {
     }
 
     private static String dataset(String name, List<String> lines) throws Exception {
-        Path file = server.dataDir().resolve("datasets").resolve(name);
+        Path file = imports.resolve("datasets").resolve(name);
         Files.createDirectories(file.getParent());
         Files.write(file, lines);
         return file.toUri().toString();

@@ -76,7 +76,7 @@ class SftDatasetOverHttpTest {
     };
 
     @TempDir
-    Path dataDir;
+    Path imports;
 
     private final LocalHttp http = new LocalHttp();
 
@@ -86,7 +86,7 @@ class SftDatasetOverHttpTest {
     }
 
     private Outcome<List<SftExample>> load(String path, SftDatasetLimits limits) {
-        SftDatasetLoader loader = new SftDatasetLoader(new TrainingDataPolicy(dataDir, NO_FILES),
+        SftDatasetLoader loader = new SftDatasetLoader(new TrainingDataPolicy(Optional.of(imports), imports.resolveSibling("server-data"), NO_FILES),
                 NO_CONTENTS, new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofSeconds(5), true),
                 new JacksonJsonLines(), limits);
         return loader.load(ACME, http.uri(path).toString());
