@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.crucible.application.job.SftDatasetLoader;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
@@ -23,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.slf4j.LoggerFactory;
 
 /** The Files API over plain HTTP: tenancy, refusals in the envelope, listing, and files as SFT training data. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -62,6 +66,27 @@ class FilesIT {
         assertEquals(status, reply.status(), reply.toString());
         assertEquals(status, ((Number) reply.error().get("code")).intValue());
         assertEquals(param, reply.error().get("param"));
+    }
+
+    /** An upload's form parts are released once: a second release logged IllegalReferenceCountException. */
+    @Test
+    void uploadsReleaseTheirPartsOnceAndLogNoReferenceCountError() throws InterruptedException {
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        ListAppender<ILoggingEvent> seen = new ListAppender<>();
+        seen.start();
+        root.addAppender(seen);
+        try {
+            upload(dana, "small.jsonl", "fine-tune", LINE);
+            upload(dana, "large.jsonl", "fine-tune", (LINE + "\n").repeat(40 * 1024 / LINE.length()));
+            assertEquals(200, dana.get("/v1/files").status());
+            Thread.sleep(500); // the release runs on the event loop after the response is written
+        } finally {
+            root.detachAppender(seen);
+        }
+        List<String> refCountErrors = seen.list.stream().filter(e -> e.getThrowableProxy() != null
+                && e.getThrowableProxy().getClassName().endsWith("IllegalReferenceCountException"))
+                .map(ILoggingEvent::getFormattedMessage).toList();
+        assertEquals(List.of(), refCountErrors);
     }
 
     @Test

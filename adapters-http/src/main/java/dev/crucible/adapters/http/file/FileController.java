@@ -55,13 +55,13 @@ final class FileController {
             return FileView.of(RefusalException.unwrap(
                     upload.upload(new UploadFileUseCase.Command(caller, null, purpose, null))));
         }
+        // No discard() here: Micronaut releases the request's form parts (and deletes a part buffered on disk) once
+        // the response is written; releasing it here as well was a double release (IllegalReferenceCountException).
         try (InputStream bytes = file.getInputStream()) {
             return FileView.of(RefusalException.unwrap(
                     upload.upload(new UploadFileUseCase.Command(caller, file.getFilename(), purpose, bytes))));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the uploaded file", e);
-        } finally {
-            file.discard();
         }
     }
 
