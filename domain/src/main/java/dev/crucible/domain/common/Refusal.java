@@ -13,8 +13,13 @@ import java.util.Optional;
  */
 public record Refusal(Reason reason, String message, String param, Optional<Duration> retryAfter) {
 
-    /** Why a request was refused; the HTTP adapter maps each reason to one status. */
-    public enum Reason { INVALID, UNAUTHENTICATED, NOT_FOUND, CONFLICT, TOO_LARGE, OVERLOADED, NOT_READY, NOT_IMPLEMENTED }
+    /**
+     * Why a request was refused; the HTTP adapter maps each reason to one status. {@code UNPROCESSABLE}: well formed,
+     * but at odds with what the same request said before (an idempotency key reused for another request).
+     */
+    public enum Reason {
+        INVALID, UNAUTHENTICATED, NOT_FOUND, CONFLICT, UNPROCESSABLE, TOO_LARGE, OVERLOADED, NOT_READY, NOT_IMPLEMENTED
+    }
 
     public Refusal {
         Objects.requireNonNull(reason, "reason");

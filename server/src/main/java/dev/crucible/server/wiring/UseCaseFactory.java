@@ -12,6 +12,8 @@ import dev.crucible.application.file.FileStore;
 import dev.crucible.application.health.EngineProbes;
 import dev.crucible.application.health.Probe;
 import dev.crucible.application.health.SystemCheckService;
+import dev.crucible.application.idempotency.IdempotencyStore;
+import dev.crucible.application.idempotency.IdempotentRequestsService;
 import dev.crucible.application.job.CreateJobService;
 import dev.crucible.application.job.JobEventStore;
 import dev.crucible.application.job.JobQueryService;
@@ -47,6 +49,7 @@ import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +72,13 @@ class UseCaseFactory {
     @Singleton
     ApiKeyService apiKeys(ApiKeyStore store, Clock clock) {
         return new ApiKeyService(store, clock);
+    }
+
+    /** Keys of creating requests are kept {@code crucible.idempotency.retention} (24 hours, as Stripe keeps them). */
+    @Singleton
+    IdempotentRequestsService idempotentRequests(IdempotencyStore store, Clock clock,
+            @Value("${crucible.idempotency.retention:24h}") Duration retention) {
+        return new IdempotentRequestsService(store, clock, retention);
     }
 
     @Singleton

@@ -20,20 +20,29 @@ public final class Api {
 
     private final String base;
     private final String authorization;
+    private final Map<String, String> headers;
 
     public Api(String base, String key) {
-        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        this.authorization = key == null ? null : "Bearer " + key;
+        this(base.endsWith("/") ? base.substring(0, base.length() - 1) : base, key == null ? null : "Bearer " + key,
+                Map.of());
     }
 
-    private Api(String base, String authorization, boolean raw) {
+    private Api(String base, String authorization, Map<String, String> headers) {
         this.base = base;
         this.authorization = authorization;
+        this.headers = headers;
     }
 
     /** The same server with another Authorization header value (null for none). */
     public Api withAuthorization(String header) {
-        return new Api(base, header, true);
+        return new Api(base, header, headers);
+    }
+
+    /** The same server, sending {@code name: value} with every request as well. */
+    public Api withHeader(String name, String value) {
+        Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new Api(base, authorization, Map.copyOf(more));
     }
 
     /** A response: status and parsed JSON body (a map, or a list; null when empty). */
@@ -81,17 +90,9 @@ public final class Api {
             if (text != null) {
                 request.header("Content-Type", "application/json");
             }
-            if (authorization != null) {
-                request.header("Authorization", authorization);
-            }
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);
-            return new Reply(response.statusCode(), parsed, response.headers().map());
+            return exchange(request);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
@@ -143,6 +144,7 @@ public final class Api {
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
+        headers.forEach(request::header);
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);

@@ -14,6 +14,7 @@ public final class ErrorStatus {
             case UNAUTHENTICATED -> 401;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
+            case UNPROCESSABLE -> 422;
             case TOO_LARGE -> 413;
             case OVERLOADED -> 429;
             case NOT_READY -> 503;

@@ -1,6 +1,8 @@
 package dev.crucible.adapters.http.feedback;
 
 import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.idempotency.IdempotentCreation;
+import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.adapters.http.json.JsonBody;
 import dev.crucible.application.feedback.CreateFeedbackCommand;
 import dev.crucible.application.feedback.CreateFeedbackUseCase;
@@ -14,10 +16,13 @@ import dev.crucible.application.feedback.ReplaceFeedbackUseCase;
 import dev.crucible.domain.feedback.FeedbackDraftReader;
 import dev.crucible.domain.feedback.FeedbackPurgeReader;
 import dev.crucible.domain.feedback.FeedbackQueryReader;
+import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -29,21 +34,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Weave-style feedback: create, replace, query and purge, all {@code POST} with JSON, Basic or Bearer auth. */
+/**
+ * Weave-style feedback: create, replace, query and purge, all {@code POST} with JSON, Basic or Bearer auth; create
+ * and replace run once per {@code Idempotency-Key}.
+ */
 @Controller("/feedback")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class FeedbackController {
 
     private final JsonBody json;
+    private final IdempotentCreation idempotent;
     private final CreateFeedbackUseCase create;
     private final ReplaceFeedbackUseCase replace;
     private final QueryFeedbackUseCase query;
     private final PurgeFeedbackUseCase purge;
 
-    FeedbackController(JsonBody json, CreateFeedbackUseCase create, ReplaceFeedbackUseCase replace,
+    FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFeedbackUseCase create, ReplaceFeedbackUseCase replace,
             QueryFeedbackUseCase query, PurgeFeedbackUseCase purge) {
         this.json = json;
+        this.idempotent = idempotent;
         this.create = create;
         this.replace = replace;
         this.query = query;
@@ -51,15 +61,19 @@ final class FeedbackController {
     }
 
     @Post("/create")
-    Map<String, Object> create(Caller caller, @Nullable @Body InputStream body) {
-        var draft = RefusalException.unwrap(FeedbackDraftReader.read(json.object(body).raw()));
-        return receipt(RefusalException.unwrap(create.create(new CreateFeedbackCommand(caller, draft))));
+    HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+        Map<String, Object> request = json.object(body).raw();
+        var draft = RefusalException.unwrap(FeedbackDraftReader.read(request));
+        return idempotent.answer(caller, key, "feedback", () -> RequestFingerprint.of(request),
+                () -> receipt(RefusalException.unwrap(create.create(new CreateFeedbackCommand(caller, draft)))));
     }
 
     @Post("/replace")
-    Map<String, Object> replace(Caller caller, @Nullable @Body InputStream body) {
-        var replacement = RefusalException.unwrap(FeedbackDraftReader.readReplacement(json.object(body).raw()));
-        return receipt(RefusalException.unwrap(replace.replace(ReplaceFeedbackCommand.of(caller, replacement))));
+    HttpResponse<?> replace(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+        Map<String, Object> request = json.object(body).raw();
+        var replacement = RefusalException.unwrap(FeedbackDraftReader.readReplacement(request));
+        return idempotent.answer(caller, key, "feedback-replacements", () -> RequestFingerprint.of(request),
+                () -> receipt(RefusalException.unwrap(replace.replace(ReplaceFeedbackCommand.of(caller, replacement)))));
     }
 
     @Post("/query")

@@ -2,17 +2,22 @@ package dev.crucible.adapters.http.file;
 
 import dev.crucible.adapters.http.common.PageView;
 import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.idempotency.IdempotentCreation;
+import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.application.file.DeleteFileUseCase;
 import dev.crucible.application.file.GetFileUseCase;
 import dev.crucible.application.file.ListFilesUseCase;
 import dev.crucible.application.file.ReadFileContentUseCase;
 import dev.crucible.application.file.UploadFileUseCase;
+import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Part;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
@@ -27,20 +32,22 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-/** OpenAI's Files API: each key sees only its entity's files. */
+/** OpenAI's Files API: each key sees only its entity's files; an upload runs once per {@code Idempotency-Key}. */
 @Controller("/v1/files")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class FileController {
 
+    private final IdempotentCreation idempotent;
     private final UploadFileUseCase upload;
     private final ListFilesUseCase list;
     private final GetFileUseCase get;
     private final ReadFileContentUseCase content;
     private final DeleteFileUseCase delete;
 
-    FileController(UploadFileUseCase upload, ListFilesUseCase list, GetFileUseCase get, ReadFileContentUseCase content,
+    FileController(IdempotentCreation idempotent, UploadFileUseCase upload, ListFilesUseCase list, GetFileUseCase get, ReadFileContentUseCase content,
             DeleteFileUseCase delete) {
+        this.idempotent = idempotent;
         this.upload = upload;
         this.list = list;
         this.get = get;
@@ -49,20 +56,32 @@ final class FileController {
     }
 
     @Post(consumes = MediaType.MULTIPART_FORM_DATA)
-    FileView upload(Caller caller, @Nullable @Part("file") CompletedFileUpload file,
-            @Nullable @Part("purpose") String purpose) {
+    HttpResponse<?> upload(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
+            @Nullable @Part("file") CompletedFileUpload file, @Nullable @Part("purpose") String purpose) {
         if (file == null) {
-            return FileView.of(RefusalException.unwrap(
-                    upload.upload(new UploadFileUseCase.Command(caller, null, purpose, null))));
+            return HttpResponse.ok(FileView.of(RefusalException.unwrap(
+                    upload.upload(new UploadFileUseCase.Command(caller, null, purpose, null)))));
         }
         // No discard() here: Micronaut releases the request's form parts (and deletes a part buffered on disk) once
         // the response is written; releasing it here as well was a double release (IllegalReferenceCountException).
         try (InputStream bytes = file.getInputStream()) {
-            return FileView.of(RefusalException.unwrap(
-                    upload.upload(new UploadFileUseCase.Command(caller, file.getFilename(), purpose, bytes))));
+            if (key == null) {
+                return HttpResponse.ok(store(caller, file.getFilename(), purpose, bytes));
+            }
+            // A part can be read once: it is copied aside while digested, so that the key is claimed before any write.
+            try (SpooledUpload spooled = SpooledUpload.of(bytes)) {
+                return idempotent.answer(caller, key, "files",
+                        () -> RequestFingerprint.of(purpose, file.getFilename(), spooled.sha256()),
+                        () -> spooled.read(copy -> store(caller, file.getFilename(), purpose, copy)));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the uploaded file", e);
         }
+    }
+
+    private FileView store(Caller caller, String filename, String purpose, InputStream bytes) {
+        return FileView.of(RefusalException.unwrap(
+                upload.upload(new UploadFileUseCase.Command(caller, filename, purpose, bytes))));
     }
 
     @Get

@@ -3,6 +3,8 @@ package dev.crucible.adapters.http.job;
 import dev.crucible.adapters.http.common.PageView;
 import dev.crucible.adapters.http.common.RequestParams;
 import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.idempotency.IdempotentCreation;
+import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.adapters.http.json.JsonBody;
 import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
@@ -11,13 +13,16 @@ import dev.crucible.application.job.CreateSftJobUseCase;
 import dev.crucible.application.job.GetJobUseCase;
 import dev.crucible.application.job.ListJobEventsUseCase;
 import dev.crucible.domain.common.PageRequest;
+import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
@@ -28,21 +33,26 @@ import io.micronaut.security.rules.SecurityRule;
 import java.io.InputStream;
 import java.util.Map;
 
-/** Training jobs: create RL and SFT (queued, answered at once), read one, list its events. */
+/**
+ * Training jobs: create RL and SFT (queued, answered at once; once per {@code Idempotency-Key}), read one, list its
+ * events.
+ */
 @Controller("/v1/preview")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class JobController {
 
     private final JsonBody json;
+    private final IdempotentCreation idempotent;
     private final CreateRlJobUseCase createRl;
     private final CreateSftJobUseCase createSft;
     private final GetJobUseCase get;
     private final ListJobEventsUseCase events;
 
-    JobController(JsonBody json, CreateRlJobUseCase createRl, CreateSftJobUseCase createSft, GetJobUseCase get,
+    JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl, CreateSftJobUseCase createSft, GetJobUseCase get,
             ListJobEventsUseCase events) {
         this.json = json;
+        this.idempotent = idempotent;
         this.createRl = createRl;
         this.createSft = createSft;
         this.get = get;
@@ -50,24 +60,26 @@ final class JobController {
     }
 
     @Post("/training-jobs")
-    JobView createRl(Caller caller, @Nullable @Body InputStream body) {
+    HttpResponse<?> createRl(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonObject request = json.largeObject(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
         Map<String, Object> config = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
-        return JobView.of(RefusalException.unwrap(createRl.create(
-                new CreateRlJobUseCase.Command(caller, model, groups, config))));
+        return idempotent.answer(caller, key, "training-jobs", () -> RequestFingerprint.of(request.raw()),
+                () -> JobView.of(RefusalException.unwrap(createRl.create(
+                        new CreateRlJobUseCase.Command(caller, model, groups, config)))));
     }
 
     @Post("/sft-training-jobs")
-    JobView createSft(Caller caller, @Nullable @Body InputStream body) {
+    HttpResponse<?> createSft(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonObject request = json.object(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         String url = request.requireString("training_data_url");
         Map<String, Object> config = request.object("config").map(JsonObject::raw).orElse(Map.of());
         Map<String, Object> experimental = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
-        return JobView.of(RefusalException.unwrap(createSft.create(
-                new CreateSftJobUseCase.Command(caller, model, url, config, experimental))));
+        return idempotent.answer(caller, key, "sft-training-jobs", () -> RequestFingerprint.of(request.raw()),
+                () -> JobView.of(RefusalException.unwrap(createSft.create(
+                        new CreateSftJobUseCase.Command(caller, model, url, config, experimental)))));
     }
 
     @Get("/training-jobs/{training_job_id}")

@@ -3,6 +3,8 @@ package dev.crucible.adapters.http.model;
 import dev.crucible.adapters.http.common.PageView;
 import dev.crucible.adapters.http.common.RequestParams;
 import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.idempotency.IdempotentCreation;
+import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.adapters.http.json.JsonBody;
 import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
@@ -11,14 +13,17 @@ import dev.crucible.application.model.DeleteCheckpointsUseCase;
 import dev.crucible.application.model.DeleteModelUseCase;
 import dev.crucible.application.model.ListCheckpointsUseCase;
 import dev.crucible.application.model.LogTrajectoriesUseCase;
+import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.model.CheckpointDeletion;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
@@ -29,22 +34,24 @@ import io.micronaut.security.rules.SecurityRule;
 import java.io.InputStream;
 import java.util.Map;
 
-/** Models and their checkpoints under {@code /v1/preview/models}. */
+/** Models and their checkpoints under {@code /v1/preview/models}; creating routes honour {@code Idempotency-Key}. */
 @Controller("/v1/preview/models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class ModelController {
 
     private final JsonBody json;
+    private final IdempotentCreation idempotent;
     private final CreateModelUseCase create;
     private final DeleteModelUseCase delete;
     private final ListCheckpointsUseCase listCheckpoints;
     private final DeleteCheckpointsUseCase deleteCheckpoints;
     private final LogTrajectoriesUseCase log;
 
-    ModelController(JsonBody json, CreateModelUseCase create, DeleteModelUseCase delete,
+    ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create, DeleteModelUseCase delete,
             ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
         this.json = json;
+        this.idempotent = idempotent;
         this.create = create;
         this.delete = delete;
         this.listCheckpoints = listCheckpoints;
@@ -53,8 +60,10 @@ final class ModelController {
     }
 
     @Post
-    ModelView create(Caller caller, @Nullable @Body InputStream body) {
-        return ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, json.object(body)))));
+    HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+        JsonObject request = json.object(body);
+        return idempotent.answer(caller, key, "models", () -> RequestFingerprint.of(request.raw()),
+                () -> ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, request)))));
     }
 
     @Delete("/{model_id}")
@@ -82,12 +91,15 @@ final class ModelController {
     }
 
     @Post("/{model_id}/log")
-    Map<String, Object> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Body InputStream body) {
+    HttpResponse<?> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Header(IdempotencyKey.HEADER) String key,
+            @Nullable @Body InputStream body) {
         JsonObject request = json.largeObject(body);
         String split = request.requireString("split");
-        RefusalException.unwrap(log.log(new LogTrajectoriesUseCase.Command(caller, modelId(modelId), split,
-                TrajectoryGroupsReader.read(request, "trajectory_groups"))));
-        return Map.of();
+        var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
+        return idempotent.answer(caller, key, "model-logs", () -> RequestFingerprint.of(modelId, request.raw()), () -> {
+            RefusalException.unwrap(log.log(new LogTrajectoriesUseCase.Command(caller, modelId(modelId), split, groups)));
+            return Map.of();
+        });
     }
 
     private static ModelId modelId(String value) {

@@ -1,0 +1,2 @@
+/** Idempotency keys in {@code idempotency_keys}. */
+package dev.crucible.adapters.persistence.idempotency;
