@@ -13,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes Micronaut's own errors (unknown route, wrong method or media type, oversized body, bad credentials,
- * unhandled exceptions) in the one envelope. A 5xx never carries the exception's text: it is logged with the
- * request instead. Netty's decoder refuses a request line or headers over their limits as a frame too long, which
+ * Writes Micronaut's own errors (unknown route, wrong method or media type, oversized body, bad credentials) in the
+ * one envelope; failures nothing else handles are {@link UnexpectedFailureHandler}'s. A 5xx never carries the
+ * exception's text: it is logged with the request instead. Netty's decoder refuses a request line or headers over their limits as a frame too long, which
  * Micronaut answers 413; those become 414 (URI too long) and 431 (header fields too large).
  */
 @Singleton

@@ -1,0 +1,32 @@
+package dev.crucible.adapters.http.error;
+
+import dev.crucible.adapters.http.request.RequestIdFilter;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.server.exceptions.ExceptionHandler;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers a failure no other handler knows (a bug, broken infrastructure) with a bare 500 in the envelope, and logs
+ * it once, with its request id and cause. Micronaut picks the handler of the closest exception type, so its own
+ * handlers (bad arguments, authentication, oversized bodies) and {@link RefusalHandler} still answer theirs; without
+ * this one, Micronaut's route executor logged each failure and {@link EnvelopeErrorProcessor} logged it again.
+ */
+@Produces
+@Singleton
+@Requires(classes = ExceptionHandler.class)
+final class UnexpectedFailureHandler implements ExceptionHandler<Throwable, HttpResponse<ErrorEnvelope>> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(UnexpectedFailureHandler.class);
+
+    @Override
+    public HttpResponse<ErrorEnvelope> handle(HttpRequest request, Throwable failure) {
+        LOG.error("request {}: {} {} failed with 500", RequestIdFilter.of(request), request.getMethod(),
+                request.getPath(), failure);
+        return HttpResponse.serverError(ErrorEnvelope.of(500, "internal server error", null));
+    }
+}
