@@ -118,7 +118,12 @@ class BadInputIT {
         Api.Reply uri = api.get("/v1/models?after=" + "a".repeat(16 * 1024));
         assertEnvelope(uri, 414, null);
         assertEquals("request_too_large", uri.error().get("type"));
-        assertEnvelope(api.withAuthorization("Bearer " + "k".repeat(32 * 1024)).get("/v1/models"), 431, null);
+        Api.Reply headers = api.withAuthorization("Bearer " + "k".repeat(32 * 1024)).get("/v1/models");
+        assertEnvelope(headers, 431, null);
+        // the connection cannot be read further: a pooling client must not send its next request into it
+        assertEquals(List.of("close"), uri.headers().get("connection"));
+        assertEquals(List.of("close"), headers.headers().get("connection"));
+        assertEquals(200, api.get("/v1/models").status());
     }
 
     @Test

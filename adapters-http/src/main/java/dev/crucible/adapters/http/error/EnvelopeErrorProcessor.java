@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.error;
 
 import dev.crucible.adapters.http.request.RequestIdFilter;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.server.netty.NettyHttpRequest;
@@ -38,6 +39,11 @@ final class EnvelopeErrorProcessor implements ErrorResponseProcessor<ErrorEnvelo
             if (status == 413) {
                 status = tooLong(context.getRequest());
                 response.status(status);
+                if (status != 413) {
+                    // Netty cannot read anything more from this connection: say so, or a client that pools
+                    // connections sends its next request into one that is being closed
+                    response.header(HttpHeaders.CONNECTION, "close");
+                }
                 message = switch (status) {
                     case 414 -> "request URI is too long";
                     case 431 -> "request header fields are too large";
