@@ -1,0 +1,125 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.TestServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** {@code GET /metrics}: Prometheus text after real traffic, with vLLM's names and Crucible's queue meters. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MetricsIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** One sample line of the text format: name, optional labels, value. */
+    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})? (\\S+)( \\S+)?$");
+    private TestServer server;
+    private Api api;
+
+    @BeforeAll
+    void start() {
+        server = TestServer.start(Map.of("crucible.runner.enabled", false));
+        api = server.api(server.newKey("mia"));
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+    }
+
+    private static HttpResponse<String> scrape(TestServer server, String key) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/metrics")).GET();
+        if (key != null) {
+            request.header("Authorization", "Bearer " + key);
+        }
+        try {
+            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every sample of a scrape by its name and labels as written ({@code name{a="b"}}); every line must parse. */
+    private static Map<String, Double> samples(String text) {
+        Map<String, Double> samples = new HashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                assertTrue(line.isBlank() || line.startsWith("# HELP ") || line.startsWith("# TYPE "), line);
+                continue;
+            }
+            Matcher m = SAMPLE.matcher(line);
+            assertTrue(m.matches(), "not a sample line: " + line);
+            samples.put(m.group(1) + (m.group(2) == null ? "" : m.group(2)), Double.parseDouble(m.group(4)));
+        }
+        return samples;
+    }
+
+    private static double value(Map<String, Double> samples, String name, String... labels) {
+        return samples.entrySet().stream()
+                .filter(e -> e.getKey().equals(name) || e.getKey().startsWith(name + "{"))
+                .filter(e -> List.of(labels).stream().allMatch(l -> e.getKey().contains(l)))
+                .mapToDouble(Map.Entry::getValue).sum();
+    }
+
+    @Test
+    void servingMetersMoveWithTrafficAndKeepVllmNames() {
+        HttpResponse<String> before = scrape(server, null);
+        assertEquals(200, before.statusCode(), before.body());
+        assertTrue(before.headers().firstValue("content-type").orElse("").startsWith("text/plain"));
+        Map<String, Double> first = samples(before.body());
+        String model = "model_name=\"" + TestServer.BASE_MODEL + "\"";
+
+        Api.Reply chat = api.post("/v1/chat/completions", Map.of("model", TestServer.BASE_MODEL, "max_tokens", 3,
+                "messages", List.of(Map.of("role", "user", "content", "hi"))));
+        assertEquals(200, chat.status(), chat.toString());
+        assertEquals(404, api.get("/v1/preview/training-jobs/00000000-0000-0000-0000-000000000000").status());
+
+        Map<String, Double> after = samples(scrape(server, null).body());
+        assertEquals(0.0, value(after, "vllm:num_requests_running", model));
+        assertEquals(0.0, value(after, "vllm:num_requests_waiting", model));
+        assertTrue(value(after, "vllm:generation_tokens_total", model)
+                >= value(first, "vllm:generation_tokens_total", model) + 1, "tokens counted");
+        assertEquals(value(first, "crucible_requests_admitted_total", model) + 1,
+                value(after, "crucible_requests_admitted_total", model));
+        assertEquals(128.0, value(after, "crucible_queue_capacity", model));
+        assertTrue(value(after, "crucible_queue_wait_seconds_total", model)
+                > value(first, "crucible_queue_wait_seconds_total", model), "the admitted request's wait is summed");
+        assertTrue(after.containsKey("crucible_requests_refused_total{" + model + ",reason=\"queue_full\"}"),
+                after.keySet().toString());
+        assertTrue(value(after, "http_server_requests_seconds_count", "uri=\"/v1/chat/completions\"",
+                "status=\"200\"") >= 1, "requests by route and status");
+        assertTrue(value(after, "http_server_requests_seconds_count", "status=\"404\"") >= 1);
+        assertTrue(value(after, "jvm_memory_used_bytes") > 0, "JVM memory");
+        assertTrue(value(after, "process_cpu_usage") >= 0);
+    }
+
+    @Test
+    void withAccessKeyAKeyIsNeededEvenFromThisMachine() {
+        try (TestServer keyed = TestServer.start(server.databaseUrl(), server.dataDir(),
+                Map.of("crucible.runner.enabled", false, "crucible.metrics.access", "key"))) {
+            HttpResponse<String> refused = scrape(keyed, null);
+            assertEquals(401, refused.statusCode(), refused.body());
+            assertTrue(refused.body().contains("crucible.metrics.access"), refused.body());
+            assertEquals(401, scrape(keyed, "not-a-key").statusCode());
+            assertEquals(200, scrape(keyed, keyed.newKey("mia")).statusCode());
+        }
+    }
+}
