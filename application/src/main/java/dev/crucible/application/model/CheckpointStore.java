@@ -4,9 +4,11 @@ import dev.crucible.domain.common.PageRequest;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.ModelId;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * Where checkpoints live. Callers have already checked that the model belongs to the caller's entity.
@@ -26,6 +28,13 @@ public interface CheckpointStore {
 
     /** All step numbers of {@code model}. */
     Set<Integer> steps(ModelId model);
+
+    /**
+     * Adds the next checkpoint of {@code model} (one step past its latest), with no metrics: {@code writeFiles} is
+     * given the new step and stores its adapter files before the row is written, in one transaction that holds the
+     * model, so two additions never take one step and a failed write leaves no checkpoint.
+     */
+    Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles);
 
     /** Deletes the checkpoints of {@code model} with the given steps (and their adapter files). */
     void delete(ModelId model, List<Integer> steps);

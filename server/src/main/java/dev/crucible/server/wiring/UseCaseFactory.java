@@ -26,16 +26,21 @@ import dev.crucible.application.job.RunnerSettings;
 import dev.crucible.application.job.SftDatasetLoader;
 import dev.crucible.application.job.TrainingDataDownloads;
 import dev.crucible.application.job.TrainingDataPolicy;
+import dev.crucible.application.inference.serving.ServedAdapterCheck;
+import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterCheck;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.BaseModelCatalog;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.CreateModelService;
 import dev.crucible.application.model.DeleteCheckpointsService;
 import dev.crucible.application.model.DeleteModelService;
+import dev.crucible.application.model.ImportAdapterService;
 import dev.crucible.application.model.ListCheckpointsService;
 import dev.crucible.application.model.ListServedModelsService;
 import dev.crucible.application.model.LogTrajectoriesService;
 import dev.crucible.application.model.ModelStore;
+import dev.crucible.application.model.ReadAdapterService;
 import dev.crucible.application.model.TrajectoryLogStore;
 import dev.crucible.application.tenancy.ApiKeyService;
 import dev.crucible.application.tenancy.ApiKeyStore;
@@ -99,6 +104,22 @@ class UseCaseFactory {
     @Singleton
     DeleteCheckpointsService deleteCheckpoints(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters) {
         return new DeleteCheckpointsService(models, checkpoints, adapters);
+    }
+
+    @Singleton
+    ServedAdapterCheck adapterCheck(ServedModels served) {
+        return new ServedAdapterCheck(served);
+    }
+
+    @Singleton
+    ImportAdapterService importAdapter(ModelStore models, JobStore jobs, CheckpointStore checkpoints,
+            AdapterFiles adapters, AdapterCheck check, Clock clock) {
+        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, clock);
+    }
+
+    @Singleton
+    ReadAdapterService readAdapter(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters) {
+        return new ReadAdapterService(models, checkpoints, adapters);
     }
 
     @Singleton

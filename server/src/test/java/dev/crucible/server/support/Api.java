@@ -101,12 +101,17 @@ public final class Api {
      * named {@code file} with {@code filename} (none when null).
      */
     public Reply upload(String path, Map<String, String> fields, String filename, byte[] content) {
+        return upload(path, fields, "file", filename, content);
+    }
+
+    /** As {@link #upload(String, Map, String, byte[])}, with the file part named {@code part}. */
+    public Reply upload(String path, Map<String, String> fields, String part, String filename, byte[] content) {
         String boundary = "crucible-test-" + System.nanoTime();
         java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
         fields.forEach((name, value) -> body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\""
                 + name + "\"\r\n\r\n" + value + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         if (content != null) {
-            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\""
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part + "\""
                     + (filename == null ? "" : "; filename=\"" + filename + "\"")
                     + "\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
             body.writeBytes(content);

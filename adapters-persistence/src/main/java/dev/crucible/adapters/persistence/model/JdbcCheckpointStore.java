@@ -10,10 +10,13 @@ import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.ModelId;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /** Checkpoints in {@code checkpoints}, listed by step with keyset pagination. */
 @Singleton
@@ -50,6 +53,20 @@ class JdbcCheckpointStore implements CheckpointStore {
     @Transactional
     public Set<Integer> steps(ModelId model) {
         return new HashSet<>(sql.query("SELECT step FROM checkpoints WHERE model_id = ?", rs -> rs.getInt(1), model.value()));
+    }
+
+    @Override
+    @Transactional
+    public Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles) {
+        // Holding the model's row until commit serialises additions to one model (a second waits here).
+        sql.query("SELECT id FROM models WHERE id = ? FOR UPDATE", rs -> 0, model.value());
+        int step = sql.queryOne("SELECT COALESCE(max(step), -1) + 1 FROM checkpoints WHERE model_id = ?",
+                rs -> rs.getInt(1), model.value()).orElse(0);
+        writeFiles.accept(step);
+        Checkpoint checkpoint = new Checkpoint(CheckpointId.random(), model, step, Map.of(), now);
+        sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, '{}'::jsonb, ?)",
+                checkpoint.id().value(), model.value(), step, now);
+        return checkpoint;
     }
 
     @Override

@@ -1,0 +1,143 @@
+package dev.crucible.adapters.http.model;
+
+import dev.crucible.adapters.http.body.BodyLimits;
+import dev.crucible.adapters.http.common.RequestParams;
+import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.idempotency.IdempotentCreation;
+import dev.crucible.adapters.http.idempotency.RequestFingerprint;
+import dev.crucible.application.model.ImportAdapterUseCase;
+import dev.crucible.application.model.ReadAdapterUseCase;
+import dev.crucible.domain.idempotency.IdempotencyKey;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Part;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.multipart.CompletedFileUpload;
+import io.micronaut.http.server.types.files.StreamedFile;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+/**
+ * Adapters in and out: a checkpoint's PEFT adapter as a zip archive, and a PEFT adapter (trained elsewhere, or
+ * downloaded here) added to a model as its next checkpoint, served by the model's name from then on.
+ */
+@Controller("/v1/preview/models")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class AdapterController {
+
+    private static final MediaType ZIP = MediaType.of("application/zip");
+
+    private final ReadAdapterUseCase read;
+    private final ImportAdapterUseCase importAdapter;
+    private final IdempotentCreation idempotent;
+    private final long maxBytes;
+
+    AdapterController(ReadAdapterUseCase read, ImportAdapterUseCase importAdapter, IdempotentCreation idempotent,
+            BodyLimits limits) {
+        this.read = read;
+        this.importAdapter = importAdapter;
+        this.idempotent = idempotent;
+        this.maxBytes = limits.largeBodyBytes();
+    }
+
+    @Get(value = "/{model_id}/checkpoints/{step}/adapter", produces = "application/zip")
+    HttpResponse<StreamedFile> download(Caller caller, @PathVariable("model_id") String modelId,
+            @PathVariable("step") String step) {
+        ReadAdapterUseCase.Adapter adapter = RefusalException.unwrap(read.read(new ReadAdapterUseCase.Command(caller,
+                modelId(modelId), step(step))));
+        try {
+            Path zip = Files.createTempFile("crucible-adapter-", ".zip");
+            try (OutputStream out = Files.newOutputStream(zip)) {
+                AdapterArchive.write(adapter.folder(), out);
+            }
+            long size = Files.size(zip);
+            InputStream content = new DeletedOnClose(zip);
+            return HttpResponse.ok(new StreamedFile(content, ZIP, System.currentTimeMillis(), size))
+                    .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + adapter.name() + ".zip\"");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot pack the adapter", e);
+        }
+    }
+
+    @Post(value = "/{model_id}/checkpoints", consumes = MediaType.MULTIPART_FORM_DATA)
+    HttpResponse<?> upload(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
+            @PathVariable("model_id") String modelId, @Nullable @Part("adapter") CompletedFileUpload adapter) {
+        ModelId model = modelId(modelId);
+        if (adapter == null) {
+            throw RefusalException.invalid("adapter", "adapter is required: a zip archive of a PEFT adapter folder "
+                    + "as the multipart part 'adapter'");
+        }
+        MessageDigest digest = RequestFingerprint.sha256();
+        Path folder;
+        try (InputStream bytes = new DigestInputStream(adapter.getInputStream(), digest)) {
+            folder = AdapterArchive.unpack(bytes, maxBytes);
+            bytes.transferTo(OutputStream.nullOutputStream()); // the whole archive is digested, trailer included
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the uploaded adapter", e);
+        }
+        try {
+            String archiveDigest = HexFormat.of().formatHex(digest.digest());
+            return idempotent.answer(caller, key, "adapters", () -> RequestFingerprint.of(modelId, archiveDigest),
+                    () -> CheckpointView.of(RefusalException.unwrap(importAdapter.importAdapter(
+                            new ImportAdapterUseCase.Command(caller, model, folder)))));
+        } finally {
+            AdapterArchive.delete(folder);
+        }
+    }
+
+    private static ModelId modelId(String value) {
+        return new ModelId(RequestParams.uuid("model_id", value));
+    }
+
+    private static int step(String value) {
+        try {
+            int step = Integer.parseInt(value);
+            if (step >= 0) {
+                return step;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw RefusalException.invalid("step", "step must be a checkpoint step (an integer >= 0), got '" + value + "'");
+    }
+
+    /** A temporary file read once and deleted when the response is done with it. */
+    private static final class DeletedOnClose extends FileInputStream {
+        private final Path file;
+
+        DeletedOnClose(Path file) throws IOException {
+            super(file.toFile());
+            this.file = file;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                super.close();
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+}

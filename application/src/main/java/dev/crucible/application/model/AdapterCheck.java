@@ -1,0 +1,14 @@
+package dev.crucible.application.model;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Whether a PEFT adapter folder can be served over a base model, as the engine that serves it would load it. */
+public interface AdapterCheck {
+
+    /**
+     * Empty when {@code folder} loads over {@code baseModel}; else what is wrong with it, naming the file, key or
+     * tensor at fault and never a server path.
+     */
+    Optional<String> problem(String baseModel, Path folder);
+}

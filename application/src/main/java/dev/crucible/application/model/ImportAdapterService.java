@@ -1,0 +1,69 @@
+package dev.crucible.application.model;
+
+import dev.crucible.application.job.JobStore;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.model.Checkpoint;
+import dev.crucible.domain.model.Model;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Checks the model, its jobs and the adapter, then stores the adapter as the model's next checkpoint. */
+public final class ImportAdapterService implements ImportAdapterUseCase {
+
+    /** The files of a PEFT LoRA adapter that Crucible keeps. */
+    public static final List<String> FILES = List.of("adapter_config.json", "adapter_model.safetensors");
+
+    private final ModelStore models;
+    private final JobStore jobs;
+    private final CheckpointStore checkpoints;
+    private final AdapterFiles adapters;
+    private final AdapterCheck check;
+    private final Clock clock;
+
+    public ImportAdapterService(ModelStore models, JobStore jobs, CheckpointStore checkpoints, AdapterFiles adapters,
+            AdapterCheck check, Clock clock) {
+        this.models = Objects.requireNonNull(models, "models");
+        this.jobs = Objects.requireNonNull(jobs, "jobs");
+        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
+        this.adapters = Objects.requireNonNull(adapters, "adapters");
+        this.check = Objects.requireNonNull(check, "check");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public Outcome<Checkpoint> importAdapter(Command command) {
+        return ModelLookup.ownedBy(models, command.caller(), command.modelId()).then(model -> store(model, command));
+    }
+
+    private Outcome<Checkpoint> store(Model model, Command command) {
+        if (!jobs.active(model.id()).isEmpty()) {
+            return Outcome.refused(Refusal.conflict("model_id", "model " + model.id() + " has a training job queued "
+                    + "or running, which will write its next checkpoint; import the adapter when it has ended"));
+        }
+        Optional<String> problem = check.problem(model.baseModel(), command.folder());
+        if (problem.isPresent()) {
+            return Outcome.refused(Refusal.invalid("adapter", "the adapter does not fit base model '"
+                    + model.baseModel() + "': " + problem.get()));
+        }
+        return Outcome.done(checkpoints.insertNext(model.id(), clock.instant(),
+                step -> adapters.writeStep(model.id(), step, folder -> copy(command.folder(), folder))));
+    }
+
+    private static void copy(Path from, Path to) {
+        try {
+            for (String file : FILES) {
+                Files.copy(from.resolve(file), to.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy the imported adapter", e);
+        }
+    }
+}
