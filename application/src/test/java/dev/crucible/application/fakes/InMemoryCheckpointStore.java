@@ -6,11 +6,14 @@ import dev.crucible.domain.common.SortOrder;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.ModelId;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
 
 /** Checkpoints in a list; records each {@link #delete} call. */
@@ -60,6 +63,13 @@ public final class InMemoryCheckpointStore implements CheckpointStore {
     @Override
     public synchronized Set<Integer> steps(ModelId model) {
         return checkpoints.stream().filter(c -> c.modelId().equals(model)).map(Checkpoint::step).collect(Collectors.toSet());
+    }
+
+    @Override
+    public synchronized Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles) {
+        int step = steps(model).stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+        writeFiles.accept(step);
+        return add(new Checkpoint(CheckpointId.random(), model, step, Map.of(), now));
     }
 
     @Override
