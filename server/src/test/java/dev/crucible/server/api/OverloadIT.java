@@ -3,8 +3,8 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.inference.generation.GeneratorSnapshot;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.runtime.generation.GeneratorSnapshot;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.Await;
 import dev.crucible.server.support.ForwardGate;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.inference.structured.ByteDfa;
-import dev.crucible.application.inference.structured.OutputConstraint;
-import dev.crucible.application.inference.structured.OutputConstraints;
 import dev.crucible.domain.common.Outcome;
+import dev.crucible.runtime.structured.ByteDfa;
+import dev.crucible.runtime.structured.OutputConstraint;
+import dev.crucible.runtime.structured.OutputConstraints;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
