@@ -26,12 +26,12 @@ final class FinalMessageCut {
         if (finalMessage == null) {
             return Outcome.refused(Refusal.invalid("messages", NO_TEXT));
         }
-        String stripped = PythonStrings.strip(finalMessage, null, true, true);
+        String stripped = PythonStrMethods.strip(finalMessage, null, true, true);
         int at = rendered.lastIndexOf(stripped);
         if (at < 0) {
             return Outcome.refused(Refusal.invalid("messages", NOT_FOUND));
         }
-        String leftStripped = PythonStrings.strip(finalMessage, null, true, false);
+        String leftStripped = PythonStrMethods.strip(finalMessage, null, true, false);
         int end = at + leftStripped.length();
         boolean templateKeptIt = end <= rendered.length() && rendered.substring(at, end).equals(finalMessage);
         return Outcome.done(rendered.substring(0, templateKeptIt ? end : at + stripped.length()));

@@ -61,7 +61,7 @@ final class JinjaEnvironment {
         jinjava.registerFilter(new TrimFilter());
         jinjava.registerFilter(new SliceFilter());
         jinjava.registerFilter(new LoopConditionFilter());
-        jinjava.registerExpTest(new IterableTest());
+        jinjava.registerExpTest(new IterableCheck());
         jinjava.registerTag(new GenerationTag());
         register(jinjava, "raise_exception", "raiseException", Object.class);
         register(jinjava, "strftime_now", "strftimeNow", String.class);

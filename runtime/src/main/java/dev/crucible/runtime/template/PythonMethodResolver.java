@@ -59,23 +59,23 @@ final class PythonMethodResolver extends ELResolver {
             return switch (name) {
                 case "startswith" -> affix(true);
                 case "endswith" -> affix(false);
-                case "strip" -> PythonStrings.strip(s, text(0), true, true);
-                case "lstrip" -> PythonStrings.strip(s, text(0), true, false);
-                case "rstrip" -> PythonStrings.strip(s, text(0), false, true);
-                case "split" -> PythonStrings.split(s, text(0), integer(1));
-                case "splitlines" -> PythonStrings.splitlines(s);
+                case "strip" -> PythonStrMethods.strip(s, text(0), true, true);
+                case "lstrip" -> PythonStrMethods.strip(s, text(0), true, false);
+                case "rstrip" -> PythonStrMethods.strip(s, text(0), false, true);
+                case "split" -> PythonStrMethods.split(s, text(0), integer(1));
+                case "splitlines" -> PythonStrMethods.splitlines(s);
                 case "upper" -> s.toUpperCase(Locale.ROOT);
                 case "lower" -> s.toLowerCase(Locale.ROOT);
-                case "title" -> PythonStrings.title(s);
-                case "capitalize" -> PythonStrings.capitalize(s);
-                case "replace" -> PythonStrings.replace(s, text(0), text(1), integer(2));
-                case "count" -> PythonStrings.count(s, text(0));
+                case "title" -> PythonStrMethods.title(s);
+                case "capitalize" -> PythonStrMethods.capitalize(s);
+                case "replace" -> PythonStrMethods.replace(s, text(0), text(1), integer(2));
+                case "count" -> PythonStrMethods.count(s, text(0));
                 case "find" -> codePointIndex(s.indexOf(text(0)));
                 case "rfind" -> codePointIndex(s.lastIndexOf(text(0)));
                 case "isdigit" -> !s.isEmpty() && s.codePoints().allMatch(Character::isDigit);
                 case "isalpha" -> !s.isEmpty() && s.codePoints().allMatch(Character::isLetter);
                 case "isalnum" -> !s.isEmpty() && s.codePoints().allMatch(Character::isLetterOrDigit);
-                case "isspace" -> !s.isEmpty() && s.codePoints().allMatch(PythonStrings::isSpace);
+                case "isspace" -> !s.isEmpty() && s.codePoints().allMatch(PythonStrMethods::isSpace);
                 case "isupper" -> s.codePoints().anyMatch(Character::isUpperCase)
                         && s.codePoints().noneMatch(Character::isLowerCase);
                 case "islower" -> s.codePoints().anyMatch(Character::isLowerCase)

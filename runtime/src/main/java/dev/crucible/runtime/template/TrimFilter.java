@@ -17,6 +17,6 @@ final class TrimFilter implements Filter {
     @Override
     public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
         String chars = args.length > 0 ? args[0] : null;
-        return PythonStrings.strip(PythonValues.str(var), chars, true, true);
+        return PythonStrMethods.strip(PythonValues.str(var), chars, true, true);
     }
 }

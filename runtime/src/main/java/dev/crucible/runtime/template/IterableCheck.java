@@ -8,7 +8,7 @@ import java.util.Map;
  * jinja2's {@code iterable} test: true for strings too, as Python can iterate over them (Jinjava says false, which
  * changes Llama 3.1's tool output from {@code "22C"} to {@code 22C}). Stateless.
  */
-final class IterableTest implements ExpTest {
+final class IterableCheck implements ExpTest {
 
     @Override
     public String getName() {

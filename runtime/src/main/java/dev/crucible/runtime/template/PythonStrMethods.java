@@ -9,9 +9,9 @@ import java.util.Locale;
  * (no-break spaces included), {@code split} keeps trailing empty strings and never takes a regex, {@code strip}
  * takes a set of characters. Stateless.
  */
-final class PythonStrings {
+final class PythonStrMethods {
 
-    private PythonStrings() {
+    private PythonStrMethods() {
     }
 
     /** Python's {@code str.isspace} for one code point. */

@@ -13,16 +13,16 @@ import java.util.function.Function;
  * Typed reads from a feedback request body, where a missing key and {@code null} both mean "absent". A read
  * stops at the first problem with an invalid-request refusal naming the key.
  */
-final class JsonBody {
+final class FeedbackBody {
 
     private final Map<String, Object> values;
 
-    private JsonBody(Map<String, Object> values) {
+    private FeedbackBody(Map<String, Object> values) {
         this.values = values;
     }
 
     /** Runs {@code body} over {@code values} after refusing non-null keys outside {@code known}. */
-    static <T> Outcome<T> read(Map<String, Object> values, Set<String> known, Function<JsonBody, T> body) {
+    static <T> Outcome<T> read(Map<String, Object> values, Set<String> known, Function<FeedbackBody, T> body) {
         Objects.requireNonNull(values, "values");
         try {
             for (String key : values.keySet()) {
@@ -31,7 +31,7 @@ final class JsonBody {
                     throw fail(key, key + " is not a known field (extra inputs are not permitted)");
                 }
             }
-            return Outcome.done(body.apply(new JsonBody(values)));
+            return Outcome.done(body.apply(new FeedbackBody(values)));
         } catch (Stop stop) {
             return Outcome.refused(stop.refusal);
         }
