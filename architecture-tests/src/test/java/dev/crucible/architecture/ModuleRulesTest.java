@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyO
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -132,6 +133,12 @@ class ModuleRulesTest {
             .that().resideInAPackage("dev.crucible.adapters.persistence..")
             .should().dependOnClassesThat().resideInAPackage("dev.crucible.adapters.http..")
             .because("adapters never import each other; they meet only through the application's ports");
+
+    @ArchTest
+    static final ArchRule adaptersDoNotImportEachOther = slices().matching("dev.crucible.adapters.(*)..")
+            .should().notDependOnEachOther()
+            .because("adapters never import each other (http, persistence, dataset); they meet only through the"
+                    + " application's ports");
 
     @ArchTest
     static final ArchRule onlyTheServerKnowsTheServer = noClasses()

@@ -1,4 +1,4 @@
-package dev.crucible.adapters.persistence.dataset;
+package dev.crucible.adapters.dataset;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

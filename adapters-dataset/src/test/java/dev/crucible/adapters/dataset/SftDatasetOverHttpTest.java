@@ -1,4 +1,4 @@
-package dev.crucible.adapters.persistence.dataset;
+package dev.crucible.adapters.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

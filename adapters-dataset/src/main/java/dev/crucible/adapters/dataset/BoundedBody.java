@@ -1,4 +1,4 @@
-package dev.crucible.adapters.persistence.dataset;
+package dev.crucible.adapters.dataset;
 
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;

@@ -1,4 +1,4 @@
-package dev.crucible.adapters.persistence.dataset;
+package dev.crucible.adapters.dataset;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

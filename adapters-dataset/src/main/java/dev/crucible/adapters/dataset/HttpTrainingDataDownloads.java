@@ -1,4 +1,4 @@
-package dev.crucible.adapters.persistence.dataset;
+package dev.crucible.adapters.dataset;
 
 import dev.crucible.application.job.TrainingDataDownloads;
 import io.micronaut.context.annotation.Value;
