@@ -1,16 +1,16 @@
 package dev.crucible.runtime.generation;
 
-import dev.crucible.engine.spi.Tokenizer;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import static dev.crucible.testsupport.tokenizer.ByteTokenizer.utf8;
+
+import dev.crucible.testsupport.tokenizer.ByteTokenizer;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Set;
 
 /**
- * A byte-level tokenizer over a 16-token vocabulary; decoding concatenates bytes and reads them as UTF-8 (malformed
- * bytes become U+FFFD), as byte-level BPE does.
+ * The generation tests' byte-level 16-token vocabulary with its ids named; {@code <eos>}, {@code <|x|>} and
+ * {@code <end>} are special.
  */
-final class FakeTokenizer implements Tokenizer {
+class FakeTokenizer extends ByteTokenizer {
 
     static final int EOS = 0;
     static final int A = 1;
@@ -33,50 +33,7 @@ final class FakeTokenizer implements Tokenizer {
             new byte[] {(byte) 0xAC}, utf8("STOP"), utf8("<|x|>"), utf8("d"), utf8("<end>"), utf8("e"), utf8("f"),
             utf8("g"), utf8("h"));
 
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public int[] encode(String text, boolean addSpecialTokens) {
-        throw new UnsupportedOperationException("not needed by generation");
-    }
-
-    @Override
-    public String decode(int[] ids, boolean skipSpecialTokens) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int id : ids) {
-            if (!(skipSpecialTokens && isSpecial(id))) {
-                out.writeBytes(tokenBytes(id));
-            }
-        }
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public OptionalInt tokenId(String token) {
-        return OptionalInt.empty();
-    }
-
-    @Override
-    public byte[] tokenBytes(int id) {
-        if (id < 0 || id >= VOCAB) {
-            throw new IllegalArgumentException("id " + id);
-        }
-        return BYTES.get(id).clone();
-    }
-
-    @Override
-    public boolean isSpecial(int id) {
-        return id == EOS || id == SPECIAL || id == EXTRA_EOS;
-    }
-
-    @Override
-    public int vocabSize() {
-        return VOCAB;
-    }
-
-    @Override
-    public void close() {
+    FakeTokenizer() {
+        super(BYTES, Set.of(EOS, SPECIAL, EXTRA_EOS));
     }
 }

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class SpecialTokenSpacingTest {
 
     /** A decoder that puts a space before every special token, as some SentencePiece-style decoders do. */
-    private static final class SpacingTokenizer extends FakeTokenizerDelegate {
+    private static final class SpacingTokenizer extends FakeTokenizer {
         @Override
         public String decode(int[] ids, boolean skipSpecialTokens) {
             StringBuilder out = new StringBuilder();

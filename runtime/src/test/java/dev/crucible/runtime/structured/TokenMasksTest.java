@@ -1,11 +1,12 @@
 package dev.crucible.runtime.structured;
 
-import static dev.crucible.runtime.structured.ByteTokenizer.utf8;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
+import static dev.crucible.testsupport.tokenizer.ByteTokenizer.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.testsupport.tokenizer.ByteTokenizer;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;

@@ -4,6 +4,7 @@ import static dev.crucible.runtime.training.TrainingFixtures.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.domain.job.SftExample;
+import dev.crucible.testsupport.tokenizer.CharTokenizer;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

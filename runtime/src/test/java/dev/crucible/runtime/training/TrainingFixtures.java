@@ -4,6 +4,7 @@ import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
 import dev.crucible.runtime.template.ChatTemplate;
+import dev.crucible.testsupport.tokenizer.CharTokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.testsupport.tokenizer.CharTokenizer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

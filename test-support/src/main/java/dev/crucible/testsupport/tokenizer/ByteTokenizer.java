@@ -1,4 +1,4 @@
-package dev.crucible.runtime.structured;
+package dev.crucible.testsupport.tokenizer;
 
 import dev.crucible.engine.spi.Tokenizer;
 import java.io.ByteArrayOutputStream;
@@ -7,24 +7,28 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 
-/** A byte-level tokenizer over given token byte strings; {@code special} ids are special tokens. */
-final class ByteTokenizer implements Tokenizer {
+/**
+ * A byte-level tokenizer for tests over given token byte strings; {@code special} ids are special tokens. Decoding
+ * concatenates bytes and reads them as UTF-8 (malformed bytes become U+FFFD), as byte-level BPE does. It does not
+ * encode. Open for a test that overrides one method; stateless otherwise.
+ */
+public class ByteTokenizer implements Tokenizer {
 
     private final List<byte[]> tokens;
     private final Set<Integer> special;
 
-    ByteTokenizer(List<byte[]> tokens, Set<Integer> special) {
-        this.tokens = tokens;
-        this.special = special;
+    public ByteTokenizer(List<byte[]> tokens, Set<Integer> special) {
+        this.tokens = List.copyOf(tokens);
+        this.special = Set.copyOf(special);
     }
 
-    static byte[] utf8(String s) {
+    public static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
     public int[] encode(String text, boolean addSpecialTokens) {
-        throw new UnsupportedOperationException("not needed");
+        throw new UnsupportedOperationException("this test tokenizer does not encode");
     }
 
     @Override
@@ -45,6 +49,9 @@ final class ByteTokenizer implements Tokenizer {
 
     @Override
     public byte[] tokenBytes(int id) {
+        if (id < 0 || id >= tokens.size()) {
+            throw new IllegalArgumentException("id " + id);
+        }
         return tokens.get(id).clone();
     }
 

@@ -1,4 +1,4 @@
-package dev.crucible.runtime.training;
+package dev.crucible.testsupport.tokenizer;
 
 import dev.crucible.engine.spi.Tokenizer;
 import java.nio.charset.StandardCharsets;
@@ -10,13 +10,13 @@ import java.util.OptionalInt;
  * A tokenizer for tests: {@code <|im_start|>} is 0, {@code <|im_end|>} is 1, every other character (below U+0400) is
  * its code point plus 10, so expected ids can be written by hand.
  */
-final class CharTokenizer implements Tokenizer {
+public final class CharTokenizer implements Tokenizer {
 
-    static final int IM_START = 0;
-    static final int IM_END = 1;
+    public static final int IM_START = 0;
+    public static final int IM_END = 1;
     private static final List<String> SPECIAL = List.of("<|im_start|>", "<|im_end|>");
 
-    static int id(char c) {
+    public static int id(char c) {
         return c + 10;
     }
 
