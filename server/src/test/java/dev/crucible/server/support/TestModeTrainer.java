@@ -20,11 +20,11 @@ import java.util.Map;
 @Singleton
 @Replaces(JobTrainer.class)
 @Requires(property = "test.trainer")
-public final class ScriptedTrainer implements JobTrainer {
+public final class TestModeTrainer implements JobTrainer {
 
     private final String mode;
 
-    ScriptedTrainer(@Value("${test.trainer}") String mode) {
+    TestModeTrainer(@Value("${test.trainer}") String mode) {
         this.mode = mode;
     }
 

@@ -1,16 +1,36 @@
 package dev.crucible.server.support;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /** Request bodies as real clients send them. */
-public final class Fixtures {
+public final class RequestBodies {
 
-    private Fixtures() {
+    private RequestBodies() {
+    }
+
+    /**
+     * A chat completion on {@link TestServer#BASE_MODEL} with one user message, then {@code pairs} (key, value, key,
+     * value, …) put over it; the map stays mutable.
+     */
+    public static Map<String, Object> chat(String userContent, Object... pairs) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("model", TestServer.BASE_MODEL);
+        body.put("messages", List.of(Map.of("role", "user", "content", userContent)));
+        return with(body, pairs);
+    }
+
+    /** {@code body} with {@code pairs} (key, value, key, value, …) put over it. */
+    public static Map<String, Object> with(Map<String, Object> body, Object... pairs) {
+        for (int i = 0; i < pairs.length; i += 2) {
+            body.put((String) pairs[i], pairs[i + 1]);
+        }
+        return body;
     }
 
     public static Map<String, Object> createModel(String project, String name) {
-        Map<String, Object> body = new java.util.HashMap<>();
+        Map<String, Object> body = new HashMap<>();
         body.put("entity", null);
         body.put("project", project);
         body.put("name", name);
@@ -34,7 +54,7 @@ public final class Fixtures {
     }
 
     public static Map<String, Object> rlJob(String modelId) {
-        java.util.HashMap<String, Object> config = new java.util.HashMap<>();
+        HashMap<String, Object> config = new HashMap<>();
         config.put("learning_rate", 5e-6);
         config.put("epsilon", null);
         config.put("ppo", false);
