@@ -3,10 +3,10 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestDatabase;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

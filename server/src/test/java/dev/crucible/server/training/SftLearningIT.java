@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
