@@ -2,8 +2,8 @@ package dev.crucible.application.file;
 
 import static dev.crucible.application.fakes.Fixtures.ACME_CALLER;
 import static dev.crucible.application.fakes.Fixtures.GLOBEX_CALLER;
-import static dev.crucible.application.fakes.OutcomeAssertions.assertRefused;
-import static dev.crucible.application.fakes.OutcomeAssertions.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

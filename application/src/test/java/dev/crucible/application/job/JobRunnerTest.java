@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.fakes.Await;
 import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryJobEventStore;
 import dev.crucible.application.fakes.InMemoryJobQueue;
@@ -23,6 +22,7 @@ import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.testsupport.concurrent.Await;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.crucible.application.job;
 import static dev.crucible.application.fakes.Fixtures.ACME;
 import static dev.crucible.application.fakes.Fixtures.GLOBEX;
 import static dev.crucible.application.fakes.Fixtures.NOW;
-import static dev.crucible.application.fakes.OutcomeAssertions.assertRefused;
-import static dev.crucible.application.fakes.OutcomeAssertions.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

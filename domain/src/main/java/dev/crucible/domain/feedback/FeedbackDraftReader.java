@@ -24,26 +24,27 @@ public final class FeedbackDraftReader {
 
     /** Reads a create body. */
     public static Outcome<FeedbackDraft> read(Map<String, Object> body) {
-        return JsonBody.read(body, DRAFT_KEYS, FeedbackDraftReader::draft);
+        return FeedbackBody.read(body, DRAFT_KEYS, FeedbackDraftReader::draft);
     }
 
     /** Reads a replace body: a create body plus the required {@code feedback_id}. */
     public static Outcome<FeedbackReplacement> readReplacement(Map<String, Object> body) {
-        return JsonBody.read(body, REPLACE_KEYS, b -> {
+        return FeedbackBody.read(body, REPLACE_KEYS, b -> {
             String feedbackId = b.requiredString("feedback_id");
             return new FeedbackReplacement(feedbackId, draft(b));
         });
     }
 
-    private static FeedbackDraft draft(JsonBody b) {
+    private static FeedbackDraft draft(FeedbackBody b) {
         for (String serverOwned : new String[] {"svc_user_id", "wb_user_id"}) {
             if (b.present(serverOwned)) {
-                throw JsonBody.fail(serverOwned, serverOwned + " must not be set by the client; the server fills it");
+                throw FeedbackBody.fail(serverOwned,
+                        serverOwned + " must not be set by the client; the server fills it");
             }
         }
         ProjectId project = b.project();
         if (b.present("svc_ref") && b.present("weave_ref")) {
-            throw JsonBody.fail("svc_ref", "svc_ref and its alias weave_ref were both sent; send one");
+            throw FeedbackBody.fail("svc_ref", "svc_ref and its alias weave_ref were both sent; send one");
         }
         String svcRef = b.requiredString(b.present("weave_ref") ? "weave_ref" : "svc_ref");
         String feedbackType = b.requiredString("feedback_type");
@@ -52,20 +53,20 @@ public final class FeedbackDraftReader {
                 b.string("queue_id"));
     }
 
-    private static Optional<FeedbackId> id(JsonBody b) {
+    private static Optional<FeedbackId> id(FeedbackBody b) {
         return b.string("id").map(text -> FeedbackId.parse(text)
-                .orElseThrow(() -> JsonBody.fail("id", "id must be a UUID, got '" + text + "'")));
+                .orElseThrow(() -> FeedbackBody.fail("id", "id must be a UUID, got '" + text + "'")));
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> payload(JsonBody b) {
+    private static Map<String, Object> payload(FeedbackBody b) {
         if (!(b.raw("payload") instanceof Map<?, ?> payload)) {
-            throw JsonBody.fail("payload", b.present("payload")
+            throw FeedbackBody.fail("payload", b.present("payload")
                     ? "payload must be an object, got " + ConfigReader.describe(b.raw("payload"))
                     : "payload is required");
         }
         if (!payload.keySet().stream().allMatch(String.class::isInstance)) {
-            throw JsonBody.fail("payload", "payload keys must be strings");
+            throw FeedbackBody.fail("payload", "payload keys must be strings");
         }
         return (Map<String, Object>) payload;
     }

@@ -24,10 +24,10 @@ public final class FeedbackPurgeReader {
     }
 
     public static Outcome<FeedbackPurge> read(Map<String, Object> body) {
-        return JsonBody.read(body, Set.of("project_id", "query"), b -> {
+        return FeedbackBody.read(body, Set.of("project_id", "query"), b -> {
             ProjectId project = b.project();
             if (!b.present("query")) {
-                throw JsonBody.fail("query", "query is required");
+                throw FeedbackBody.fail("query", "query is required");
             }
             return project;
         }).then(project -> FeedbackExprParser.parseQuery(body.get("query"))

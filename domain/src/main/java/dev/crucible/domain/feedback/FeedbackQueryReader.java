@@ -25,8 +25,8 @@ public final class FeedbackQueryReader {
     }
 
     public static Outcome<FeedbackQuery> read(Map<String, Object> body) {
-        return JsonBody.read(body, KEYS, b -> new Query(b.project(), fields(b), sortBy(b), count(b, "limit", "Limit"),
-                count(b, "offset", "Offset"))).then(query -> {
+        return FeedbackBody.read(body, KEYS, b -> new Query(b.project(), fields(b), sortBy(b),
+                count(b, "limit", "Limit"), count(b, "offset", "Offset"))).then(query -> {
                     if (body.get("query") == null) {
                         return Outcome.done(query.build(Optional.empty()));
                     }
@@ -42,29 +42,29 @@ public final class FeedbackQueryReader {
         }
     }
 
-    private static List<FeedbackField> fields(JsonBody b) {
+    private static List<FeedbackField> fields(FeedbackBody b) {
         List<FeedbackField> fields = new ArrayList<>();
         for (Object name : list(b, "fields")) {
             if (!(name instanceof String s)) {
-                throw JsonBody.fail("fields", "fields must hold field names, got " + ConfigReader.describe(name));
+                throw FeedbackBody.fail("fields", "fields must hold field names, got " + ConfigReader.describe(name));
             }
             fields.add(field(s, "fields"));
         }
         return fields;
     }
 
-    private static List<SortKey> sortBy(JsonBody b) {
+    private static List<SortKey> sortBy(FeedbackBody b) {
         List<SortKey> keys = new ArrayList<>();
         for (Object item : list(b, "sort_by")) {
             if (!(item instanceof Map<?, ?> entry) || !(entry.get("field") instanceof String field)
                     || !Set.of("field", "direction").containsAll(entry.keySet())) {
-                throw JsonBody.fail("sort_by", "sort_by entries must be {field, direction}, got "
+                throw FeedbackBody.fail("sort_by", "sort_by entries must be {field, direction}, got "
                         + ConfigReader.describe(item));
             }
             Object direction = entry.get("direction");
             SortOrder order = direction instanceof String d ? SortOrder.parse(d).orElse(null) : null;
             if (order == null) {
-                throw JsonBody.fail("sort_by", "sort_by direction must be 'asc' or 'desc', got "
+                throw FeedbackBody.fail("sort_by", "sort_by direction must be 'asc' or 'desc', got "
                         + ConfigReader.describe(direction));
             }
             keys.add(new SortKey(field(field, "sort_by"), order));
@@ -73,34 +73,35 @@ public final class FeedbackQueryReader {
     }
 
     private static FeedbackField field(String name, String param) {
-        return FeedbackField.parse(name).orElseThrow(() -> JsonBody.fail(param, "Unknown field: " + name));
+        return FeedbackField.parse(name).orElseThrow(() -> FeedbackBody.fail(param, "Unknown field: " + name));
     }
 
-    private static List<?> list(JsonBody b, String key) {
+    private static List<?> list(FeedbackBody b, String key) {
         Object value = b.raw(key);
         if (value == null) {
             return List.of();
         }
         if (!(value instanceof List<?> items)) {
-            throw JsonBody.fail(key, key + " must be a list, got " + ConfigReader.describe(value));
+            throw FeedbackBody.fail(key, key + " must be a list, got " + ConfigReader.describe(value));
         }
         if (items.size() > MAX_LIST) {
-            throw JsonBody.fail(key, key + " has " + items.size() + " entries, at most " + MAX_LIST + " are allowed");
+            throw FeedbackBody.fail(key,
+                    key + " has " + items.size() + " entries, at most " + MAX_LIST + " are allowed");
         }
         return items;
     }
 
-    private static OptionalLong count(JsonBody b, String key, String label) {
+    private static OptionalLong count(FeedbackBody b, String key, String label) {
         Object value = b.raw(key);
         if (value == null) {
             return OptionalLong.empty();
         }
         if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
                 || Math.abs(n.doubleValue()) >= 0x1p62) {
-            throw JsonBody.fail(key, key + " must be an integer, got " + ConfigReader.describe(value));
+            throw FeedbackBody.fail(key, key + " must be an integer, got " + ConfigReader.describe(value));
         }
         if (n.longValue() < 0) {
-            throw JsonBody.fail(key, label + " must be non-negative");
+            throw FeedbackBody.fail(key, label + " must be non-negative");
         }
         return OptionalLong.of(n.longValue());
     }

@@ -7,9 +7,9 @@ import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -37,9 +37,9 @@ class AdapterServingIT {
     void aCheckpointIsServedWithItsAdapterAndTheZeroAdapterEqualsTheBase() throws Exception {
         try (TestServer server = TestServer.start(Map.of("test.trainer", "instant"))) {
             Api api = server.api(server.newKey("rita"));
-            String model = api.post("/v1/preview/models", Fixtures.createModel("p", "lora")).text("id");
+            String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "lora")).text("id");
             for (int i = 0; i < 2; i++) {
-                String job = api.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id");
+                String job = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
                 Await.until(() -> api.get("/v1/preview/training-jobs/" + job).text("status"), "COMPLETED"::equals,
                         Duration.ofSeconds(20));
             }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +33,7 @@ class BadInputIT {
         server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT,
                 "crucible.json.max-string-length", STRING_LIMIT, "crucible.json.max-nesting-depth", DEPTH_LIMIT));
         api = server.api(server.newKey("carol"));
-        model = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+        model = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
     }
 
     @AfterAll
@@ -154,7 +154,7 @@ class BadInputIT {
         assertEnvelope(api.withAuthorization(null).get("/v1/models"), 401, null);
         assertEnvelope(api.withAuthorization("Bearer wrong").get("/v1/preview/models/" + model + "/checkpoints"), 401, null);
         assertEnvelope(api.withAuthorization("Basic YXBpOndyb25n").post("/v1/preview/models",
-                Fixtures.createModel("p", "m")), 401, null);
+                RequestBodies.createModel("p", "m")), 401, null);
     }
 
     @Test

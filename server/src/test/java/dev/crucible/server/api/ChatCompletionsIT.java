@@ -5,13 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -40,18 +39,11 @@ class ChatCompletionsIT {
     }
 
     private static Map<String, Object> request(Object... pairs) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("model", TestServer.BASE_MODEL);
-        body.put("messages", List.of(Map.of("role", "user", "content", "Hello there")));
-        for (int i = 0; i < pairs.length; i += 2) {
-            body.put((String) pairs[i], pairs[i + 1]);
-        }
-        return body;
+        return RequestBodies.chat("Hello there", pairs);
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> firstChoice(Api.Reply reply) {
-        return ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        return reply.firstChoice();
     }
 
     @SuppressWarnings("unchecked")
@@ -122,7 +114,7 @@ class ChatCompletionsIT {
 
     @Test
     void aTrainedModelAtStepZeroAnswersAsItsBaseAndOtherEntitiesGet404() {
-        api.post("/v1/preview/models", Fixtures.createModel("p", "agent"));
+        api.post("/v1/preview/models", RequestBodies.createModel("p", "agent"));
         Api.Reply trained = api.post("/v1/chat/completions", request("model", "wandb-artifact:///olga/p/agent",
                 "max_tokens", 3, "temperature", 0));
         assertEquals(200, trained.status(), trained.toString());

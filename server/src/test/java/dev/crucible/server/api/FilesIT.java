@@ -15,7 +15,7 @@ import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.job.SftExample;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -173,12 +173,12 @@ class FilesIT {
 
     @Test
     void anSftJobTakesAnUploadedFileIdOfItsOwnEntity() {
-        String modelId = dana.post("/v1/preview/models", Fixtures.createModel("files", "sft")).text("id");
+        String modelId = dana.post("/v1/preview/models", RequestBodies.createModel("files", "sft")).text("id");
         String id = (String) upload(dana, "train.jsonl", "fine-tune", LINE).get("id");
         Api.Reply created = dana.post("/v1/preview/sft-training-jobs", Map.of("model_id", modelId, "training_data_url", id));
         assertEquals(200, created.status(), created.toString());
 
-        String evesModel = eve.post("/v1/preview/models", Fixtures.createModel("files", "sft")).text("id");
+        String evesModel = eve.post("/v1/preview/models", RequestBodies.createModel("files", "sft")).text("id");
         assertError(eve.post("/v1/preview/sft-training-jobs", Map.of("model_id", evesModel, "training_data_url", id)),
                 404, "training_data_url");
         String batch = (String) upload(dana, "b.jsonl", "batch", LINE).get("id");

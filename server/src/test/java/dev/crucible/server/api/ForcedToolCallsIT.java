@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -69,21 +68,12 @@ class ForcedToolCallsIT {
     }
 
     private static Map<String, Object> request(Object... pairs) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("model", TestServer.BASE_MODEL);
-        body.put("messages", List.of(Map.of("role", "user", "content", "What is the weather?")));
-        body.put("tools", TOOLS);
-        body.put("max_tokens", 300);
-        for (int i = 0; i < pairs.length; i += 2) {
-            body.put((String) pairs[i], pairs[i + 1]);
-        }
-        return body;
+        return RequestBodies.with(RequestBodies.chat("What is the weather?", "tools", TOOLS, "max_tokens", 300), pairs);
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> choice(Api.Reply reply) {
         assertEquals(200, reply.status(), reply.toString());
-        return ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        return reply.firstChoice();
     }
 
     @SuppressWarnings("unchecked")
@@ -261,7 +251,7 @@ class ForcedToolCallsIT {
     @SuppressWarnings("unchecked")
     @Test
     void aTrainedModelsForcedCallRolloutStillCarriesTokenIdsAndLogprobs() {
-        api.post("/v1/preview/models", Fixtures.createModel("p", "agent"));
+        api.post("/v1/preview/models", RequestBodies.createModel("p", "agent"));
         for (Object choiceValue : List.of("required", named("get_weather"))) {
             Api.Reply reply = api.post("/v1/chat/completions", request("seed", 3, "tool_choice", choiceValue,
                     "model", "wandb-artifact:///frida/p/agent"));

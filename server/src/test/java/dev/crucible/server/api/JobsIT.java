@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ class JobsIT {
         imports = Files.createTempDirectory("crucible-imports");
         server = TestServer.start(Map.of("crucible.training-data.import-directory", imports.toString()));
         api = server.api(server.newKey("bob"));
-        modelId = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+        modelId = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
     }
 
     @AfterAll
@@ -53,7 +53,7 @@ class JobsIT {
 
     @Test
     void rlJobIsQueuedAtOnceThenTrainsTheNextCheckpoint() {
-        Api.Reply created = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId));
+        Api.Reply created = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId));
         assertEquals(200, created.status(), created.toString());
         assertEquals("training_job", created.json().get("object"));
         assertEquals("rl", created.json().get("type"));
@@ -88,9 +88,9 @@ class JobsIT {
 
     @Test
     void aJobWithNothingTrainableStillAdvancesTheStepWithAnUnchangedAdapter() throws Exception {
-        String model = api.post("/v1/preview/models", Fixtures.createModel("p", "idle")).text("id");
-        Map<String, Object> body = new java.util.HashMap<>(Fixtures.rlJob(model));
-        body.put("trajectory_groups", Fixtures.trajectoryGroups(1.0, 1.0));
+        String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "idle")).text("id");
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.rlJob(model));
+        body.put("trajectory_groups", RequestBodies.trajectoryGroups(1.0, 1.0));
         String id = api.post("/v1/preview/training-jobs", body).text("id");
         Map<String, Object> job = finished(id);
         assertEquals("COMPLETED", job.get("status"), job.toString());
@@ -105,8 +105,8 @@ class JobsIT {
     @Test
     @SuppressWarnings("unchecked")
     void aTrajectoryWhoseTokensNameNothingFailsTheJobSayingWhere() {
-        Map<String, Object> body = new java.util.HashMap<>(Fixtures.rlJob(modelId));
-        List<Map<String, Object>> groups = Fixtures.trajectoryGroups(0.0, 1.0);
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.rlJob(modelId));
+        List<Map<String, Object>> groups = RequestBodies.trajectoryGroups(0.0, 1.0);
         Map<String, Object> group = new java.util.HashMap<>(groups.getFirst());
         List<Map<String, Object>> trajectories = new java.util.ArrayList<>(
                 (List<Map<String, Object>>) group.get("trajectories"));
@@ -176,7 +176,7 @@ class JobsIT {
     @Test
     void aSecondTenantCannotReadTheDataDirectoryThroughFileUrls() throws IOException {
         Api mallory = server.api(server.newKey("mallory"));
-        String model = mallory.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+        String model = mallory.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
         Path upload = Files.createDirectories(server.dataDir().resolve("files")).resolve("file-of-bob.jsonl");
         Files.writeString(upload, "{\"messages\": [{\"role\": \"assistant\", \"content\": \"bob's\"}]}\n");
         Path link = Files.createSymbolicLink(imports.resolve("looks-innocent.jsonl"), upload);
@@ -217,12 +217,12 @@ class JobsIT {
     void rlJobValidatesConfigAndTrajectories() {
         Map<String, Object> config = new HashMap<>(Map.of("advantage_balance", 2.0));
         Api.Reply balance = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId,
-                "trajectory_groups", Fixtures.trajectoryGroups(0, 1), "experimental_config", config));
+                "trajectory_groups", RequestBodies.trajectoryGroups(0, 1), "experimental_config", config));
         assertEquals(400, balance.status());
         assertEquals("experimental_config.advantage_balance", balance.error().get("param"));
 
         Api.Reply level = api.post("/v1/preview/training-jobs", Map.of("model_id", modelId,
-                "trajectory_groups", Fixtures.trajectoryGroups(0, 1),
+                "trajectory_groups", RequestBodies.trajectoryGroups(0, 1),
                 "experimental_config", Map.of("importance_sampling_level", "word")));
         assertEquals("experimental_config.importance_sampling_level", level.error().get("param"));
 
@@ -250,15 +250,15 @@ class JobsIT {
         assertEquals(400, malformed.status());
         assertEquals("training_job_id", malformed.error().get("param"));
         Api.Reply unknownModel = api.post("/v1/preview/training-jobs",
-                Fixtures.rlJob("00000000-0000-0000-0000-000000000000"));
+                RequestBodies.rlJob("00000000-0000-0000-0000-000000000000"));
         assertEquals(404, unknownModel.status());
         assertEquals("model_id", unknownModel.error().get("param"));
     }
 
     @Test
     void eventsAfterAnEventOfAnotherJobIsRefused() {
-        String a = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId)).text("id");
-        String b = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId)).text("id");
+        String a = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)).text("id");
+        String b = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)).text("id");
         finished(a);
         finished(b);
         String eventOfA = (String) api.get("/v1/preview/training-jobs/" + a + "/events").data().getFirst().get("id");

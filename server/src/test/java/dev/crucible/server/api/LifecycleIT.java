@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
 import dev.crucible.server.support.ChildServer;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestDatabase;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +30,7 @@ class LifecycleIT {
         String model;
         try (TestServer first = TestServer.start(db, dataDir, Map.of())) {
             key = first.newKey("dora");
-            model = first.api(key).post("/v1/preview/models", Fixtures.createModel("p", "kept")).text("id");
+            model = first.api(key).post("/v1/preview/models", RequestBodies.createModel("p", "kept")).text("id");
         }
         try (TestServer second = TestServer.start(db, dataDir, Map.of())) {
             Api api = second.api(key);
@@ -49,7 +49,7 @@ class LifecycleIT {
         try (TestServer first = TestServer.start(db, dataDir, bootstrap)) {
             Api api = first.api("configured-key-1");
             assertEquals(200, api.get("/v1/models").status());
-            assertEquals("ivy", api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("entity"));
+            assertEquals("ivy", api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("entity"));
         }
         try (TestServer again = TestServer.start(db, dataDir, bootstrap)) {
             assertEquals(200, again.api("configured-key-1").get("/v1/models").status(), "a known key is kept");
@@ -72,8 +72,8 @@ class LifecycleIT {
             assertTrue(line != null, "the child server started");
             String[] ready = line.split(" ");
             Api childApi = new Api(ready[1], ready[2]);
-            String model = childApi.post("/v1/preview/models", Fixtures.createModel("p", "crash")).text("id");
-            String job = childApi.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id");
+            String model = childApi.post("/v1/preview/models", RequestBodies.createModel("p", "crash")).text("id");
+            String job = childApi.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
             Await.until(() -> childApi.get("/v1/preview/training-jobs/" + job + "/events").data().size(),
                     n -> n >= 1, Duration.ofSeconds(20));
             assertEquals("RUNNING", childApi.get("/v1/preview/training-jobs/" + job).text("status"));

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,14 +40,14 @@ class ModelsIT {
     }
 
     private String createModel(String name) {
-        Api.Reply reply = api.post("/v1/preview/models", Fixtures.createModel("proj", name));
+        Api.Reply reply = api.post("/v1/preview/models", RequestBodies.createModel("proj", name));
         assertEquals(200, reply.status(), reply.toString());
         return reply.text("id");
     }
 
     /** Runs one job through the scripted trainer, adding the model's next checkpoint. */
     private void train(String modelId) {
-        Api.Reply job = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId));
+        Api.Reply job = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId));
         assertEquals(200, job.status(), job.toString());
         Await.until(() -> api.get("/v1/preview/training-jobs/" + job.text("id")).text("status"),
                 "COMPLETED"::equals, Duration.ofSeconds(20));
@@ -55,7 +55,7 @@ class ModelsIT {
 
     @Test
     void createAnswersTheModelRecordWithTheKeysEntityAndStepZero() {
-        Api.Reply reply = api.post("/v1/preview/models", Fixtures.createModel("proj", "fresh"));
+        Api.Reply reply = api.post("/v1/preview/models", RequestBodies.createModel("proj", "fresh"));
         assertEquals(200, reply.status());
         Map<String, Object> model = reply.json();
         assertEquals("model", model.get("object"));
@@ -83,7 +83,7 @@ class ModelsIT {
     @Test
     void createWithoutReturnExistingIsAConflictWhenTheNameIsTaken() {
         createModel("taken");
-        Map<String, Object> body = new java.util.HashMap<>(Fixtures.createModel("proj", "taken"));
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.createModel("proj", "taken"));
         body.put("return_existing", false);
         Api.Reply reply = api.post("/v1/preview/models", body);
         assertEquals(409, reply.status());
@@ -93,7 +93,7 @@ class ModelsIT {
     @Test
     void returnExistingWithAnotherBaseModelIsAConflict() {
         createModel("based");
-        Map<String, Object> body = new java.util.HashMap<>(Fixtures.createModel("proj", "based"));
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.createModel("proj", "based"));
         body.put("base_model", TestServer.OTHER_BASE_MODEL);
         Api.Reply other = api.post("/v1/preview/models", body);
         assertEquals(409, other.status());
@@ -169,7 +169,7 @@ class ModelsIT {
     void logWritesSplitPrefixedAggregatesOntoTheLatestCheckpoint() {
         String id = createModel("logged");
         Api.Reply reply = api.post("/v1/preview/models/" + id + "/log",
-                Map.of("model_id", id, "split", "val", "trajectory_groups", Fixtures.trajectoryGroups(0.0, 1.0)));
+                Map.of("model_id", id, "split", "val", "trajectory_groups", RequestBodies.trajectoryGroups(0.0, 1.0)));
         assertEquals(200, reply.status(), reply.toString());
         assertEquals(Map.of(), reply.json());
         Map<String, Object> metrics = (Map<String, Object>) api.get("/v1/preview/models/" + id

@@ -3,12 +3,12 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.inference.generation.GeneratorSnapshot;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.runtime.generation.GeneratorSnapshot;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
 import dev.crucible.server.support.ForwardGate;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -3,10 +3,10 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestDatabase;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,12 +28,12 @@ class SharedDatabaseIT {
             Api viaA = a.api(key);
             Api viaB = b.api(key);
             List<String> models = IntStream.range(0, 3)
-                    .mapToObj(i -> viaA.post("/v1/preview/models", Fixtures.createModel("p", "m" + i)).text("id")).toList();
+                    .mapToObj(i -> viaA.post("/v1/preview/models", RequestBodies.createModel("p", "m" + i)).text("id")).toList();
             List<String> jobs = new ArrayList<>();
             for (int round = 0; round < 4; round++) {
                 for (String model : models) {
                     Api via = jobs.size() % 2 == 0 ? viaA : viaB;
-                    jobs.add(via.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id"));
+                    jobs.add(via.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id"));
                 }
             }
             for (String job : jobs) {

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.inference.structured.ByteDfa;
-import dev.crucible.application.inference.structured.OutputConstraint;
-import dev.crucible.application.inference.structured.OutputConstraints;
 import dev.crucible.domain.common.Outcome;
+import dev.crucible.runtime.structured.ByteDfa;
+import dev.crucible.runtime.structured.OutputConstraint;
+import dev.crucible.runtime.structured.OutputConstraints;
 import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
@@ -18,7 +19,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,19 +55,12 @@ class StructuredOutputsIT {
     }
 
     private static Map<String, Object> request(Object... pairs) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("model", TestServer.BASE_MODEL);
-        body.put("messages", List.of(Map.of("role", "user", "content", "Describe a person")));
-        for (int i = 0; i < pairs.length; i += 2) {
-            body.put((String) pairs[i], pairs[i + 1]);
-        }
-        return body;
+        return RequestBodies.chat("Describe a person", pairs);
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> choice(Api.Reply reply) {
         assertEquals(200, reply.status(), reply.toString());
-        return ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        return reply.firstChoice();
     }
 
     @SuppressWarnings("unchecked")

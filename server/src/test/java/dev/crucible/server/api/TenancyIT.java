@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +28,8 @@ class TenancyIT {
         server = TestServer.start(Map.of());
         alice = server.api(server.newKey("alice"));
         mallory = server.api(server.newKey("mallory"));
-        model = alice.post("/v1/preview/models", Fixtures.createModel("p", "secret")).text("id");
-        job = alice.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).text("id");
+        model = alice.post("/v1/preview/models", RequestBodies.createModel("p", "secret")).text("id");
+        job = alice.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
     }
 
     @AfterAll
@@ -43,8 +43,8 @@ class TenancyIT {
         assertEquals(404, mallory.get(base + "/checkpoints").status());
         assertEquals(404, mallory.delete(base + "/checkpoints", Map.of("steps", List.of(0))).status());
         assertEquals(404, mallory.post(base + "/log", Map.of("split", "val",
-                "trajectory_groups", Fixtures.trajectoryGroups(0, 1))).status());
-        assertEquals(404, mallory.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).status());
+                "trajectory_groups", RequestBodies.trajectoryGroups(0, 1))).status());
+        assertEquals(404, mallory.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).status());
         assertEquals(404, mallory.delete(base, null).status());
         assertEquals(200, alice.get(base + "/checkpoints").status(), "nothing was deleted by the other entity");
     }
@@ -64,7 +64,7 @@ class TenancyIT {
 
     @Test
     void creatingInAnotherEntityIsRefused() {
-        Map<String, Object> body = new java.util.HashMap<>(Fixtures.createModel("p", "x"));
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.createModel("p", "x"));
         body.put("entity", "alice");
         Api.Reply reply = mallory.post("/v1/preview/models", body);
         assertEquals(400, reply.status());
@@ -73,7 +73,7 @@ class TenancyIT {
 
     @Test
     void sameCoordinatesInTwoEntitiesAreTwoModels() {
-        String mine = mallory.post("/v1/preview/models", Fixtures.createModel("p", "secret")).text("id");
+        String mine = mallory.post("/v1/preview/models", RequestBodies.createModel("p", "secret")).text("id");
         assertFalse(mine.equals(model));
     }
 }

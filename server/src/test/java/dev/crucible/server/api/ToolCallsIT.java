@@ -5,13 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -48,20 +47,12 @@ class ToolCallsIT {
     }
 
     private static Map<String, Object> request(String reply, Object... pairs) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("model", TestServer.BASE_MODEL);
-        body.put("messages", List.of(Map.of("role", "user", "content", "[[reply]]" + reply + "[[/reply]]")));
-        body.put("tools", TOOLS);
-        body.put("temperature", 0);
-        for (int i = 0; i < pairs.length; i += 2) {
-            body.put((String) pairs[i], pairs[i + 1]);
-        }
-        return body;
+        String content = "[[reply]]" + reply + "[[/reply]]";
+        return RequestBodies.with(RequestBodies.chat(content, "tools", TOOLS, "temperature", 0), pairs);
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> choice(Api.Reply reply) {
-        return ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        return reply.firstChoice();
     }
 
     @SuppressWarnings("unchecked")
@@ -96,7 +87,7 @@ class ToolCallsIT {
     @SuppressWarnings("unchecked")
     @Test
     void aTrainedModelsToolCallRolloutStillCarriesTokenIdsAndLogprobs() {
-        api.post("/v1/preview/models", Fixtures.createModel("p", "agent"));
+        api.post("/v1/preview/models", RequestBodies.createModel("p", "agent"));
         Api.Reply reply = api.post("/v1/chat/completions", request("Sure. " + CALL, "model",
                 "wandb-artifact:///tess/p/agent"));
         assertEquals(200, reply.status(), reply.toString());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -36,7 +36,7 @@ class UnstorableTextIT {
         api = server.api(key);
         weave = server.api(null).withAuthorization("Basic "
                 + Base64.getEncoder().encodeToString(("api:" + key).getBytes(StandardCharsets.UTF_8)));
-        model = api.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+        model = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
     }
 
     @AfterAll

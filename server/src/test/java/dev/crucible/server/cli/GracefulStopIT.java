@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.application.job.JobRunner;
 import dev.crucible.server.database.EmbeddedDatabase;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -46,7 +46,7 @@ class GracefulStopIT {
             Api api = new Api("http://127.0.0.1:" + port, KEY);
             Api.Reply created = api.post("/v1/preview/models", model("trained"));
             assertEquals(200, created.status(), created.toString());
-            Api.Reply started = api.post("/v1/preview/training-jobs", Fixtures.rlJob(created.text("id")));
+            Api.Reply started = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(created.text("id")));
             assertEquals(200, started.status(), started.toString());
             String job = started.text("id");
             Await.until(() -> api.get("/v1/preview/training-jobs/" + job).text("status"), "RUNNING"::equals,
@@ -102,7 +102,7 @@ class GracefulStopIT {
     }
 
     private static Map<String, Object> model(String name) {
-        Map<String, Object> body = new java.util.HashMap<>(Fixtures.createModel("p", name));
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.createModel("p", name));
         body.put("base_model", "crucible-tiny");
         return body;
     }

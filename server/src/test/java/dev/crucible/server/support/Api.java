@@ -66,6 +66,12 @@ public final class Api {
         public String text(String key) {
             return (String) json().get(key);
         }
+
+        /** The first of a chat completion's {@code choices}. */
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> firstChoice() {
+            return ((List<Map<String, Object>>) json().get("choices")).getFirst();
+        }
     }
 
     public Reply get(String path) {

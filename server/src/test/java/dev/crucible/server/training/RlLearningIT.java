@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,7 +47,7 @@ class RlLearningIT {
     @Test
     @SuppressWarnings("unchecked")
     void meanRewardRisesOverStepsWithRolloutsFromCrucibleItself() {
-        String model = api.post("/v1/preview/models", Fixtures.createModel("p", "learner")).text("id");
+        String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "learner")).text("id");
         String address = "crucible:///rl/p/learner";
         List<Double> means = new ArrayList<>();
         for (int step = 0; step < STEPS; step++) {

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Await;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,7 +67,7 @@ class SftLearningIT {
     @Test
     @SuppressWarnings("unchecked")
     void theTrainedModelGivesTheTaughtAnswersGreedilyAndTheLossFell() throws Exception {
-        String model = api.post("/v1/preview/models", Fixtures.createModel("p", "student")).text("id");
+        String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "student")).text("id");
         List<String> lines = new ArrayList<>();
         for (int epoch = 0; epoch < 10; epoch++) {
             for (Map.Entry<String, String> e : TAUGHT.entrySet()) {
@@ -125,7 +125,7 @@ class SftLearningIT {
 
     @Test
     void aBadLineFailsTheJobNamingTheLine() throws Exception {
-        String model = api.post("/v1/preview/models", Fixtures.createModel("p", "broken")).text("id");
+        String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "broken")).text("id");
         String good = JSON.writeValueAsString(Map.of("messages", List.of(Map.of("role", "user", "content", "q"),
                 Map.of("role", "assistant", "content", "a"))));
         String url = dataset("bad.jsonl", List.of(good, "{\"messages\": [{\"role\": \"user\", \"content\": \"q\"}]}"));

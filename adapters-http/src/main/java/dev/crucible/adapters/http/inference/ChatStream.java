@@ -1,12 +1,12 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.generation.GenerationDelta;
-import dev.crucible.application.inference.generation.GenerationListener;
-import dev.crucible.application.inference.generation.GenerationResult;
-import dev.crucible.application.inference.tools.ToolCallStream;
-import dev.crucible.application.inference.tools.ToolCalling;
-import dev.crucible.application.inference.tools.ToolStreamDelta;
+import dev.crucible.runtime.generation.GenerationDelta;
+import dev.crucible.runtime.generation.GenerationListener;
+import dev.crucible.runtime.generation.GenerationResult;
+import dev.crucible.runtime.tools.ToolCallStream;
+import dev.crucible.runtime.tools.ToolCalling;
+import dev.crucible.runtime.tools.ToolStreamDelta;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;

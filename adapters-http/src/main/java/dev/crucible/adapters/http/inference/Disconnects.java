@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.generation.GenerationHandle;
+import dev.crucible.runtime.generation.GenerationHandle;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.netty.channel.Channel;

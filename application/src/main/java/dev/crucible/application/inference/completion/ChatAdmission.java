@@ -1,8 +1,8 @@
 package dev.crucible.application.inference.completion;
 
-import dev.crucible.application.inference.generation.RequestOwner;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.runtime.generation.RequestOwner;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -6,21 +6,21 @@ import dev.crucible.application.inference.chat.ChatLogprobs;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatTemplating;
 import dev.crucible.application.inference.chat.ToolChoice;
-import dev.crucible.application.inference.generation.GenerationHandle;
-import dev.crucible.application.inference.generation.GenerationListener;
-import dev.crucible.application.inference.generation.GenerationRequest;
-import dev.crucible.application.inference.generation.GenerationResult;
-import dev.crucible.application.inference.generation.Generator;
-import dev.crucible.application.inference.generation.RequestOwner;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModel;
-import dev.crucible.application.inference.structured.OutputConstraints;
-import dev.crucible.application.inference.template.ChatTemplate;
-import dev.crucible.application.inference.template.ChatTemplateInput;
-import dev.crucible.application.inference.tools.ToolCalling;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.runtime.generation.GenerationHandle;
+import dev.crucible.runtime.generation.GenerationListener;
+import dev.crucible.runtime.generation.GenerationRequest;
+import dev.crucible.runtime.generation.GenerationResult;
+import dev.crucible.runtime.generation.Generator;
+import dev.crucible.runtime.generation.RequestOwner;
+import dev.crucible.runtime.structured.OutputConstraints;
+import dev.crucible.runtime.template.ChatTemplate;
+import dev.crucible.runtime.template.ChatTemplateInput;
+import dev.crucible.runtime.tools.ToolCalling;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -119,7 +119,7 @@ public final class ChatCompletionService {
         }
         GenerationListener releasing = new GenerationListener() {
             @Override
-            public void onDelta(dev.crucible.application.inference.generation.GenerationDelta delta) {
+            public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
                 listener.onDelta(delta);
             }
 

@@ -1,9 +1,9 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.generation.GenerationRequest;
 import dev.crucible.application.inference.serving.AdapterCache;
-import dev.crucible.application.inference.tools.ToolCalling;
+import dev.crucible.runtime.generation.GenerationRequest;
+import dev.crucible.runtime.tools.ToolCalling;
 import java.util.Objects;
 import java.util.Optional;
 

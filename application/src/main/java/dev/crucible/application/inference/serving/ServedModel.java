@@ -1,11 +1,11 @@
 package dev.crucible.application.inference.serving;
 
-import dev.crucible.application.inference.generation.Generator;
-import dev.crucible.application.inference.template.ChatTemplate;
-import dev.crucible.application.inference.tools.ToolCallFormat;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;
+import dev.crucible.runtime.generation.Generator;
+import dev.crucible.runtime.template.ChatTemplate;
+import dev.crucible.runtime.tools.ToolCallFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,15 +1,15 @@
 package dev.crucible.application.inference.serving;
 
-import dev.crucible.application.inference.generation.EndOfSequence;
-import dev.crucible.application.inference.generation.Generator;
-import dev.crucible.application.inference.generation.GeneratorOptions;
-import dev.crucible.application.inference.template.ChatTemplate;
-import dev.crucible.application.inference.tools.ToolCallFormat;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.runtime.generation.EndOfSequence;
+import dev.crucible.runtime.generation.Generator;
+import dev.crucible.runtime.generation.GeneratorOptions;
+import dev.crucible.runtime.template.ChatTemplate;
+import dev.crucible.runtime.tools.ToolCallFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package dev.crucible.application.inference.completion;
 
-import static dev.crucible.application.fakes.OutcomeAssertions.refusal;
-import static dev.crucible.application.fakes.OutcomeAssertions.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.inference.generation.RequestOwner;
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.runtime.generation.RequestOwner;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

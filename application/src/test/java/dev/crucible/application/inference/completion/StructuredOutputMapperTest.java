@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.completion;
 
-import static dev.crucible.application.fakes.OutcomeAssertions.assertRefused;
-import static dev.crucible.application.fakes.OutcomeAssertions.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,11 +12,11 @@ import dev.crucible.application.inference.chat.ChatTools;
 import dev.crucible.application.inference.chat.ResponseFormat;
 import dev.crucible.application.inference.chat.StructuredOutputs;
 import dev.crucible.application.inference.chat.ToolChoice;
-import dev.crucible.application.inference.structured.ByteDfa;
-import dev.crucible.application.inference.structured.OutputConstraint;
-import dev.crucible.application.inference.structured.OutputConstraints;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
+import dev.crucible.runtime.structured.ByteDfa;
+import dev.crucible.runtime.structured.OutputConstraint;
+import dev.crucible.runtime.structured.OutputConstraints;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

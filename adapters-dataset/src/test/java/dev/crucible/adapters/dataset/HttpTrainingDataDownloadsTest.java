@@ -1,0 +1,137 @@
+package dev.crucible.adapters.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.application.job.TrainingDataDownloads;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class HttpTrainingDataDownloadsTest {
+
+    private static final byte[] DATA = "{\"messages\": []}\n".getBytes(StandardCharsets.UTF_8);
+
+    private final LocalHttp http = new LocalHttp();
+    private final HttpTrainingDataDownloads downloads =
+            new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofMillis(800), true);
+
+    @AfterEach
+    void stop() {
+        http.close();
+    }
+
+    @Test
+    void returnsTheBodyOfA200() {
+        http.on("/train.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
+        var body = assertInstanceOf(TrainingDataDownloads.Body.class, downloads.download(http.uri("/train.jsonl"), 1000));
+        assertArrayEquals(DATA, body.bytes());
+    }
+
+    @Test
+    void aBodyOfExactlyTheBoundIsKept() {
+        http.on("/train.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
+        assertInstanceOf(TrainingDataDownloads.Body.class, downloads.download(http.uri("/train.jsonl"), DATA.length));
+    }
+
+    @Test
+    void aNon2xxStatusFailsNamingIt() {
+        http.on("/gone.jsonl", ex -> LocalHttp.send(ex, 404, "not here".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(new TrainingDataDownloads.Failed("HTTP 404"), downloads.download(http.uri("/gone.jsonl"), 1000));
+    }
+
+    @Test
+    void redirectsAreFollowed() {
+        http.on("/old.jsonl", ex -> {
+            ex.getResponseHeaders().add("Location", "/new.jsonl");
+            LocalHttp.send(ex, 302, new byte[0]);
+        });
+        http.on("/new.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
+        assertInstanceOf(TrainingDataDownloads.Body.class, downloads.download(http.uri("/old.jsonl"), 1000));
+    }
+
+    @Test
+    void internalHostsAreRefusedUnlessAllowedAlsoWhenARedirectLeadsThere() throws Exception {
+        HttpTrainingDataDownloads guarded = new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofMillis(800),
+                false);
+        http.on("/train.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
+        TrainingDataDownloads.Download refused = guarded.download(http.uri("/train.jsonl"), 1000);
+        assertInstanceOf(TrainingDataDownloads.Failed.class, refused);
+        assertTrue(refused.toString().contains("resolves to 127.0.0.1, an internal address"), refused.toString());
+        for (String internal : List.of("10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1",
+                "0.0.0.0", "::1", "fd00::1", "fe80::1")) {
+            assertTrue(HttpTrainingDataDownloads.isInternal(java.net.InetAddress.getByName(internal)), internal);
+        }
+        for (String external : List.of("8.8.8.8", "100.128.0.1", "2001:4860:4860::8888")) {
+            assertTrue(!HttpTrainingDataDownloads.isInternal(java.net.InetAddress.getByName(external)), external);
+        }
+    }
+
+    @Test
+    void endlessRedirectsAreRefused() {
+        http.on("/loop.jsonl", ex -> {
+            ex.getResponseHeaders().add("Location", "/loop.jsonl");
+            LocalHttp.send(ex, 302, new byte[0]);
+        });
+        assertEquals(new TrainingDataDownloads.Failed("more than 5 redirects"),
+                downloads.download(http.uri("/loop.jsonl"), 1000));
+    }
+
+    @Test
+    void aLargerContentLengthIsTooLarge() {
+        http.on("/big.jsonl", ex -> LocalHttp.send(ex, 200, new byte[5000]));
+        assertEquals(new TrainingDataDownloads.TooLarge(), downloads.download(http.uri("/big.jsonl"), 4999));
+    }
+
+    @Test
+    void anEndlessChunkedBodyIsCutAtTheBound() {
+        http.on("/endless.jsonl", ex -> {
+            ex.sendResponseHeaders(200, 0);
+            try (OutputStream out = ex.getResponseBody()) {
+                for (int i = 0; i < 100_000; i++) {
+                    out.write(DATA);
+                }
+            }
+        });
+        assertEquals(new TrainingDataDownloads.TooLarge(), downloads.download(http.uri("/endless.jsonl"), 10_000));
+    }
+
+    @Test
+    void aServerThatStallsTimesOut() {
+        http.on("/slow.jsonl", ex -> {
+            ex.sendResponseHeaders(200, 0);
+            ex.getResponseBody().write(DATA);
+            ex.getResponseBody().flush();
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        long start = System.nanoTime();
+        var failed = assertInstanceOf(TrainingDataDownloads.Failed.class,
+                downloads.download(http.uri("/slow.jsonl"), 10_000));
+        assertTrue(failed.reason().startsWith("no complete response within"), failed.reason());
+        assertTrue(System.nanoTime() - start < 2_500_000_000L, "gave up after the read timeout");
+    }
+
+    @Test
+    void nobodyListeningFailsToConnect() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        var failed = assertInstanceOf(TrainingDataDownloads.Failed.class,
+                downloads.download(URI.create("http://127.0.0.1:" + port + "/t.jsonl"), 1000));
+        assertEquals("could not connect", failed.reason());
+    }
+}

@@ -1,2 +1,0 @@
-/** The engine-agnostic generation core: batched prefill and decoding over a {@code ModelRunner}, stop conditions, incremental detokenization and streaming deltas. */
-package dev.crucible.application.inference.generation;

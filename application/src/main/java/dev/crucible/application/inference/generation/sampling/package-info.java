@@ -1,2 +1,0 @@
-/** Sampling parameters as vLLM validates them, and the per-sequence sampler that processes logits in vLLM V1's order. */
-package dev.crucible.application.inference.generation.sampling;

@@ -1,0 +1,26 @@
+package dev.crucible.runtime.generation;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a sequence ended.
+ *
+ * @param stopReason empty where vLLM writes {@code stop_reason: null} (EOS, length, abort)
+ */
+public record Finish(FinishReason reason, Optional<StopReason> stopReason) {
+
+    /** Rejects nulls. */
+    public Finish {
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(stopReason, "stopReason");
+    }
+
+    static Finish of(FinishReason reason) {
+        return new Finish(reason, Optional.empty());
+    }
+
+    static Finish of(FinishReason reason, StopReason stopReason) {
+        return new Finish(reason, Optional.of(stopReason));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.crucible.runtime.generation;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A finished request.
+ *
+ * @param promptTokens the prompt's length ({@code usage.prompt_tokens})
+ * @param sequences    the {@code n} sequences, ordered by index
+ * @param promptLogprobs when asked for, one entry per prompt token after the first (the first has no context):
+ *                     entry {@code i} is about prompt token {@code i + 1}
+ */
+public record GenerationResult(int promptTokens, List<SequenceOutput> sequences,
+        Optional<List<PromptLogprobs>> promptLogprobs) {
+
+    /** Copies the lists. */
+    public GenerationResult {
+        sequences = List.copyOf(sequences);
+        promptLogprobs = Objects.requireNonNull(promptLogprobs, "promptLogprobs").map(List::copyOf);
+    }
+
+    /** A result without prompt logprobs. */
+    public GenerationResult(int promptTokens, List<SequenceOutput> sequences) {
+        this(promptTokens, sequences, Optional.empty());
+    }
+
+    /** The generated tokens of all sequences ({@code usage.completion_tokens}). */
+    public int completionTokens() {
+        return sequences.stream().mapToInt(s -> s.tokenIds().size()).sum();
+    }
+}

@@ -1,0 +1,105 @@
+package dev.crucible.runtime.generation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A request inside the generator: what was asked, whom to tell, when it was queued, and its sequences once admitted
+ * ({@link WaitingQueue} decides the order). Used only by the scheduling thread after submission.
+ */
+final class RequestState {
+
+    final GenerationRequest request;
+    final GenerationListener listener;
+    final GenerationHandle handle;
+    /** {@link System#nanoTime()} at submission. */
+    final long enqueuedNanos;
+    final List<SequenceState> sequences = new ArrayList<>();
+    private boolean done;
+
+    RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
+        this.request = request;
+        this.listener = listener;
+        this.handle = handle;
+        this.enqueuedNanos = enqueuedNanos;
+    }
+
+    int n() {
+        return request.params().n();
+    }
+
+    boolean done() {
+        return done;
+    }
+
+    /** Streams a delta; a throwing listener fails the request. */
+    void publish(GenerationDelta delta) {
+        if (done) {
+            return;
+        }
+        try {
+            listener.onDelta(delta);
+        } catch (RuntimeException e) {
+            fail(e);
+        }
+    }
+
+    /** Completes the request if every sequence finished; frees their caches. */
+    void completeIfFinished() {
+        if (done || !sequences.stream().allMatch(SequenceState::finished)) {
+            return;
+        }
+        done = true;
+        sequences.forEach(SequenceState::release);
+        GenerationResult result = new GenerationResult(request.promptTokenIds().length,
+                sequences.stream().map(SequenceState::output).toList(), sequences.getFirst().promptLogprobs());
+        try {
+            listener.onComplete(result);
+        } catch (RuntimeException e) {
+            handle.fail(e);
+            return;
+        }
+        handle.complete(result);
+    }
+
+    /**
+     * Ends a request cancelled before it was admitted: each of its {@code n} sequences ends with {@code abort} and
+     * nothing generated, as a cancelled running request's unfinished sequences do.
+     */
+    void abortWaiting() {
+        List<SequenceOutput> outputs = new ArrayList<>();
+        for (int i = 0; i < n(); i++) {
+            Finish abort = Finish.of(FinishReason.ABORT);
+            publish(new GenerationDelta(i, List.of(), "", List.of(), Optional.of(abort)));
+            outputs.add(new SequenceOutput(i, List.of(), "", List.of(), abort));
+        }
+        if (done) {
+            return;
+        }
+        done = true;
+        GenerationResult result = new GenerationResult(request.promptTokenIds().length, outputs);
+        try {
+            listener.onComplete(result);
+        } catch (RuntimeException e) {
+            handle.fail(e);
+            return;
+        }
+        handle.complete(result);
+    }
+
+    /** Fails the request once; frees its caches. */
+    void fail(RuntimeException failure) {
+        if (done) {
+            return;
+        }
+        done = true;
+        sequences.forEach(SequenceState::release);
+        try {
+            listener.onFailure(failure);
+        } catch (RuntimeException ignored) {
+            // the request has failed already; a listener failing to hear it changes nothing
+        }
+        handle.fail(failure);
+    }
+}

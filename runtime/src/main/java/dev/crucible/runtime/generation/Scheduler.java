@@ -1,0 +1,182 @@
+package dev.crucible.runtime.generation;
+
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.runtime.generation.sampling.Sampler;
+import dev.crucible.runtime.structured.ConstraintCursor;
+import dev.crucible.runtime.structured.StructuredDecoding;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Queue;
+import java.util.Set;
+
+/**
+ * The generator's loop, run on its one thread. Policy: requests wait in {@link WaitingQueue}'s order (lower priority
+ * value first, then owners in turn, then arrival); the next in turn is admitted while the running sequences plus its
+ * {@code n} fit {@code maxBatchSequences} (an idle loop always admits one), so nothing overtakes it. Requests
+ * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence
+ * once, in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
+ * whose prompt is complete then samples a token. Each of the {@code n} sequences has its own cache and prefill (the
+ * SPI cannot share a prefix between caches).
+ */
+final class Scheduler implements Runnable {
+
+    private static final long IDLE_POLL_MILLIS = 100;
+
+    private final ModelRunner runner;
+    private final Tokenizer tokenizer;
+    private final EndOfSequence eos;
+    private final GeneratorOptions options;
+    private final WaitingQueue waiting;
+    private final Queue<RequestState> cancelledWaiting;
+    private final GeneratorStats stats;
+    private final StructuredDecoding structured;
+    private final List<RequestState> running = new ArrayList<>();
+    private volatile boolean closing;
+
+    Scheduler(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
+            WaitingQueue waiting, Queue<RequestState> cancelledWaiting, GeneratorStats stats) {
+        this.runner = runner;
+        this.tokenizer = tokenizer;
+        this.eos = eos;
+        this.options = options;
+        this.waiting = waiting;
+        this.cancelledWaiting = cancelledWaiting;
+        this.stats = stats;
+        this.structured = new StructuredDecoding(tokenizer);
+    }
+
+    void close() {
+        closing = true;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!closing) {
+                endCancelledWaiting();
+                admit();
+                showRunning();
+                if (!running.isEmpty()) {
+                    step();
+                    showRunning();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        running.forEach(r -> r.fail(new IllegalStateException("the generator was closed")));
+        running.clear();
+        stats.running(0, 0);
+        endCancelledWaiting();
+    }
+
+    private void showRunning() {
+        stats.running(running.size(), running.stream().mapToInt(RequestState::n).sum());
+    }
+
+    private void endCancelledWaiting() {
+        for (RequestState left = cancelledWaiting.poll(); left != null; left = cancelledWaiting.poll()) {
+            stats.cancelledWaiting.increment();
+            left.abortWaiting();
+        }
+    }
+
+    private void admit() throws InterruptedException {
+        if (running.isEmpty() && !waiting.awaitAny(IDLE_POLL_MILLIS)) {
+            return;
+        }
+        int active = running.stream().mapToInt(RequestState::n).sum();
+        while (true) {
+            int sequences = active;
+            Optional<RequestState> next = waiting.takeIf(n -> fits(sequences, n));
+            if (next.isEmpty()) {
+                return;
+            }
+            stats.admittedAfter(System.nanoTime() - next.get().enqueuedNanos);
+            active += next.get().n();
+            start(next.get());
+        }
+    }
+
+    /** Whether a request of {@code n} sequences joins {@code active} ones; on an idle loop, always. */
+    private boolean fits(int active, int n) {
+        return active == 0 || active + n <= options.maxBatchSequences();
+    }
+
+    private void start(RequestState request) {
+        int[] prompt = request.request.promptTokenIds();
+        var params = request.request.params();
+        int capacity = (int) Math.min(options.maxModelLen(), (long) prompt.length + params.maxTokens());
+        LogprobTexts texts = new LogprobTexts(tokenizer);
+        TokenStops stops = new TokenStops(params, eos, prompt.length, options.maxModelLen());
+        Set<Integer> endIds = new HashSet<>();
+        if (!params.ignoreEos()) {
+            eos.eosTokenId().ifPresent(endIds::add);
+            endIds.addAll(eos.extraEosTokenIds());
+        }
+        try {
+            for (int i = 0; i < params.n(); i++) {
+                Optional<ConstraintCursor> cursor = request.request.constraint()
+                        .map(c -> structured.start(c, endIds, params.minTokens()));
+                request.sequences.add(new SequenceState(i, prompt, runner.newCache(capacity), request.request.adapter(),
+                        new Sampler(params, prompt, stops.minTokensStopIds(), i), stops,
+                        new StopStrings(params.stop(), params.includeStopStrInOutput()),
+                        new IncrementalDetokenizer(tokenizer, params.skipSpecialTokens(),
+                                params.spacesBetweenSpecialTokens(), prompt), texts,
+                        params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty(), cursor));
+            }
+        } catch (RuntimeException e) {
+            request.fail(e);
+            return;
+        }
+        running.add(request);
+    }
+
+    /** One batched forward over every unfinished sequence, then sampling, streaming and completion. */
+    private void step() {
+        List<SequenceState> batch = new ArrayList<>();
+        List<RequestState> owners = new ArrayList<>();
+        for (RequestState request : running) {
+            for (SequenceState sequence : request.sequences) {
+                if (!sequence.finished() && request.handle.cancelRequested()) {
+                    request.publish(sequence.abort());
+                } else if (!sequence.finished()) {
+                    batch.add(sequence);
+                    owners.add(request);
+                }
+            }
+        }
+        if (!batch.isEmpty()) {
+            List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
+            List<SequenceLogits> logits;
+            try {
+                stats.forwards.increment();
+                logits = runner.forward(inputs);
+            } catch (RuntimeException e) {
+                owners.stream().distinct().forEach(r -> r.fail(e));
+                running.removeIf(RequestState::done);
+                return;
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                RequestState owner = owners.get(i);
+                try {
+                    if (batch.get(i).forwarded(inputs.get(i), logits.get(i)) && !owner.done()) {
+                        stats.generatedTokens.increment();
+                        owner.publish(batch.get(i).accept(logits.get(i).last()));
+                    }
+                } catch (RuntimeException e) {
+                    owner.fail(e);
+                }
+            }
+        }
+        running.forEach(RequestState::completeIfFinished);
+        running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
+        running.removeIf(RequestState::done);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.crucible.runtime.structured;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.common.Refusal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.lucene.util.automaton.Automata;
+import org.apache.lucene.util.automaton.Automaton;
+import org.apache.lucene.util.automaton.Operations;
+
+/**
+ * Compiles structured-output constraints (regex, choice, JSON schema, any JSON object) and keeps the last few
+ * compiled, since clients repeat the same schema. Refusals name the request field given as {@code param}.
+ * Thread-safe.
+ */
+public final class OutputConstraints {
+
+    /** xgrammar's default whitespace between JSON tokens. */
+    public static final String ANY_WHITESPACE = "[ \\n\\t]*";
+
+    private final Map<String, OutputConstraint> compiled;
+
+    /** @param capacity how many compiled constraints to keep, least recently used dropped first */
+    public OutputConstraints(int capacity) {
+        this.compiled = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, OutputConstraint> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    /** Output that {@code re.fullmatch}es {@code pattern} (Python syntax, the subset {@code RegexParser} reads). */
+    public Outcome<OutputConstraint> regex(String param, String pattern) {
+        return compile(param, "regex:" + pattern, () -> RegexParser.parse(pattern),
+                "Failed to transform regex into a grammar: ");
+    }
+
+    /** Output equal to one of {@code choices}. */
+    public Outcome<OutputConstraint> choice(String param, List<String> choices) {
+        return compile(param, "choice:" + JsonText.of(choices),
+                () -> Operations.union(choices.stream().map(Automata::makeString).toList()), "Invalid choice: ");
+    }
+
+    /**
+     * Output that is JSON text valid against {@code schema} (a map or boolean, parsed JSON).
+     *
+     * @param whitespace         what may stand between JSON tokens (a regex); empty for none
+     * @param forbidAdditional   objects never take keys beyond their {@code properties}
+     */
+    public Outcome<OutputConstraint> jsonSchema(String param, Object schema, String whitespace,
+            boolean forbidAdditional) {
+        return compile(param, "json:" + forbidAdditional + ":" + whitespace + ":" + JsonText.of(schema),
+                () -> JsonSchemaCompiler.compile(schema, language(whitespace), forbidAdditional),
+                "The provided JSON schema contains features not supported by Crucible's structured outputs: ");
+    }
+
+    /** Output that is a JSON object, nesting at most {@link JsonLanguage#ANY_DEPTH} levels. */
+    public Outcome<OutputConstraint> jsonObject(String param, String whitespace) {
+        return compile(param, "json_object:" + whitespace, () -> {
+            JsonLanguage json = language(whitespace);
+            return json.map(json.any(JsonLanguage.ANY_DEPTH - 1));
+        }, "Invalid whitespace_pattern: ");
+    }
+
+    private static JsonLanguage language(String whitespace) {
+        return new JsonLanguage(whitespace.isEmpty() ? Automata.makeEmptyString() : RegexParser.parse(whitespace));
+    }
+
+    private Outcome<OutputConstraint> compile(String param, String key, Supplier<Automaton> language,
+            String messagePrefix) {
+        synchronized (compiled) {
+            OutputConstraint cached = compiled.get(key);
+            if (cached != null) {
+                return Outcome.done(cached);
+            }
+        }
+        OutputConstraint constraint;
+        try {
+            constraint = new OutputConstraint(key, ByteDfa.of(language.get()));
+        } catch (InvalidConstraintException e) {
+            return Outcome.refused(Refusal.invalid(param, messagePrefix + e.getMessage()));
+        }
+        synchronized (compiled) {
+            compiled.put(key, constraint);
+        }
+        return Outcome.done(constraint);
+    }
+}

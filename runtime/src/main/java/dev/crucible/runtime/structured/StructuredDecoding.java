@@ -1,0 +1,39 @@
+package dev.crucible.runtime.structured;
+
+import dev.crucible.engine.spi.Tokenizer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One model's structured decoding: its vocabulary trie (built on the first constrained request) and the token masks
+ * of the constraints used last, so repeated requests reuse masks already computed. Thread-safe.
+ */
+public final class StructuredDecoding {
+
+    /** How many constraints keep their masks. */
+    static final int MAX_CONSTRAINTS = 8;
+
+    private final Tokenizer tokenizer;
+    private TokenVocabulary vocabulary;
+    private final Map<String, TokenMasks> masks = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, TokenMasks> eldest) {
+            return size() > MAX_CONSTRAINTS;
+        }
+    };
+
+    /** @param tokenizer the model's tokenizer, kept open by the caller while this is used */
+    public StructuredDecoding(Tokenizer tokenizer) {
+        this.tokenizer = tokenizer;
+    }
+
+    /** A cursor at the start of {@code constraint} for one sequence. */
+    public synchronized ConstraintCursor start(OutputConstraint constraint, Set<Integer> endIds, int minTokens) {
+        if (vocabulary == null) {
+            vocabulary = new TokenVocabulary(tokenizer);
+        }
+        TokenMasks m = masks.computeIfAbsent(constraint.key(), key -> new TokenMasks(constraint, vocabulary));
+        return new ConstraintCursor(m, endIds, minTokens);
+    }
+}

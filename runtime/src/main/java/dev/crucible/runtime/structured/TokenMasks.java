@@ -1,0 +1,53 @@
+package dev.crucible.runtime.structured;
+
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One constraint's token masks over one vocabulary: per automaton state, the tokens that keep the automaton alive,
+ * computed on first use and kept (least recently used dropped past {@link #MAX_CACHED_STATES}). The masks returned
+ * are shared: callers must not modify them. Thread-safe.
+ */
+public final class TokenMasks {
+
+    /** Bounds memory: a mask over a 151k vocabulary is about 19 KB. */
+    static final int MAX_CACHED_STATES = 512;
+
+    private final OutputConstraint constraint;
+    private final TokenVocabulary vocabulary;
+    private final Map<Integer, BitSet> cache = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, BitSet> eldest) {
+            return size() > MAX_CACHED_STATES;
+        }
+    };
+
+    public TokenMasks(OutputConstraint constraint, TokenVocabulary vocabulary) {
+        this.constraint = constraint;
+        this.vocabulary = vocabulary;
+    }
+
+    public OutputConstraint constraint() {
+        return constraint;
+    }
+
+    public TokenVocabulary vocabulary() {
+        return vocabulary;
+    }
+
+    /** The tokens allowed from {@code state}, without end-of-sequence tokens; shared, do not modify. */
+    public BitSet allowed(int state) {
+        synchronized (cache) {
+            BitSet cached = cache.get(state);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        BitSet mask = vocabulary.allowed(constraint.dfa(), state);
+        synchronized (cache) {
+            cache.put(state, mask);
+        }
+        return mask;
+    }
+}

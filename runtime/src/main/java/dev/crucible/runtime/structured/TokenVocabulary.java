@@ -1,0 +1,113 @@
+package dev.crucible.runtime.structured;
+
+import dev.crucible.engine.spi.Tokenizer;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * A tokenizer's vocabulary as a byte trie, for finding in one walk every token that keeps an automaton alive.
+ * Special tokens are left out (they are control markers, not text: {@code skip_special_tokens} would drop them from
+ * the output), as are empty ones. Immutable after construction; thread-safe.
+ */
+public final class TokenVocabulary {
+
+    private final int size;
+    private final byte[][] bytes;
+    // trie as arrays: first child, next sibling, edge byte; tokens ending at a node as a chain
+    private int[] firstChild;
+    private int[] nextSibling;
+    private byte[] label;
+    private int[] firstToken;
+    private final int[] nextToken;
+    private int nodes = 1;
+
+    /** Reads every token's bytes from {@code tokenizer} (which may be closed afterwards). */
+    public TokenVocabulary(Tokenizer tokenizer) {
+        this.size = tokenizer.vocabSize();
+        this.bytes = new byte[size][];
+        this.nextToken = new int[size];
+        int capacity = 1024;
+        firstChild = filled(capacity);
+        nextSibling = filled(capacity);
+        label = new byte[capacity];
+        firstToken = filled(capacity);
+        for (int id = 0; id < size; id++) {
+            bytes[id] = tokenizer.isSpecial(id) ? new byte[0] : tokenizer.tokenBytes(id);
+            if (bytes[id].length > 0) {
+                int node = insert(bytes[id]);
+                nextToken[id] = firstToken[node];
+                firstToken[node] = id;
+            }
+        }
+    }
+
+    /** The number of token ids (the tokenizer's vocabulary plus added tokens). */
+    public int size() {
+        return size;
+    }
+
+    /** The bytes of token {@code id}; empty for special tokens. */
+    byte[] bytes(int id) {
+        return bytes[id];
+    }
+
+    /** Every token whose bytes take {@code dfa} from {@code state} to a live state. */
+    BitSet allowed(ByteDfa dfa, int state) {
+        BitSet out = new BitSet(size);
+        walk(dfa, 0, state, out);
+        return out;
+    }
+
+    private void walk(ByteDfa dfa, int node, int state, BitSet out) {
+        for (int child = firstChild[node]; child >= 0; child = nextSibling[child]) {
+            int next = dfa.step(state, label[child]);
+            if (next != ByteDfa.DEAD) {
+                for (int id = firstToken[child]; id >= 0; id = nextToken[id]) {
+                    out.set(id);
+                }
+                walk(dfa, child, next, out);
+            }
+        }
+    }
+
+    private int insert(byte[] token) {
+        int node = 0;
+        for (byte b : token) {
+            int child = firstChild[node];
+            while (child >= 0 && label[child] != b) {
+                child = nextSibling[child];
+            }
+            if (child < 0) {
+                child = newNode(b);
+                nextSibling[child] = firstChild[node];
+                firstChild[node] = child;
+            }
+            node = child;
+        }
+        return node;
+    }
+
+    private int newNode(byte b) {
+        if (nodes == firstChild.length) {
+            int capacity = nodes * 2;
+            firstChild = grown(firstChild, capacity);
+            nextSibling = grown(nextSibling, capacity);
+            firstToken = grown(firstToken, capacity);
+            label = Arrays.copyOf(label, capacity);
+        }
+        label[nodes] = b;
+        return nodes++;
+    }
+
+    private static int[] filled(int capacity) {
+        int[] a = new int[capacity];
+        Arrays.fill(a, -1);
+        return a;
+    }
+
+    private static int[] grown(int[] a, int capacity) {
+        int[] b = Arrays.copyOf(a, capacity);
+        Arrays.fill(b, a.length, capacity, -1);
+        return b;
+    }
+}

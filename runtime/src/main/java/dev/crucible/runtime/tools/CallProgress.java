@@ -1,0 +1,57 @@
+package dev.crucible.runtime.tools;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How far one streamed tool call has been sent: its first piece (id and name) once the name is complete, then each
+ * time the arguments have grown, the new part of their rendering. The rendering of unfinished JSON is a prefix of the
+ * finished rendering ({@link PartialJson#render}), so the pieces concatenate to the finished arguments string. Not
+ * thread-safe.
+ */
+final class CallProgress {
+
+    private final int index;
+    private final boolean ensureAscii;
+    private final String argumentsKey;
+    private final String fallbackArgumentsKey;
+    private boolean nameSent;
+    private String sent = "";
+
+    CallProgress(int index, boolean ensureAscii, String argumentsKey, String fallbackArgumentsKey) {
+        this.index = index;
+        this.ensureAscii = ensureAscii;
+        this.argumentsKey = argumentsKey;
+        this.fallbackArgumentsKey = fallbackArgumentsKey;
+    }
+
+    boolean nameSent() {
+        return nameSent;
+    }
+
+    /** The pieces the call's object, as parsed so far, adds to what was sent. */
+    List<ToolCallDelta> advance(PartialJson.Obj call) {
+        List<ToolCallDelta> out = new ArrayList<>();
+        if (!nameSent) {
+            Optional<String> name = call.get("name").filter(n -> n instanceof PartialJson.Str s && s.complete())
+                    .map(n -> ((PartialJson.Str) n).value());
+            if (name.isEmpty()) {
+                return out;
+            }
+            nameSent = true;
+            out.add(new ToolCallDelta(index, Optional.of(ToolCall.newId()), name, ""));
+        }
+        Optional<PartialJson.Node> arguments = call.get(argumentsKey);
+        if (arguments.isEmpty() && fallbackArgumentsKey != null) {
+            arguments = call.get(fallbackArgumentsKey);
+        }
+        arguments.map(a -> PartialJson.render(a, ensureAscii)).ifPresent(rendered -> {
+            if (rendered.length() > sent.length() && rendered.startsWith(sent)) {
+                out.add(new ToolCallDelta(index, Optional.empty(), Optional.empty(), rendered.substring(sent.length())));
+                sent = rendered;
+            }
+        });
+        return out;
+    }
+}

@@ -1,0 +1,231 @@
+package dev.crucible.runtime.training;
+
+import dev.crucible.domain.trajectory.History;
+import dev.crucible.domain.trajectory.HistoryItem;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Tokenises one conversation of a trajectory the way ART's trainer does: only the assistant turns the policy sampled
+ * (choices carrying logprobs, or any assistant message when training without logprobs is allowed) are trained, with
+ * the exact token ids the sampler produced ({@code token_id:N} in {@code logprobs.content}, or the choice's
+ * {@code token_ids}) and its log-probabilities. The conversation is cut after the last trained turn. With one
+ * trained turn, its tokens follow the prompt the sampler saw (the earlier messages with a generation prompt); with
+ * several, the conversation is rendered with each trained turn's content replaced by a marker that is then swapped
+ * for the sampled ids, and the text between markers is tokenised piece by piece.
+ */
+public final class TrajectoryTokenizer {
+
+    private static final String MARK_OPEN = "\uE000crucible-turn-";
+    private static final String MARK_CLOSE = "\uE001";
+    private static final String TOKEN_ID = "token_id:";
+
+    private final TrainingModel model;
+    private final boolean withoutLogprobs;
+    private Map<ByteBuffer, Integer> byBytes;
+
+    public TrajectoryTokenizer(TrainingModel model, boolean allowTrainingWithoutLogprobs) {
+        this.model = model;
+        this.withoutLogprobs = allowTrainingWithoutLogprobs;
+    }
+
+    /** A trained turn: its sampled ids and log-probabilities, or its text when it has none. */
+    private record Turn(int[] ids, float[] logprobs, String text) {
+    }
+
+    /**
+     * @param where names the conversation in messages, e.g. {@code trajectory_groups[0].trajectories[1]}
+     * @return the sequence, empty when the conversation has no trained turn
+     * @throws TrainingInputException naming what is wrong
+     */
+    Optional<TokenizedTurns.Turns> tokenize(History history, String where) {
+        List<HistoryItem> items = history.items();
+        List<Optional<Turn>> trained = new ArrayList<>();
+        int lastTrained = -1;
+        for (int i = 0; i < items.size(); i++) {
+            trained.add(trainedTurn(items.get(i), where + ".messages_and_choices[" + i + "]"));
+            if (trained.getLast().isPresent()) {
+                lastTrained = i;
+            }
+        }
+        if (lastTrained < 0) {
+            return Optional.empty();
+        }
+        if (trained.stream().filter(Optional::isPresent).count() == 1) {
+            return Optional.of(single(history, lastTrained, trained.get(lastTrained).get(), where));
+        }
+        List<Map<String, Object>> messages = new ArrayList<>();
+        List<Turn> turns = new ArrayList<>();
+        for (int i = 0; i <= lastTrained; i++) {
+            if (trained.get(i).isPresent()) {
+                Map<String, Object> marked = new LinkedHashMap<>();
+                marked.put("role", "assistant");
+                marked.put("content", MARK_OPEN + turns.size() + MARK_CLOSE);
+                messages.add(marked);
+                turns.add(trained.get(i).get());
+            } else {
+                messages.add(message(items.get(i)));
+            }
+        }
+        return Optional.of(splice(model.render(messages, history.tools(), false, true, where), turns, where));
+    }
+
+    /**
+     * The common case of one trained turn: the tokens before it are exactly the prompt the sampler saw (the messages
+     * before it with a generation prompt), not the template's rendering of an assistant message in history, which
+     * can differ (Qwen3 writes an empty think block into a final assistant message that the sampler never saw).
+     */
+    private TokenizedTurns.Turns single(History history, int at, Turn turn, String where) {
+        List<Map<String, Object>> before = new ArrayList<>();
+        for (int i = 0; i < at; i++) {
+            before.add(message(history.items().get(i)));
+        }
+        String prompt = model.render(before, history.tools(), true, false, where);
+        return append(new TokenizedTurns(model.tokenizer()).text(prompt), turn).build(model.maxLength(), where);
+    }
+
+    /** Appends a trained turn: its sampled ids with their logprobs, or its text tokenised. */
+    private static TokenizedTurns append(TokenizedTurns out, Turn turn) {
+        return turn.ids() != null ? out.trainedIds(turn.ids(), turn.logprobs()) : out.trainedText(turn.text());
+    }
+
+    private TokenizedTurns.Turns splice(String text, List<Turn> turns, String where) {
+        TokenizedTurns out = new TokenizedTurns(model.tokenizer());
+        int at = 0;
+        for (int i = 0; i < turns.size(); i++) {
+            String mark = MARK_OPEN + i + MARK_CLOSE;
+            int found = text.indexOf(mark, at);
+            if (found < 0) {
+                throw new TrainingInputException(where + ": the chat template dropped a trained assistant turn, so "
+                        + "its tokens cannot be placed");
+            }
+            append(out.text(text.substring(at, found)), turns.get(i));
+            at = found + mark.length();
+        }
+        out.text(text.substring(at));
+        return out.build(model.maxLength(), where);
+    }
+
+    /** The message an item renders as: a message as sent, a choice as its assistant message. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> message(HistoryItem item) {
+        if (!item.isChoice()) {
+            return item.json();
+        }
+        Map<String, Object> message = new LinkedHashMap<>((Map<String, Object>) item.json().get("message"));
+        message.putIfAbsent("role", "assistant");
+        return message;
+    }
+
+    private Optional<Turn> trainedTurn(HistoryItem item, String where) {
+        Map<String, Object> json = item.json();
+        if (item.isChoice()) {
+            Object message = json.get("message");
+            Object logprobs = json.get("logprobs");
+            if (logprobs instanceof Map<?, ?> lp && lp.get("content") instanceof List<?> content) {
+                return Optional.of(sampled(content, json.get("token_ids"), where));
+            }
+            if (withoutLogprobs && message instanceof Map<?, ?> m) {
+                return Optional.of(new Turn(null, null, text(m.get("content"))));
+            }
+            return Optional.empty();
+        }
+        if (withoutLogprobs && "assistant".equals(json.get("role"))) {
+            return Optional.of(new Turn(null, null, text(json.get("content"))));
+        }
+        return Optional.empty();
+    }
+
+    private Turn sampled(List<?> content, Object tokenIds, String where) {
+        int[] ids = new int[content.size()];
+        float[] logprobs = new float[content.size()];
+        for (int i = 0; i < content.size(); i++) {
+            if (!(content.get(i) instanceof Map<?, ?> entry)) {
+                throw new TrainingInputException(where + ".logprobs.content[" + i + "] is not an object");
+            }
+            OptionalInt id = tokenId(entry, tokenIds instanceof List<?> list && list.size() == content.size()
+                    ? list.get(i) : null);
+            if (id.isEmpty() || id.getAsInt() < 0 || id.getAsInt() >= model.tokenizer().vocabSize()) {
+                throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.get("token"))
+                        + " names no token of the model; sample with logprobs and return_tokens_as_token_ids "
+                        + "(tokens written token_id:N), as Crucible's chat completions do for trained models");
+            }
+            ids[i] = id.getAsInt();
+            logprobs[i] = entry.get("logprob") instanceof Number n && Double.isFinite(n.doubleValue())
+                    ? n.floatValue() : Float.NaN;
+        }
+        return new Turn(ids, logprobs, null);
+    }
+
+    /**
+     * The sampled token's id, from the most to the least exact source: {@code token_id:N} (vLLM's
+     * {@code return_tokens_as_token_ids}), the choice's {@code token_ids}, the entry's {@code bytes} (OpenAI's logprobs
+     * carry each token's UTF-8 bytes, which name a byte-level BPE token), and last the token's text as written in the
+     * vocabulary.
+     */
+    private OptionalInt tokenId(Map<?, ?> entry, Object listed) {
+        Object token = entry.get("token");
+        if (token instanceof String s && s.startsWith(TOKEN_ID)) {
+            try {
+                return OptionalInt.of(Integer.parseInt(s.substring(TOKEN_ID.length())));
+            } catch (NumberFormatException e) {
+                return OptionalInt.empty();
+            }
+        }
+        if (listed instanceof Number n) {
+            return OptionalInt.of(n.intValue());
+        }
+        if (entry.get("bytes") instanceof List<?> bytes && !bytes.isEmpty()) {
+            byte[] raw = new byte[bytes.size()];
+            for (int b = 0; b < raw.length; b++) {
+                if (!(bytes.get(b) instanceof Number n) || n.intValue() < 0 || n.intValue() > 255) {
+                    return OptionalInt.empty();
+                }
+                raw[b] = (byte) n.intValue();
+            }
+            Integer id = byBytes().get(ByteBuffer.wrap(raw));
+            if (id != null) {
+                return OptionalInt.of(id);
+            }
+        }
+        return token instanceof String s ? model.tokenizer().tokenId(s) : OptionalInt.empty();
+    }
+
+    /** Each token's bytes to its id (the lowest id where two share bytes), built on first need, once per job. */
+    private Map<ByteBuffer, Integer> byBytes() {
+        if (byBytes == null) {
+            Map<ByteBuffer, Integer> index = new HashMap<>();
+            for (int id = model.tokenizer().vocabSize() - 1; id >= 0; id--) {
+                index.put(ByteBuffer.wrap(model.tokenizer().tokenBytes(id)), id);
+            }
+            byBytes = index;
+        }
+        return byBytes;
+    }
+
+    private static String text(Object content) {
+        if (content instanceof String s) {
+            return s;
+        }
+        if (content instanceof List<?> parts) {
+            StringBuilder out = new StringBuilder();
+            for (Object part : parts) {
+                if (part instanceof Map<?, ?> p && p.get("text") instanceof String t) {
+                    out.append(t);
+                }
+            }
+            return out.toString();
+        }
+        return "";
+    }
+
+    private static String describe(Object value) {
+        return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+    }
+}

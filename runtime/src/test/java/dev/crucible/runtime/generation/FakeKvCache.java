@@ -1,0 +1,34 @@
+package dev.crucible.runtime.generation;
+
+import dev.crucible.engine.spi.KvCache;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A cache that just remembers its tokens. */
+final class FakeKvCache implements KvCache {
+
+    final FakeModelRunner owner;
+    final List<Integer> tokens = new ArrayList<>();
+    private final int capacity;
+    boolean closed;
+
+    FakeKvCache(FakeModelRunner owner, int capacity) {
+        this.owner = owner;
+        this.capacity = capacity;
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public synchronized int length() {
+        return tokens.size();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.crucible.runtime.generation;
+
+import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.hf.config.Architecture;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.config.RopeScaling;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
+
+/**
+ * A model whose logits are a pure function of the cache's contents (the last entry is the last token), checking the
+ * SPI's argument rules like a real runner. Records each forward's batch for scheduling assertions.
+ */
+final class FakeModelRunner implements ModelRunner {
+
+    final List<List<Integer>> batches = new ArrayList<>();
+    final List<FakeKvCache> caches = new ArrayList<>();
+    private final ModelConfig config;
+    private final Function<List<Integer>, float[]> model;
+
+    FakeModelRunner(int vocab, int maxPositions, Function<List<Integer>, float[]> model) {
+        this.config = new ModelConfig(Architecture.LLAMA, 8, 16, 1, 2, 1, 4, vocab, 1e-6, 1e4,
+                new RopeScaling.Unscaled(), maxPositions, true, false, OptionalInt.empty(), List.of(),
+                Optional.empty());
+        this.model = model;
+    }
+
+    /** A model that puts logit 10 on {@code next(context)} and 0 elsewhere: greedy follows {@code next}. */
+    static FakeModelRunner peaked(int vocab, Function<List<Integer>, Integer> next) {
+        return new FakeModelRunner(vocab, 64, context -> {
+            float[] logits = new float[vocab];
+            logits[next.apply(context)] = 10;
+            return logits;
+        });
+    }
+
+    @Override
+    public ModelConfig config() {
+        return config;
+    }
+
+    @Override
+    public synchronized KvCache newCache(int capacityTokens) {
+        if (capacityTokens < 1 || capacityTokens > config.maxPositionEmbeddings()) {
+            throw new IllegalArgumentException("capacity " + capacityTokens);
+        }
+        FakeKvCache cache = new FakeKvCache(this, capacityTokens);
+        caches.add(cache);
+        return cache;
+    }
+
+    @Override
+    public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
+        if (batch.isEmpty() || new HashSet<>(batch.stream().map(SequenceInput::cache).toList()).size() < batch.size()) {
+            throw new IllegalArgumentException("empty batch or a cache twice");
+        }
+        for (SequenceInput input : batch) {
+            if (!(input.cache() instanceof FakeKvCache cache) || cache.owner != this || cache.closed
+                    || input.length() > cache.remaining()) {
+                throw new IllegalArgumentException("bad cache");
+            }
+            for (int id : input.tokenIds()) {
+                if (id < 0 || id >= vocabSize()) {
+                    throw new IllegalArgumentException("token " + id);
+                }
+            }
+        }
+        batches.add(batch.stream().map(SequenceInput::length).toList());
+        List<SequenceLogits> out = new ArrayList<>();
+        for (SequenceInput input : batch) {
+            FakeKvCache cache = (FakeKvCache) input.cache();
+            List<float[]> positions = new ArrayList<>();
+            for (int id : input.tokenIds()) {
+                cache.tokens.add(id);
+                if (input.allPositions()) {
+                    positions.add(model.apply(List.copyOf(cache.tokens)));
+                }
+            }
+            out.add(new SequenceLogits(model.apply(List.copyOf(cache.tokens)), positions));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+    }
+}

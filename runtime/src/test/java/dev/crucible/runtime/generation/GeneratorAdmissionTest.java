@@ -1,0 +1,182 @@
+package dev.crucible.runtime.generation;
+
+import static dev.crucible.runtime.generation.FakeTokenizer.VOCAB;
+import static dev.crucible.runtime.generation.Generations.params;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.domain.common.Refusal;
+import dev.crucible.testsupport.concurrent.Await;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The waiting queue: its bound, the owners' turns, cancellation while waiting, and the snapshot of it all. */
+class GeneratorAdmissionTest {
+
+    private final CountDownLatch gate = new CountDownLatch(1);
+    private final CountDownLatch entered = new CountDownLatch(1);
+
+    /** Prefers token 1 ("a"), never EOS; the first forward waits for the gate, so submissions pile up behind it. */
+    private FakeModelRunner gated() {
+        return new FakeModelRunner(VOCAB, 64, context -> {
+            entered.countDown();
+            try {
+                gate.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            float[] logits = new float[VOCAB];
+            logits[1] = 1;
+            return logits;
+        });
+    }
+
+    private static Generator generator(FakeModelRunner runner, int maxBatchSequences, int maxWaiting) {
+        return Generator.start(runner, new FakeTokenizer(), Generations.EOS,
+                new GeneratorOptions(64, 64, maxBatchSequences, maxWaiting));
+    }
+
+    private static GenerationRequest request(String entity, String key) {
+        return new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(2)), 0, null, java.util.Optional.empty(),
+                new RequestOwner(entity, key));
+    }
+
+    @Test
+    void aFullQueueRefusesAsOverloadedWithARetryHintAndLosesNothingAdmitted() throws InterruptedException {
+        try (Generator generator = generator(gated(), 1, 2)) {
+            List<GenerationHandle> admitted = new ArrayList<>();
+            admitted.add(value(generator.submit(request("a", "1"), GenerationListener.NONE)));
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+            admitted.add(value(generator.submit(request("a", "1"), GenerationListener.NONE)));
+            admitted.add(value(generator.submit(request("b", "2"), GenerationListener.NONE)));
+
+            Refusal refused = refusal(generator.submit(request("c", "3"), GenerationListener.NONE));
+
+            assertEquals(Refusal.Reason.OVERLOADED, refused.reason());
+            assertTrue(refused.message().contains("2 requests are already waiting"), refused.message());
+            assertTrue(refused.retryAfter().orElseThrow().compareTo(Duration.ofSeconds(1)) >= 0);
+            GeneratorSnapshot full = generator.snapshot();
+            assertEquals(2, full.waiting());
+            assertEquals(2, full.maxWaiting());
+            assertEquals(1, full.running());
+            assertEquals(1, full.refused());
+            gate.countDown();
+            for (GenerationHandle handle : admitted) {
+                assertEquals(2, handle.result().join().completionTokens());
+            }
+            assertTrue(Await.until(() -> generator.snapshot().running() == 0));
+            GeneratorSnapshot after = generator.snapshot();
+            assertEquals(0, after.waiting());
+            assertEquals(3, after.admitted());
+            assertEquals(6, after.generatedTokens());
+        }
+    }
+
+    @Test
+    void ownersTakeTurnsSoAFloodDoesNotStarveAnotherKey() throws InterruptedException {
+        List<Recorder> order = new CopyOnWriteArrayList<>();
+        try (Generator generator = generator(gated(), 1, 16)) {
+            List<Recorder> flood = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                Recorder recorder = new Recorder(order);
+                flood.add(recorder);
+                value(generator.submit(request("tenant-a", "key-a"), recorder));
+                if (i == 0) {
+                    assertTrue(entered.await(5, TimeUnit.SECONDS));
+                }
+            }
+            Recorder other = new Recorder(order);
+            value(generator.submit(request("tenant-b", "key-b"), other));
+            gate.countDown();
+            assertTrue(Await.until(() -> order.size() == 6), "every request ended: " + order.size());
+            // a1 was running; a2 was next in turn when b arrived; then b, before the rest of the flood
+            assertEquals(List.of(flood.get(0), flood.get(1), other, flood.get(2), flood.get(3), flood.get(4)), order);
+        }
+    }
+
+    @Test
+    void entitiesTakeTurnsBeforeTheirKeysSoManyKeysDoNotBuyMoreTurns() throws InterruptedException {
+        List<Recorder> order = new CopyOnWriteArrayList<>();
+        try (Generator generator = generator(gated(), 1, 16)) {
+            Recorder running = new Recorder(order);
+            value(generator.submit(request("busy", "k0"), running));
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+            List<Recorder> busy = new ArrayList<>();
+            for (String key : List.of("k1", "k2", "k3")) {
+                Recorder recorder = new Recorder(order);
+                busy.add(recorder);
+                value(generator.submit(request("busy", key), recorder));
+            }
+            Recorder quiet = new Recorder(order);
+            value(generator.submit(request("quiet", "q"), quiet));
+            gate.countDown();
+            assertTrue(Await.until(() -> order.size() == 5));
+            assertEquals(List.of(running, busy.get(0), quiet, busy.get(1), busy.get(2)), order);
+        }
+    }
+
+    @Test
+    void priorityStillComesBeforeTurns() throws InterruptedException {
+        List<Recorder> order = new CopyOnWriteArrayList<>();
+        try (Generator generator = generator(gated(), 1, 16)) {
+            Recorder first = new Recorder(order);
+            value(generator.submit(request("a", "a"), first));
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+            Recorder other = new Recorder(order);
+            value(generator.submit(request("b", "b"), other));
+            Recorder urgent = new Recorder(order);
+            value(generator.submit(new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(2)), -1, null,
+                    java.util.Optional.empty(), new RequestOwner("a", "a")), urgent));
+            gate.countDown();
+            assertTrue(Await.until(() -> order.size() == 3));
+            assertEquals(List.of(first, urgent, other), order);
+        }
+    }
+
+    @Test
+    void aRequestCancelledWhileWaitingLeavesTheQueueAtOnceAndNeverRuns() throws InterruptedException {
+        FakeModelRunner runner = gated();
+        try (Generator generator = generator(runner, 1, 1)) {
+            GenerationHandle running = value(generator.submit(request("a", "1"), GenerationListener.NONE));
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+            Recorder recorder = new Recorder();
+            GenerationHandle waiting = value(generator.submit(request("a", "1"), recorder));
+
+            waiting.cancel();
+
+            assertEquals(0, generator.snapshot().waiting(), "its place is free while the model is still busy");
+            GenerationHandle next = value(generator.submit(request("b", "2"), GenerationListener.NONE));
+            gate.countDown();
+            GenerationResult aborted = waiting.result().join();
+            recorder.assertDeltasMatch(aborted);
+            assertEquals(FinishReason.ABORT, aborted.sequences().getFirst().finish().reason());
+            assertEquals(0, aborted.completionTokens());
+            assertEquals(2, running.result().join().completionTokens());
+            assertEquals(2, next.result().join().completionTokens());
+            assertEquals(1, generator.snapshot().cancelledWaiting());
+            assertEquals(2, generator.snapshot().admitted());
+        }
+    }
+
+    @Test
+    void aRunningRequestCancelledStopsGeneratingAndIsCounted() throws InterruptedException {
+        try (Generator generator = generator(gated(), 4, 4)) {
+            GenerationHandle handle = value(generator.submit(new GenerationRequest(new int[] {1},
+                    params(b -> b.maxTokens(50)), 0), GenerationListener.NONE));
+            assertTrue(entered.await(5, TimeUnit.SECONDS));
+            handle.cancel();
+            gate.countDown();
+            GenerationResult result = handle.result().join();
+            assertEquals(FinishReason.ABORT, result.sequences().getFirst().finish().reason());
+            assertTrue(result.completionTokens() < 50, "stopped early: " + result.completionTokens());
+            assertTrue(Await.until(() -> generator.snapshot().aborted() == 1));
+        }
+    }
+}

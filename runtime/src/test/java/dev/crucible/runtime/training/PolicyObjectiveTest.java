@@ -1,0 +1,144 @@
+package dev.crucible.runtime.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.job.RlConfig;
+import dev.crucible.engine.spi.TokenObjective;
+import dev.crucible.engine.spi.TrainingSequence;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The policy losses' gradients against central finite differences, and their values at known points. */
+class PolicyObjectiveTest {
+
+    private static RlConfig config(Map<String, Object> experimental) {
+        return ((Outcome.Done<RlConfig>) RlConfig.resolve(experimental)).value();
+    }
+
+    /** Two sequences of a row, old log-probabilities near the new ones, one unknown, advantages of both signs. */
+    private static List<RlSequence> row() {
+        Random random = new Random(3);
+        List<RlSequence> row = new ArrayList<>();
+        int[] lengths = {5, 3};
+        double[] advantages = {1.3, -0.7};
+        for (int s = 0; s < 2; s++) {
+            int n = lengths[s];
+            int[] ids = new int[n + 1];
+            int[] targets = new int[n];
+            float[] old = new float[n];
+            for (int t = 0; t < n; t++) {
+                targets[t] = t + 1;
+                old[t] = (float) (-1.5 + 0.4 * random.nextGaussian());
+            }
+            if (s == 1) {
+                old[1] = Float.NaN;
+            }
+            row.add(new RlSequence(new TrainingSequence(ids, targets), old, advantages[s], 0.8 + 0.3 * s, s));
+        }
+        return row;
+    }
+
+    private static List<float[]> around(List<RlSequence> row, double spread) {
+        Random random = new Random(8);
+        List<float[]> now = new ArrayList<>();
+        for (RlSequence s : row) {
+            float[] lp = new float[s.logprobs().length];
+            for (int t = 0; t < lp.length; t++) {
+                double base = Float.isNaN(s.logprobs()[t]) ? -1.2 : s.logprobs()[t];
+                lp[t] = (float) (base + spread * random.nextGaussian());
+            }
+            now.add(lp);
+        }
+        return now;
+    }
+
+    static Stream<Arguments> losses() {
+        List<Arguments> cases = new ArrayList<>();
+        for (String loss : List.of("cispo", "ppo")) {
+            for (String level : List.of("token", "sequence", "average", "geometric_average")) {
+                cases.add(Arguments.of(loss + " " + level, Map.of("loss_fn", loss, "importance_sampling_level", level)));
+            }
+            cases.add(Arguments.of(loss + " kl", Map.of("loss_fn", loss, "kl_penalty_coef", 0.3)));
+            cases.add(Arguments.of(loss + " kimi", Map.of("loss_fn", loss, "kimi_k2_tau", 0.2)));
+            cases.add(Arguments.of(loss + " balance", Map.of("loss_fn", loss, "advantage_balance", 0.4)));
+        }
+        cases.add(Arguments.of("ppo narrow clip", Map.of("loss_fn", "ppo", "epsilon", 0.05)));
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("losses")
+    void gradientsMatchCentralFiniteDifferences(String name, Map<String, Object> experimental) {
+        RlConfig config = config(experimental);
+        List<RlSequence> row = row();
+        List<float[]> reference = config.klPenaltyCoef() > 0 ? around(row, 0.3) : null;
+        List<float[]> now = around(row, 0.15);
+        PolicyObjective objective = new PolicyObjective(row, config, reference, null);
+        TokenObjective.Evaluation at = objective.evaluate(now);
+        assertEquals(objective.surrogate(now, now), at.loss(), 1e-9, "the loss is the surrogate's value");
+        double eps = 1e-3;
+        for (int s = 0; s < now.size(); s++) {
+            for (int t = 0; t < now.get(s).length; t++) {
+                double numeric = (objective.surrogate(nudge(now, s, t, eps), now)
+                        - objective.surrogate(nudge(now, s, t, -eps), now)) / (2 * eps);
+                assertEquals(numeric, at.gradients().get(s)[t], 2e-3 * Math.max(1, Math.abs(numeric)),
+                        name + " sequence " + s + " token " + t);
+            }
+        }
+    }
+
+    private static List<float[]> nudge(List<float[]> now, int s, int t, double delta) {
+        List<float[]> nudged = new ArrayList<>();
+        for (float[] lp : now) {
+            nudged.add(lp.clone());
+        }
+        nudged.get(s)[t] = (float) (nudged.get(s)[t] + delta);
+        return nudged;
+    }
+
+    @Test
+    void cispoOnPolicyIsReinforceWeightedByAdvantageAndTokenWeight() {
+        RlConfig config = config(Map.of());
+        List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2}),
+                new float[] {-1f, -2f}, 2.0, 0.5, 0));
+        TokenObjective.Evaluation e = new PolicyObjective(row, config, null, null).evaluate(List.of(
+                new float[] {-1f, -2f}));
+        double n = 2 + 1e-6;
+        assertEquals(-(2.0 * 0.5 * (-1) + 2.0 * 0.5 * (-2)) / n, e.loss(), 1e-9);
+        assertEquals(-2.0 * 0.5 / n, e.gradients().getFirst()[0], 1e-6);
+    }
+
+    @Test
+    void ppoStopsPushingATokenWhoseRatioLeftTheClipRangeInTheAdvantagesDirection() {
+        RlConfig config = config(Map.of("ppo", true));
+        List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2}),
+                new float[] {-1f, -1f}, 1.0, 1.0, 0));
+        // Token 0's ratio is e^0.5 > 1.2 with a positive advantage: clipped, no gradient. Token 1's is 1: pushed.
+        TokenObjective.Evaluation e = new PolicyObjective(row, config, null, null).evaluate(List.of(
+                new float[] {-0.5f, -1f}));
+        assertEquals(0.0, e.gradients().getFirst()[0], 0.0);
+        assertTrue(e.gradients().getFirst()[1] < 0);
+    }
+
+    @Test
+    void maskedRatiosAndCappedRatiosCarryNoGradient() {
+        List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2}, new int[] {1}),
+                new float[] {-1f}, 1.0, 1.0, 0));
+        Map<String, Object> masked = new HashMap<>(Map.of("ppo", true, "mask_prob_ratio", true));
+        assertEquals(0.0, new PolicyObjective(row, config(masked), null, null)
+                .evaluate(List.of(new float[] {0f})).gradients().getFirst()[0], 0.0);
+        Map<String, Object> capped = Map.of("ppo", true, "max_negative_advantage_importance_sampling_weight", 1.1);
+        assertEquals(0.0, new PolicyObjective(row, config(capped), null, null)
+                .evaluate(List.of(new float[] {-0.5f})).gradients().getFirst()[0], 0.0);
+    }
+}
