@@ -5,8 +5,8 @@ import static dev.crucible.application.fakes.Fixtures.ACME_CALLER;
 import static dev.crucible.application.fakes.Fixtures.CLOCK;
 import static dev.crucible.application.fakes.Fixtures.GLOBEX_CALLER;
 import static dev.crucible.application.fakes.Fixtures.NOW;
-import static dev.crucible.application.fakes.OutcomeAssertions.assertRefused;
-import static dev.crucible.application.fakes.OutcomeAssertions.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

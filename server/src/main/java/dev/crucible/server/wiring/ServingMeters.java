@@ -1,7 +1,7 @@
 package dev.crucible.server.wiring;
 
-import dev.crucible.application.inference.generation.Generator;
-import dev.crucible.application.inference.generation.GeneratorSnapshot;
+import dev.crucible.runtime.generation.Generator;
+import dev.crucible.runtime.generation.GeneratorSnapshot;
 import dev.crucible.application.inference.serving.ServedModels;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;

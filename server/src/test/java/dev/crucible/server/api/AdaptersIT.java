@@ -14,7 +14,7 @@ import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsWriter;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -62,7 +62,7 @@ class AdaptersIT {
     }
 
     private String newModel(String name) {
-        Api.Reply created = api.post("/v1/preview/models", Fixtures.createModel("p", name));
+        Api.Reply created = api.post("/v1/preview/models", RequestBodies.createModel("p", name));
         assertEquals(200, created.status(), created.toString());
         return created.text("id");
     }
@@ -253,7 +253,7 @@ class AdaptersIT {
         assertEquals(List.of(0, 1), steps(model));
         assertRefused(stranger.get("/v1/preview/models/" + model + "/checkpoints/1/adapter"), 404, "model_id");
 
-        assertEquals(200, api.post("/v1/preview/training-jobs", Fixtures.rlJob(model)).status());
+        assertEquals(200, api.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).status());
         assertRefused(upload(api, model, archive), 409, "model_id");
         assertEquals(List.of(0, 1), steps(model));
     }

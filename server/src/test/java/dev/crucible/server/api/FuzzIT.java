@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
@@ -57,8 +57,8 @@ class FuzzIT {
         server = TestServer.start(Map.of("crucible.runner.enabled", false));
         key = server.newKey("fuzz");
         Api api = server.api(key);
-        modelId = api.post("/v1/preview/models", Fixtures.createModel("p", "fuzzed")).text("id");
-        jobId = api.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId)).text("id");
+        modelId = api.post("/v1/preview/models", RequestBodies.createModel("p", "fuzzed")).text("id");
+        jobId = api.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)).text("id");
         fileId = api.upload("/v1/files", Map.of("purpose", "fine-tune"), "f.jsonl",
                 "{\"messages\":[]}\n".getBytes(StandardCharsets.UTF_8)).text("id");
         feedbackId = api.post("/feedback/create", feedback()).text("id");
@@ -149,10 +149,10 @@ class FuzzIT {
                 "val", Map.of("field_schema", Map.of("type", "integer")), "builtin_object_class", "AnnotationSpec"));
         return List.of(
                 Map.entry("/v1/chat/completions", chat),
-                Map.entry("/v1/preview/models", Fixtures.createModel("p", "fz")),
+                Map.entry("/v1/preview/models", RequestBodies.createModel("p", "fz")),
                 Map.entry("/v1/preview/models/" + modelId + "/log",
-                        Map.of("split", "val", "trajectory_groups", Fixtures.trajectoryGroups(0.0, 1.0))),
-                Map.entry("/v1/preview/training-jobs", Fixtures.rlJob(modelId)),
+                        Map.of("split", "val", "trajectory_groups", RequestBodies.trajectoryGroups(0.0, 1.0))),
+                Map.entry("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)),
                 Map.entry("/v1/preview/sft-training-jobs", sft),
                 Map.entry("/feedback/create", feedback()),
                 Map.entry("/feedback/replace", replacement),

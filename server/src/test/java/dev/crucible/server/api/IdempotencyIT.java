@@ -12,7 +12,7 @@ import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.idempotency.IdempotentRequest;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.server.support.Api;
-import dev.crucible.server.support.Fixtures;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -53,7 +53,7 @@ class IdempotencyIT {
         ivyKey = server.newKey("ivy");
         ivy = server.api(ivyKey);
         otto = server.api(server.newKey("otto"));
-        modelId = ivy.post("/v1/preview/models", Fixtures.createModel("p", "m")).text("id");
+        modelId = ivy.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
     }
 
     @AfterAll
@@ -116,7 +116,7 @@ class IdempotencyIT {
 
     @Test
     void aRetriedJobPostQueuesOneJobAndGetsTheFirstAnswer() {
-        postedTwice(ivy, "/v1/preview/training-jobs", Fixtures.rlJob(modelId), "training_jobs");
+        postedTwice(ivy, "/v1/preview/training-jobs", RequestBodies.rlJob(modelId), "training_jobs");
         Map<String, Object> sft = Map.of("model_id", modelId, "training_data_url", "https://example.com/data.jsonl");
         postedTwice(ivy, "/v1/preview/sft-training-jobs", sft, "training_jobs");
     }
@@ -124,11 +124,11 @@ class IdempotencyIT {
     @Test
     void everyOtherCreatingRouteRunsOncePerKey() {
         postedTwice(ivy, "/feedback/create", feedback("once"), "feedback");
-        Map<String, Object> model = new HashMap<>(Fixtures.createModel("p", "once"));
+        Map<String, Object> model = new HashMap<>(RequestBodies.createModel("p", "once"));
         model.put("return_existing", false);
         postedTwice(ivy, "/v1/preview/models", model, "models");
         postedTwice(ivy, "/v1/preview/models/" + modelId + "/log",
-                Map.of("split", "val", "trajectory_groups", Fixtures.trajectoryGroups(0.0, 1.0)), "trajectory_logs");
+                Map.of("split", "val", "trajectory_groups", RequestBodies.trajectoryGroups(0.0, 1.0)), "trajectory_logs");
 
         String id = ivy.post("/feedback/create", feedback("old")).text("id");
         Map<String, Object> replacement = new HashMap<>(feedback("new"));
@@ -178,7 +178,7 @@ class IdempotencyIT {
         assertOk(theirs);
         assertNull(replayed(theirs));
         assertNotEquals(mine.text("id"), theirs.text("id"));
-        Map<String, Object> model = new HashMap<>(Fixtures.createModel("p", "per-route"));
+        Map<String, Object> model = new HashMap<>(RequestBodies.createModel("p", "per-route"));
         Api.Reply model1 = ivy.withHeader(IdempotencyKey.HEADER, key).post("/v1/preview/models", model);
         assertOk(model1);
         assertNull(replayed(model1));
@@ -187,9 +187,9 @@ class IdempotencyIT {
     @Test
     void aRefusedCreationLeavesItsKeyFree() {
         Api keyed = ivy.withHeader(IdempotencyKey.HEADER, newKey());
-        Api.Reply refused = keyed.post("/v1/preview/training-jobs", Fixtures.rlJob(UUID.randomUUID().toString()));
+        Api.Reply refused = keyed.post("/v1/preview/training-jobs", RequestBodies.rlJob(UUID.randomUUID().toString()));
         assertEquals(404, refused.status(), refused.toString());
-        assertOk(keyed.post("/v1/preview/training-jobs", Fixtures.rlJob(modelId)));
+        assertOk(keyed.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)));
     }
 
     @Test
