@@ -102,7 +102,10 @@ class HttpTrainingDataDownloadsTest {
                 }
             }
         });
-        assertEquals(new TrainingDataDownloads.TooLarge(), downloads.download(http.uri("/endless.jsonl"), 10_000));
+        // a long read timeout: this is about the byte bound, and a busy machine may pause the writer for a while
+        HttpTrainingDataDownloads patient = new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofSeconds(30),
+                true);
+        assertEquals(new TrainingDataDownloads.TooLarge(), patient.download(http.uri("/endless.jsonl"), 10_000));
     }
 
     @Test
