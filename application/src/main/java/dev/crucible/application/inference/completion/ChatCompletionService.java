@@ -108,48 +108,56 @@ public final class ChatCompletionService {
 
     /**
      * Starts generating; progress goes to {@code listener} (on the generator's thread). Refused as overloaded when
-     * the caller's key or entity has its most requests already, or the model's waiting queue is full.
+     * the caller's key or entity has its most requests already, or the model's waiting queue is full. The
+     * checkpoint's adapter is leased here, after admission, and released when generation ends however it ends
+     * (done, failed, cancelled, refused): a prepared chat that is never streamed holds nothing.
      */
     public Outcome<GenerationHandle> stream(PreparedChat chat, GenerationListener listener) {
         Generator generator = chat.model().base().generator();
         Outcome<ChatAdmission.Ticket> admitted = admission.admit(chat.generation().owner(), generator.retryAfter());
         if (!(admitted instanceof Outcome.Done<ChatAdmission.Ticket>(ChatAdmission.Ticket ticket))) {
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
             return admitted.map(t -> null);
         }
-        GenerationListener releasing = new GenerationListener() {
-            @Override
-            public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
-                listener.onDelta(delta);
-            }
-
-            @Override
-            public void onComplete(GenerationResult result) {
-                chat.adapter().ifPresent(AdapterCache.Lease::close);
-                ticket.release();
-                listener.onComplete(result);
-            }
-
-            @Override
-            public void onFailure(RuntimeException failure) {
-                chat.adapter().ifPresent(AdapterCache.Lease::close);
-                ticket.release();
-                listener.onFailure(failure);
-            }
-        };
+        Optional<AdapterCache.Lease> lease = Optional.empty();
         Outcome<GenerationHandle> handle;
         try {
-            handle = generator.submit(chat.generation(), releasing);
+            lease = chat.model().adapterFolder().map(folder -> adapters.acquire(chat.model().base(), folder));
+            Runnable release = releaser(lease, ticket);
+            GenerationRequest request = chat.generation().withAdapter(lease.map(AdapterCache.Lease::adapter).orElse(null));
+            handle = generator.submit(request, new GenerationListener() {
+                @Override
+                public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
+                    listener.onDelta(delta);
+                }
+
+                @Override
+                public void onComplete(GenerationResult result) {
+                    release.run();
+                    listener.onComplete(result);
+                }
+
+                @Override
+                public void onFailure(RuntimeException failure) {
+                    release.run();
+                    listener.onFailure(failure);
+                }
+            });
         } catch (RuntimeException e) {
-            ticket.release();
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
+            releaser(lease, ticket).run();
             throw e;
         }
         if (handle instanceof Outcome.Refused<GenerationHandle>) {
-            ticket.release();
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
+            releaser(lease, ticket).run();
         }
         return handle;
+    }
+
+    /** Releases the lease and the admission ticket once, whichever end of a generation calls first. */
+    private static Runnable releaser(Optional<AdapterCache.Lease> lease, ChatAdmission.Ticket ticket) {
+        return () -> {
+            lease.ifPresent(AdapterCache.Lease::close);
+            ticket.release();
+        };
     }
 
     private static Outcome<String> render(ServedModel model, ChatRequest request) {
@@ -180,14 +188,10 @@ public final class ChatCompletionService {
         ServedModel model = resolved.base();
         int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
         return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).then(params ->
-                StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint -> {
-                    // Every check has passed: only now take the adapter, so a refusal never holds one.
-                    Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
-                            .map(folder -> adapters.acquire(model, folder));
-                    return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
-                            lease.map(AdapterCache.Lease::adapter).orElse(null), constraint, owner), lease,
-                            toolCalling(model, request));
-                }));
+                StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint ->
+                        // the adapter is leased when the chat is streamed, not here: see stream()
+                        new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority, null,
+                                constraint, owner), toolCalling(model, request))));
     }
 
     /**
