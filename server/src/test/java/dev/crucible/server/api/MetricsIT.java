@@ -100,6 +100,16 @@ class MetricsIT {
         assertEquals(value(first, "crucible_requests_admitted_total", model) + 1,
                 value(after, "crucible_requests_admitted_total", model));
         assertEquals(128.0, value(after, "crucible_queue_capacity", model));
+        assertEquals(value(first, "vllm:time_to_first_token_seconds_count", model) + 1,
+                value(after, "vllm:time_to_first_token_seconds_count", model));
+        assertTrue(after.containsKey("vllm:time_to_first_token_seconds_bucket{le=\"0.005\"," + model + ",}")
+                || after.keySet().stream().anyMatch(k -> k.startsWith("vllm:time_to_first_token_seconds_bucket")
+                && k.contains("le=\"0.005\"")), "vLLM's buckets");
+        assertEquals(value(first, "vllm:e2e_request_latency_seconds_count", model) + 1,
+                value(after, "vllm:e2e_request_latency_seconds_count", model));
+        assertTrue(value(after, "vllm:prompt_tokens_total", model) > value(first, "vllm:prompt_tokens_total", model));
+        assertEquals(value(first, "vllm:request_success_total", model) + 1,
+                value(after, "vllm:request_success_total", model), "one more request finished, for some reason");
         assertTrue(value(after, "crucible_queue_wait_seconds_total", model)
                 > value(first, "crucible_queue_wait_seconds_total", model), "the admitted request's wait is summed");
         assertTrue(after.containsKey("crucible_requests_refused_total{" + model + ",reason=\"queue_full\"}"),

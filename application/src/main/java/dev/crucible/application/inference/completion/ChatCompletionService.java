@@ -46,6 +46,7 @@ public final class ChatCompletionService {
     private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
     private final String jsonWhitespace;
     private final ChatAdmission admission;
+    private final ChatObserver observer;
 
     /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
@@ -65,6 +66,13 @@ public final class ChatCompletionService {
      */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
             RequestLimits limits) {
+        this(resolver, adapters, disableAnyWhitespace, limits, ChatObserver.NONE);
+    }
+
+    /** As above, telling {@code observer} when each request's first token comes and how it ends. */
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
+            RequestLimits limits, ChatObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
         this.resolver = Objects.requireNonNull(resolver, "resolver");
         this.adapters = Objects.requireNonNull(adapters, "adapters");
         this.jsonWhitespace = disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE;
@@ -73,10 +81,11 @@ public final class ChatCompletionService {
 
     /** Runs every check and builds the generation request, owned by the caller's entity and key. */
     public Outcome<PreparedChat> prepare(Caller caller, ChatRequest asked) {
+        long arrived = System.nanoTime();
         RequestOwner owner = new RequestOwner(caller.entity().value(), caller.keyId().toString());
         return resolver.resolve(caller, asked.model()).then(resolved -> {
             ChatRequest request = resolved.trained() ? trainable(asked) : asked;
-            return prepare(resolved, request, owner);
+            return prepare(resolved, request, owner, arrived);
         });
     }
 
@@ -93,7 +102,7 @@ public final class ChatCompletionService {
     }
 
     private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request,
-            RequestOwner owner) {
+            RequestOwner owner, long arrived) {
         if (request.tools().toolChoice() instanceof ToolChoice.Auto && resolved.base().toolCallFormat().isEmpty()) {
             // vLLM's renderer without a tool-call parser; Crucible has none for this model's format.
             return Outcome.refused(Refusal.invalid("tool_choice",
@@ -103,7 +112,7 @@ public final class ChatCompletionService {
                 .then(prompt -> tokens(resolved.base(), request, prompt))
                 .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
                         .check(request, ids.length, resolved.base().generation().maxNewTokens())
-                        .then(budget -> build(resolved, request, ids, budget, owner)));
+                        .then(budget -> build(resolved, request, ids, budget, owner, arrived)));
     }
 
     /**
@@ -124,15 +133,26 @@ public final class ChatCompletionService {
             lease = chat.model().adapterFolder().map(folder -> adapters.acquire(chat.model().base(), folder));
             Runnable release = releaser(lease, ticket);
             GenerationRequest request = chat.generation().withAdapter(lease.map(AdapterCache.Lease::adapter).orElse(null));
+            String model = chat.model().base().name();
             handle = generator.submit(request, new GenerationListener() {
+                private boolean first = true;
+
                 @Override
                 public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
+                    if (first) {
+                        first = false;
+                        observer.firstToken(model, since(chat.arrivedNanos()));
+                    }
                     listener.onDelta(delta);
                 }
 
                 @Override
                 public void onComplete(GenerationResult result) {
                     release.run();
+                    observer.finished(model, result.promptTokens(), result.sequences().stream()
+                            .mapToLong(sequence -> sequence.tokenIds().size()).sum(), since(chat.arrivedNanos()),
+                            result.sequences().isEmpty() ? "abort"
+                                    : result.sequences().getFirst().finish().reason().wireName());
                     listener.onComplete(result);
                 }
 
@@ -150,6 +170,10 @@ public final class ChatCompletionService {
             releaser(lease, ticket).run();
         }
         return handle;
+    }
+
+    private static java.time.Duration since(long nanos) {
+        return java.time.Duration.ofNanos(System.nanoTime() - nanos);
     }
 
     /** Releases the lease and the admission ticket once, whichever end of a generation calls first. */
@@ -181,7 +205,7 @@ public final class ChatCompletionService {
     }
 
     private Outcome<PreparedChat> build(ChatModelResolver.Resolved resolved, ChatRequest request, int[] ids,
-            ChatBudget budget, RequestOwner owner) {
+            ChatBudget budget, RequestOwner owner, long arrived) {
         // truncate_prompt_tokens keeps the last tokens of the prompt.
         int[] kept = budget.promptTokens() < ids.length
                 ? Arrays.copyOfRange(ids, ids.length - budget.promptTokens(), ids.length) : ids;
@@ -191,7 +215,7 @@ public final class ChatCompletionService {
                 StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint ->
                         // the adapter is leased when the chat is streamed, not here: see stream()
                         new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority, null,
-                                constraint, owner), toolCalling(model, request))));
+                                constraint, owner), toolCalling(model, request), arrived)));
     }
 
     /**

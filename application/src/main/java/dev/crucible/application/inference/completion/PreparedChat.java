@@ -15,9 +15,10 @@ import java.util.Optional;
  * @param generation the prompt ids and sampling parameters for the generator, without the checkpoint's adapter,
  *                   which is leased only when generation starts
  * @param toolCalling how to find tool calls in the output; empty when the output is never parsed for them
+ * @param arrivedNanos {@link System#nanoTime()} when the request arrived, for its latencies
  */
 public record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation,
-        Optional<ToolCalling> toolCalling) {
+        Optional<ToolCalling> toolCalling, long arrivedNanos) {
 
     public PreparedChat {
         Objects.requireNonNull(model, "model");
