@@ -6,6 +6,7 @@ import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,12 @@ public interface JobStore {
 
     /** The entity's job {@code id}; empty when missing or another entity's. */
     Optional<TrainingJob> find(EntityName entity, JobId id);
+
+    /**
+     * How many jobs, of every entity, are in each status ({@code QUEUED}, {@code RUNNING}, {@code COMPLETED},
+     * {@code FAILED}, {@code CANCELLED}); a status no job is in is absent. For operators' metrics.
+     */
+    Map<String, Long> countByStatus();
 
     /** The model's queued and running jobs, oldest first. */
     List<TrainingJob> active(ModelId model);

@@ -46,6 +46,13 @@ public final class InMemoryJobStore implements JobStore {
     }
 
     @Override
+    public synchronized Map<String, Long> countByStatus() {
+        return jobs.values().stream().collect(java.util.stream.Collectors.groupingBy(
+                j -> j.status().wireName(),
+                java.util.TreeMap::new, java.util.stream.Collectors.counting()));
+    }
+
+    @Override
     public synchronized List<TrainingJob> active(ModelId model) {
         return jobs.values().stream().filter(j -> j.modelId().equals(model) && !j.status().terminal()).toList();
     }

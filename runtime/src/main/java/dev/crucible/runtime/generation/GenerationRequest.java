@@ -51,6 +51,11 @@ public record GenerationRequest(int[] promptTokenIds, SamplingParams params, int
         return new GenerationRequest(promptTokenIds, params, 0);
     }
 
+    /** This request run with {@code adapter} (null for the base model) instead of its own. */
+    public GenerationRequest withAdapter(LoraAdapter adapter) {
+        return new GenerationRequest(promptTokenIds, params, priority, adapter, constraint, owner);
+    }
+
     /** A copy of the prompt ids. */
     @Override
     public int[] promptTokenIds() {

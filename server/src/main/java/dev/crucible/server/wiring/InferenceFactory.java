@@ -8,6 +8,7 @@ import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
@@ -31,8 +32,8 @@ class InferenceFactory {
             AdapterFiles adapterFiles, AdapterCache adapters,
             @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace,
             @Value("${crucible.inference.max-requests-per-key:96}") int maxPerKey,
-            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity) {
+            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity, MeterRegistry registry) {
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity));
+                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity), new MeteredChatObserver(registry));
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -80,7 +81,7 @@ class MetricsIT {
     }
 
     @Test
-    void servingMetersMoveWithTrafficAndKeepVllmNames() {
+    void servingMetersMoveWithTrafficAndKeepVllmNames() throws InterruptedException {
         HttpResponse<String> before = scrape(server, null);
         assertEquals(200, before.statusCode(), before.body());
         assertTrue(before.headers().firstValue("content-type").orElse("").startsWith("text/plain"));
@@ -91,6 +92,9 @@ class MetricsIT {
                 "messages", List.of(Map.of("role", "user", "content", "hi"))));
         assertEquals(200, chat.status(), chat.toString());
         assertEquals(404, api.get("/v1/preview/training-jobs/00000000-0000-0000-0000-000000000000").status());
+        String modelId = api.post("/v1/preview/models", RequestBodies.createModel("p", "metered")).text("id");
+        assertEquals(200, api.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)).status());
+        Thread.sleep(1100); // job counts are read at most once a second
 
         Map<String, Double> after = samples(scrape(server, null).body());
         assertEquals(0.0, value(after, "vllm:num_requests_running", model));
@@ -100,6 +104,16 @@ class MetricsIT {
         assertEquals(value(first, "crucible_requests_admitted_total", model) + 1,
                 value(after, "crucible_requests_admitted_total", model));
         assertEquals(128.0, value(after, "crucible_queue_capacity", model));
+        assertEquals(value(first, "vllm:time_to_first_token_seconds_count", model) + 1,
+                value(after, "vllm:time_to_first_token_seconds_count", model));
+        assertTrue(after.containsKey("vllm:time_to_first_token_seconds_bucket{le=\"0.005\"," + model + ",}")
+                || after.keySet().stream().anyMatch(k -> k.startsWith("vllm:time_to_first_token_seconds_bucket")
+                && k.contains("le=\"0.005\"")), "vLLM's buckets");
+        assertEquals(value(first, "vllm:e2e_request_latency_seconds_count", model) + 1,
+                value(after, "vllm:e2e_request_latency_seconds_count", model));
+        assertTrue(value(after, "vllm:prompt_tokens_total", model) > value(first, "vllm:prompt_tokens_total", model));
+        assertEquals(value(first, "vllm:request_success_total", model) + 1,
+                value(after, "vllm:request_success_total", model), "one more request finished, for some reason");
         assertTrue(value(after, "crucible_queue_wait_seconds_total", model)
                 > value(first, "crucible_queue_wait_seconds_total", model), "the admitted request's wait is summed");
         assertTrue(after.containsKey("crucible_requests_refused_total{" + model + ",reason=\"queue_full\"}"),
@@ -108,6 +122,8 @@ class MetricsIT {
                 "status=\"200\"") >= 1, "requests by route and status");
         assertTrue(value(after, "http_server_requests_seconds_count", "status=\"404\"") >= 1);
         assertTrue(value(after, "jvm_memory_used_bytes") > 0, "JVM memory");
+        assertEquals(value(first, "crucible_jobs", "state=\"queued\"") + 1, value(after, "crucible_jobs",
+                "state=\"queued\""), "the runner is off here, so the job stays queued");
         assertTrue(value(after, "process_cpu_usage") >= 0);
     }
 

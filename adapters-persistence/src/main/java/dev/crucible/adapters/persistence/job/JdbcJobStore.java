@@ -13,8 +13,10 @@ import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -47,6 +49,15 @@ class JdbcJobStore implements JobStore, JobEventStore {
     public Optional<TrainingJob> find(EntityName entity, JobId id) {
         return sql.queryOne("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE entity = ? AND id = ?",
                 JobRow::read, entity.value(), id.value()).map(JobRow::toDomain);
+    }
+
+    @Override
+    @Transactional
+    public Map<String, Long> countByStatus() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        sql.query("SELECT status, count(*) FROM training_jobs GROUP BY status",
+                rs -> counts.put(rs.getString(1), rs.getLong(2)));
+        return counts;
     }
 
     @Override

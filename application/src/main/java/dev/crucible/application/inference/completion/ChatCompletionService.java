@@ -46,6 +46,7 @@ public final class ChatCompletionService {
     private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
     private final String jsonWhitespace;
     private final ChatAdmission admission;
+    private final ChatObserver observer;
 
     /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
@@ -65,6 +66,13 @@ public final class ChatCompletionService {
      */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
             RequestLimits limits) {
+        this(resolver, adapters, disableAnyWhitespace, limits, ChatObserver.NONE);
+    }
+
+    /** As above, telling {@code observer} when each request's first token comes and how it ends. */
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
+            RequestLimits limits, ChatObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
         this.resolver = Objects.requireNonNull(resolver, "resolver");
         this.adapters = Objects.requireNonNull(adapters, "adapters");
         this.jsonWhitespace = disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE;
@@ -73,10 +81,11 @@ public final class ChatCompletionService {
 
     /** Runs every check and builds the generation request, owned by the caller's entity and key. */
     public Outcome<PreparedChat> prepare(Caller caller, ChatRequest asked) {
+        long arrived = System.nanoTime();
         RequestOwner owner = new RequestOwner(caller.entity().value(), caller.keyId().toString());
         return resolver.resolve(caller, asked.model()).then(resolved -> {
             ChatRequest request = resolved.trained() ? trainable(asked) : asked;
-            return prepare(resolved, request, owner);
+            return prepare(resolved, request, owner, arrived);
         });
     }
 
@@ -93,7 +102,7 @@ public final class ChatCompletionService {
     }
 
     private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request,
-            RequestOwner owner) {
+            RequestOwner owner, long arrived) {
         if (request.tools().toolChoice() instanceof ToolChoice.Auto && resolved.base().toolCallFormat().isEmpty()) {
             // vLLM's renderer without a tool-call parser; Crucible has none for this model's format.
             return Outcome.refused(Refusal.invalid("tool_choice",
@@ -103,53 +112,76 @@ public final class ChatCompletionService {
                 .then(prompt -> tokens(resolved.base(), request, prompt))
                 .then(ids -> ChatLimits.of(resolved.base().runner().vocabSize(), resolved.base().maxModelLen())
                         .check(request, ids.length, resolved.base().generation().maxNewTokens())
-                        .then(budget -> build(resolved, request, ids, budget, owner)));
+                        .then(budget -> build(resolved, request, ids, budget, owner, arrived)));
     }
 
     /**
      * Starts generating; progress goes to {@code listener} (on the generator's thread). Refused as overloaded when
-     * the caller's key or entity has its most requests already, or the model's waiting queue is full.
+     * the caller's key or entity has its most requests already, or the model's waiting queue is full. The
+     * checkpoint's adapter is leased here, after admission, and released when generation ends however it ends
+     * (done, failed, cancelled, refused): a prepared chat that is never streamed holds nothing.
      */
     public Outcome<GenerationHandle> stream(PreparedChat chat, GenerationListener listener) {
         Generator generator = chat.model().base().generator();
         Outcome<ChatAdmission.Ticket> admitted = admission.admit(chat.generation().owner(), generator.retryAfter());
         if (!(admitted instanceof Outcome.Done<ChatAdmission.Ticket>(ChatAdmission.Ticket ticket))) {
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
             return admitted.map(t -> null);
         }
-        GenerationListener releasing = new GenerationListener() {
-            @Override
-            public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
-                listener.onDelta(delta);
-            }
-
-            @Override
-            public void onComplete(GenerationResult result) {
-                chat.adapter().ifPresent(AdapterCache.Lease::close);
-                ticket.release();
-                listener.onComplete(result);
-            }
-
-            @Override
-            public void onFailure(RuntimeException failure) {
-                chat.adapter().ifPresent(AdapterCache.Lease::close);
-                ticket.release();
-                listener.onFailure(failure);
-            }
-        };
+        Optional<AdapterCache.Lease> lease = Optional.empty();
         Outcome<GenerationHandle> handle;
         try {
-            handle = generator.submit(chat.generation(), releasing);
+            lease = chat.model().adapterFolder().map(folder -> adapters.acquire(chat.model().base(), folder));
+            Runnable release = releaser(lease, ticket);
+            GenerationRequest request = chat.generation().withAdapter(lease.map(AdapterCache.Lease::adapter).orElse(null));
+            String model = chat.model().base().name();
+            handle = generator.submit(request, new GenerationListener() {
+                private boolean first = true;
+
+                @Override
+                public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
+                    if (first) {
+                        first = false;
+                        observer.firstToken(model, since(chat.arrivedNanos()));
+                    }
+                    listener.onDelta(delta);
+                }
+
+                @Override
+                public void onComplete(GenerationResult result) {
+                    release.run();
+                    observer.finished(model, result.promptTokens(), result.sequences().stream()
+                            .mapToLong(sequence -> sequence.tokenIds().size()).sum(), since(chat.arrivedNanos()),
+                            result.sequences().isEmpty() ? "abort"
+                                    : result.sequences().getFirst().finish().reason().wireName());
+                    listener.onComplete(result);
+                }
+
+                @Override
+                public void onFailure(RuntimeException failure) {
+                    release.run();
+                    listener.onFailure(failure);
+                }
+            });
         } catch (RuntimeException e) {
-            ticket.release();
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
+            releaser(lease, ticket).run();
             throw e;
         }
         if (handle instanceof Outcome.Refused<GenerationHandle>) {
-            ticket.release();
-            chat.adapter().ifPresent(AdapterCache.Lease::close);
+            releaser(lease, ticket).run();
         }
         return handle;
+    }
+
+    private static java.time.Duration since(long nanos) {
+        return java.time.Duration.ofNanos(System.nanoTime() - nanos);
+    }
+
+    /** Releases the lease and the admission ticket once, whichever end of a generation calls first. */
+    private static Runnable releaser(Optional<AdapterCache.Lease> lease, ChatAdmission.Ticket ticket) {
+        return () -> {
+            lease.ifPresent(AdapterCache.Lease::close);
+            ticket.release();
+        };
     }
 
     private static Outcome<String> render(ServedModel model, ChatRequest request) {
@@ -173,21 +205,17 @@ public final class ChatCompletionService {
     }
 
     private Outcome<PreparedChat> build(ChatModelResolver.Resolved resolved, ChatRequest request, int[] ids,
-            ChatBudget budget, RequestOwner owner) {
+            ChatBudget budget, RequestOwner owner, long arrived) {
         // truncate_prompt_tokens keeps the last tokens of the prompt.
         int[] kept = budget.promptTokens() < ids.length
                 ? Arrays.copyOfRange(ids, ids.length - budget.promptTokens(), ids.length) : ids;
         ServedModel model = resolved.base();
         int priority = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, request.serving().priority()));
         return ChatSamplingMapper.map(request, budget, model.generation(), model.tokenizer()).then(params ->
-                StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint -> {
-                    // Every check has passed: only now take the adapter, so a refusal never holds one.
-                    Optional<AdapterCache.Lease> lease = resolved.adapterFolder()
-                            .map(folder -> adapters.acquire(model, folder));
-                    return new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority,
-                            lease.map(AdapterCache.Lease::adapter).orElse(null), constraint, owner), lease,
-                            toolCalling(model, request));
-                }));
+                StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint ->
+                        // the adapter is leased when the chat is streamed, not here: see stream()
+                        new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority, null,
+                                constraint, owner), toolCalling(model, request), arrived)));
     }
 
     /**

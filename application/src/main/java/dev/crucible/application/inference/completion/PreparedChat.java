@@ -12,18 +12,18 @@ import java.util.Optional;
  *
  * @param model the model to run and the name to report
  * @param request the checked request
- * @param generation the prompt ids and sampling parameters for the generator
- * @param adapter the lease on the checkpoint's LoRA adapter, released when generation ends
+ * @param generation the prompt ids and sampling parameters for the generator, without the checkpoint's adapter,
+ *                   which is leased only when generation starts
  * @param toolCalling how to find tool calls in the output; empty when the output is never parsed for them
+ * @param arrivedNanos {@link System#nanoTime()} when the request arrived, for its latencies
  */
 public record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation,
-        Optional<AdapterCache.Lease> adapter, Optional<ToolCalling> toolCalling) {
+        Optional<ToolCalling> toolCalling, long arrivedNanos) {
 
     public PreparedChat {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(generation, "generation");
-        Objects.requireNonNull(adapter, "adapter");
         Objects.requireNonNull(toolCalling, "toolCalling");
     }
 }
