@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -36,8 +37,11 @@ class ServedModelsFactory {
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
         }
+        // Deterministic, not ServiceLoader order: served models also serve their trained checkpoints as LoRA
+        // adapters, so an engine that applies adapters comes first, then by name.
         EngineProvider engine = engines.stream().filter(e -> e.capabilities().contains(Capability.INFERENCE))
-                .findFirst().orElseThrow(() -> new IllegalStateException(
+                .min(Comparator.comparing((EngineProvider e) -> !e.capabilities().contains(Capability.LORA_INFERENCE))
+                        .thenComparing(EngineProvider::name)).orElseThrow(() -> new IllegalStateException(
                         "base models are configured but no installed engine has the INFERENCE capability"));
         List<ServedModel> loaded = new ArrayList<>();
         try {

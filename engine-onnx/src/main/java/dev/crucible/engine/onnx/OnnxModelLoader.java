@@ -1,0 +1,55 @@
+package dev.crucible.engine.onnx;
+
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.crucible.engine.spi.EngineException;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.hf.ModelFormatException;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.hf.safetensors.SafetensorsReader;
+import java.io.IOException;
+
+/**
+ * Loads a model folder into an {@link OnnxModelRunner}: builds the decoder graph for its config, hands the mapped
+ * weights to ONNX Runtime and creates the session. ONNX Runtime copies the weights while the session is created, so
+ * the files are unmapped again before this returns. Every failure names the folder and frees what was taken.
+ */
+final class OnnxModelLoader {
+
+    private OnnxModelLoader() {
+    }
+
+    static ModelRunner load(OnnxRuntime runtime, ModelFolder model) {
+        // Llama, Qwen2 and Qwen3 differ only in what ModelConfig switches on (biases, q/k norms, tied head, rope
+        // scaling); an architecture hf-format does not know never gets this far.
+        ModelConfig config = model.config();
+        try (SafetensorsReader reader = model.openWeights()) {
+            OrtEnvironment env = runtime.env();
+            try (OnnxWeights weights = new OnnxWeights(reader, env);
+                    OrtSession.SessionOptions options = runtime.options()) {
+                byte[] graph = OnnxDecoderGraph.build(config, weights, OnnxModelRunner.ropePositions(config));
+                options.addExternalInitializers(weights.initializers());
+                OrtSession session = env.createSession(graph, options);
+                return new OnnxModelRunner(config, new OnnxSession(env, session, config.numHiddenLayers(),
+                        config.vocabSize()));
+            }
+        } catch (EngineException e) {
+            throw new EngineException(e.reason(), where(model) + e.getMessage(), e);
+        } catch (ModelFormatException e) {
+            EngineException.Reason reason = e.getMessage().contains("unsupported dtype")
+                    ? EngineException.Reason.UNSUPPORTED_DTYPE : EngineException.Reason.INVALID_MODEL;
+            throw new EngineException(reason, where(model) + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, where(model) + e, e);
+        } catch (OrtException e) {
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, where(model)
+                    + "ONNX Runtime refused the decoder graph: " + e.getMessage(), e);
+        }
+    }
+
+    private static String where(ModelFolder model) {
+        return "cannot load " + model.dir() + ": ";
+    }
+}
