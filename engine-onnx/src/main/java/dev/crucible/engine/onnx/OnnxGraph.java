@@ -97,6 +97,24 @@ final class OnnxGraph {
         graph.addInitializer(t);
     }
 
+    /**
+     * A float32 weight read by ONNX Runtime from a file, at {@code offset} for {@code length} bytes; {@code location}
+     * is relative to the folder the session option {@code session.model_external_initializers_file_folder_path}
+     * names (a model built from bytes has no folder of its own).
+     */
+    void fileWeight(String name, String location, long offset, long length, long... dims) {
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name)
+                .setDataType(TensorProto.DataType.FLOAT.getNumber())
+                .setDataLocation(TensorProto.DataLocation.EXTERNAL);
+        for (long d : dims) {
+            t.addDims(d);
+        }
+        t.addExternalData(entry("location", location));
+        t.addExternalData(entry("offset", Long.toString(offset)));
+        t.addExternalData(entry("length", Long.toString(length)));
+        graph.addInitializer(t);
+    }
+
     /** The serialised model. */
     byte[] toModelBytes() {
         return OnnxMl.ModelProto.newBuilder().setIrVersion(IR_VERSION).setProducerName("crucible")

@@ -31,6 +31,10 @@ final class OnnxModelLoader {
                     OrtSession.SessionOptions options = runtime.options()) {
                 byte[] graph = OnnxDecoderGraph.build(config, weights, OnnxModelRunner.ropePositions(config));
                 options.addExternalInitializers(weights.initializers());
+                if (weights.folder() != null) {
+                    options.addConfigEntry("session.model_external_initializers_file_folder_path",
+                            weights.folder().toString());
+                }
                 OrtSession session = env.createSession(graph, options);
                 return new OnnxModelRunner(config, new OnnxSession(env, session, config.numHiddenLayers(),
                         config.vocabSize()));

@@ -5,28 +5,46 @@ import ai.onnxruntime.OnnxTensorLike;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import dev.crucible.engine.spi.EngineException;
+import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.TensorInfo;
+import dev.crucible.hf.safetensors.TensorLocation;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The weights a decoder graph uses, checked and handed to ONNX Runtime. Each tensor is declared in the graph as
- * external data and supplied as an {@link OnnxTensor} wrapping the reader's little-endian F32 view: the mapped file
- * itself for F32 weights, the reader's widened copy for F16 and BF16. ONNX Runtime copies every supplied initializer
- * into its own memory while the session is created (shared/reference/onnx-decoder.md section 7), so the tensors and the
- * reader may be closed once the session exists. Not thread-safe; used while loading.
+ * The weights a decoder graph uses, checked and handed to ONNX Runtime in one of two ways.
+ *
+ * <p><b>Referenced in place</b> (F32 tensors, when {@code -Dcrucible.onnx.mapWeights} is not {@code false}): the
+ * graph names the safetensors file itself as the tensor's external data, with the tensor's offset and length, and
+ * ONNX Runtime maps the file. The offsets are whatever the safetensors layout gives: the data section starts at
+ * {@code 8 + header length} (writers pad the header to a multiple of 8) and tensors follow back to back, so an F32
+ * tensor is 4-byte aligned but almost never page-aligned. ONNX Runtime 1.29.0 accepts such offsets (it maps from the
+ * page boundary below), as {@code OnnxMappedWeightsTest} checks; weights that ONNX Runtime prepacks (the MatMul
+ * weights) still get one private copy, the embedding table that only a Gather reads stays file-backed.
+ *
+ * <p><b>Copied</b> (F16 and BF16, which the reader widens to F32 first, or when mapping is switched off): declared as
+ * external data and supplied as an {@link OnnxTensor} over the reader's F32 view; ONNX Runtime copies it into its own
+ * memory while the session is created (shared/reference/onnx-decoder.md section 7), so memory peaks at twice these
+ * weights during loading. Either way the reader may be closed once the session exists. Not thread-safe.
  */
 final class OnnxWeights implements AutoCloseable {
 
+    static final String MAP_PROPERTY = "crucible.onnx.mapWeights";
+
     private final SafetensorsReader reader;
     private final OrtEnvironment env;
+    private final boolean map;
     private final Map<String, OnnxTensor> supplied = new LinkedHashMap<>();
+    private final Map<String, Boolean> declared = new LinkedHashMap<>();
+    private Path folder;
 
     OnnxWeights(SafetensorsReader reader, OrtEnvironment env) {
         this.reader = reader;
         this.env = env;
+        this.map = !"false".equalsIgnoreCase(System.getProperty(MAP_PROPERTY, "true").strip());
     }
 
     /**
@@ -36,9 +54,45 @@ final class OnnxWeights implements AutoCloseable {
      *                         {@link EngineException.Reason#UNSUPPORTED_DTYPE} for a dtype without an F32 view
      */
     String use(OnnxGraph graph, String name, long... shape) {
-        if (supplied.containsKey(name)) {
+        if (declared.containsKey(name)) {
             return name;
         }
+        TensorInfo info = check(name, shape);
+        TensorLocation at = reader.location(name);
+        Path parent = at.file().toAbsolutePath().getParent();
+        if (map && info.dtype() == DType.F32 && (folder == null || folder.equals(parent))) {
+            folder = parent;
+            graph.fileWeight(name, at.file().getFileName().toString(), at.offset(), at.length(), shape);
+            declared.put(name, true);
+            return name;
+        }
+        try {
+            supplied.put(name, OnnxTensor.createTensor(env, reader.f32Buffer(name).asFloatBuffer(), shape));
+        } catch (OrtException e) {
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap tensor '" + name
+                    + "' for ONNX Runtime: " + e.getMessage(), e);
+        }
+        graph.externalWeight(name, shape);
+        declared.put(name, false);
+        return name;
+    }
+
+    /** {@link #use} when {@code present}, else null (an absent bias or norm). */
+    String useIf(boolean present, OnnxGraph graph, String name, long... shape) {
+        return present ? use(graph, name, shape) : null;
+    }
+
+    /** The tensors to pass to {@code SessionOptions.addExternalInitializers}; valid until {@link #close()}. */
+    Map<String, OnnxTensorLike> initializers() {
+        return Map.copyOf(supplied);
+    }
+
+    /** The folder of the files weights are referenced in; null when every weight is copied. */
+    Path folder() {
+        return folder;
+    }
+
+    private TensorInfo check(String name, long... shape) {
         if (!reader.contains(name)) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "missing tensor '" + name + "'");
         }
@@ -55,24 +109,7 @@ final class OnnxWeights implements AutoCloseable {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' is 2 GiB or more "
                     + "as F32, more than one Java buffer holds");
         }
-        try {
-            supplied.put(name, OnnxTensor.createTensor(env, reader.f32Buffer(name).asFloatBuffer(), shape));
-        } catch (OrtException e) {
-            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap tensor '" + name
-                    + "' for ONNX Runtime: " + e.getMessage(), e);
-        }
-        graph.externalWeight(name, shape);
-        return name;
-    }
-
-    /** {@link #use} when {@code present}, else null (an absent bias or norm). */
-    String useIf(boolean present, OnnxGraph graph, String name, long... shape) {
-        return present ? use(graph, name, shape) : null;
-    }
-
-    /** The tensors to pass to {@code SessionOptions.addExternalInitializers}; valid until {@link #close()}. */
-    Map<String, OnnxTensorLike> initializers() {
-        return Map.copyOf(supplied);
+        return info;
     }
 
     /** Frees the wrappers (not the reader). */
