@@ -1,6 +1,7 @@
 package dev.crucible.engine.onnx;
 
 import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.SequenceInput;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,7 +12,7 @@ import java.util.Set;
 /**
  * Checks a forward batch before anything is computed, so every refusal leaves every cache unchanged: at least one
  * sequence; each cache this runner's, open and in the batch once; every token id in the vocabulary; room in each cache
- * for its new tokens; no adapter (this engine loads none, so any adapter is foreign).
+ * for its new tokens; each adapter this runner's and open.
  */
 final class OnnxBatchCheck {
 
@@ -36,10 +37,6 @@ final class OnnxBatchCheck {
             if (!seen.add(cache)) {
                 throw new IllegalArgumentException("sequence " + i + ": the same cache is in the batch twice");
             }
-            if (in.adapter() != null) {
-                throw new IllegalArgumentException("sequence " + i + ": the adapter was not loaded by this model "
-                        + "runner (the onnx engine loads no LoRA adapters)");
-            }
             for (int t = 0; t < in.length(); t++) {
                 int id = in.tokenId(t);
                 if (id < 0 || id >= vocabSize) {
@@ -55,5 +52,22 @@ final class OnnxBatchCheck {
             caches.add(cache);
         }
         return caches;
+    }
+
+    /** Refuses an adapter another runner loaded, or one that is closed, naming the sequence. */
+    static void adapters(List<SequenceInput> batch, OnnxModelRunner runner) {
+        for (int i = 0; i < batch.size(); i++) {
+            LoraAdapter adapter = batch.get(i).adapter();
+            if (adapter == null) {
+                continue;
+            }
+            if (!(adapter instanceof OnnxLoraAdapter own) || !own.belongsTo(runner)) {
+                throw new IllegalArgumentException("sequence " + i + ": the adapter was not loaded by this model "
+                        + "runner");
+            }
+            if (own.isClosed()) {
+                throw new IllegalArgumentException("sequence " + i + ": the adapter is closed");
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ import static dev.crucible.engine.onnx.OnnxGraph.intAttr;
 
 import ai.onnx.proto.OnnxMl.TensorProto.DataType;
 import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.peft.LoraTarget;
 
 /**
  * Builds the decoder graph of LlamaForCausalLM, Qwen2ForCausalLM and Qwen3ForCausalLM the way onnxruntime-genai builds
@@ -17,7 +18,9 @@ import dev.crucible.hf.config.ModelConfig;
  *
  * <p>Every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face {@code [out, in]}
  * weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the embedding table
- * itself. q, k and v stay three projections (GQA takes them apart), which keeps room for per-sequence LoRA.
+ * itself. q, k and v stay three projections (GQA takes them apart), so each can carry its own LoRA delta. The LoRA
+ * variant adds, per layer and target, inputs {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]}
+ * (see {@link OnnxLoraInputs}) and adds {@code (x A^T) B^T} to the projection, row by row.
  *
  * <p>Inputs: {@code input_ids} int64 {@code [batch, seq]}; {@code seqlens_k} int32 {@code [batch]} (each row's
  * total length minus one); {@code total_sequence_length} int32 scalar; {@code logit_rows} int64 {@code [rows]}, the
@@ -35,11 +38,13 @@ final class OnnxDecoderGraph {
 
     private final ModelConfig c;
     private final OnnxWeights w;
+    private final boolean lora;
     private final OnnxGraph g = new OnnxGraph();
 
-    private OnnxDecoderGraph(ModelConfig config, OnnxWeights weights) {
+    private OnnxDecoderGraph(ModelConfig config, OnnxWeights weights, boolean lora) {
         this.c = config;
         this.w = weights;
+        this.lora = lora;
     }
 
     static String pastKey(int layer) {
@@ -62,9 +67,11 @@ final class OnnxDecoderGraph {
      * The serialised model, its weights declared in {@code weights}.
      *
      * @param ropePositions rows of the rotary tables: more than the largest position any cache buffer can hold
+     * @param lora          whether every projection of every layer also adds {@code B (A x)} from the LoRA inputs
+     *                      ({@link OnnxLoraInputs}), per batch row
      */
-    static byte[] build(ModelConfig config, OnnxWeights weights, int ropePositions) {
-        OnnxDecoderGraph b = new OnnxDecoderGraph(config, weights);
+    static byte[] build(ModelConfig config, OnnxWeights weights, int ropePositions, boolean lora) {
+        OnnxDecoderGraph b = new OnnxDecoderGraph(config, weights, lora);
         b.declareIo();
         OnnxRope rope = OnnxRope.of(config, ropePositions);
         b.g.floatConstant("cos_cache", rope.cos(), rope.positions(), rope.half());
@@ -88,6 +95,11 @@ final class OnnxDecoderGraph {
             g.input(pastValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
+            for (LoraTarget t : lora ? LoraTarget.values() : new LoraTarget[0]) {
+                String rank = "rank_" + i + "_" + t.module();
+                g.input(OnnxLoraInputs.aName(i, t), DataType.FLOAT, "lora_rows", rank, t.inFeatures(c));
+                g.input(OnnxLoraInputs.bName(i, t), DataType.FLOAT, "lora_rows", t.outFeatures(c), rank);
+            }
         }
     }
 
@@ -135,9 +147,12 @@ final class OnnxDecoderGraph {
         long q = c.queryDim();
         long kv = c.keyValueDim();
         String l = "l" + i + ".";
-        linear(x, w.use(g, a + "q_proj.weight", q, h), w.useIf(c.qkvBias(), g, a + "q_proj.bias", q), l + "q");
-        linear(x, w.use(g, a + "k_proj.weight", kv, h), w.useIf(c.qkvBias(), g, a + "k_proj.bias", kv), l + "k");
-        linear(x, w.use(g, a + "v_proj.weight", kv, h), w.useIf(c.qkvBias(), g, a + "v_proj.bias", kv), l + "v");
+        adapted(i, LoraTarget.Q_PROJ, x, w.use(g, a + "q_proj.weight", q, h),
+                w.useIf(c.qkvBias(), g, a + "q_proj.bias", q), l + "q");
+        adapted(i, LoraTarget.K_PROJ, x, w.use(g, a + "k_proj.weight", kv, h),
+                w.useIf(c.qkvBias(), g, a + "k_proj.bias", kv), l + "k");
+        adapted(i, LoraTarget.V_PROJ, x, w.use(g, a + "v_proj.weight", kv, h),
+                w.useIf(c.qkvBias(), g, a + "v_proj.bias", kv), l + "v");
         String query = l + "q";
         String key = l + "k";
         if (c.qkNorm()) {
@@ -149,8 +164,8 @@ final class OnnxDecoderGraph {
                 intAttr("num_heads", c.numAttentionHeads()), intAttr("kv_num_heads", c.numKeyValueHeads()),
                 floatAttr("scale", (float) (1.0 / Math.sqrt(c.headDim()))), intAttr("do_rotary", 1),
                 intAttr("rotary_interleaved", 0));
-        linear(l + "attn", w.use(g, a + "o_proj.weight", h, q), w.useIf(c.outputBias(), g, a + "o_proj.bias", h),
-                l + "o");
+        adapted(i, LoraTarget.O_PROJ, l + "attn", w.use(g, a + "o_proj.weight", h, q),
+                w.useIf(c.outputBias(), g, a + "o_proj.bias", h), l + "o");
         return l + "o";
     }
 
@@ -167,13 +182,31 @@ final class OnnxDecoderGraph {
         long h = c.hiddenSize();
         long m = c.intermediateSize();
         String l = "l" + i + ".";
-        linear(y, w.use(g, p + "mlp.gate_proj.weight", m, h), null, l + "gate");
-        linear(y, w.use(g, p + "mlp.up_proj.weight", m, h), null, l + "up");
+        adapted(i, LoraTarget.GATE_PROJ, y, w.use(g, p + "mlp.gate_proj.weight", m, h), null, l + "gate");
+        adapted(i, LoraTarget.UP_PROJ, y, w.use(g, p + "mlp.up_proj.weight", m, h), null, l + "up");
         g.node("Sigmoid", new String[] {l + "gate"}, new String[] {l + "sig"});
         g.node("Mul", new String[] {l + "gate", l + "sig"}, new String[] {l + "silu"});
         g.node("Mul", new String[] {l + "silu", l + "up"}, new String[] {l + "swiglu"});
-        linear(l + "swiglu", w.use(g, p + "mlp.down_proj.weight", h, m), null, l + "down");
+        adapted(i, LoraTarget.DOWN_PROJ, l + "swiglu", w.use(g, p + "mlp.down_proj.weight", h, m), null,
+                l + "down");
         return l + "down";
+    }
+
+    /**
+     * A projection LoRA may adapt: {@link #linear}, plus in the LoRA graph {@code (x A^T) B^T} with each row's
+     * {@code A [r, in]} and scaled {@code B [out, r]} (PEFT's layouts, so nothing is transposed in Java).
+     */
+    private void adapted(int layer, LoraTarget target, String x, String weight, String bias, String out) {
+        if (!lora) {
+            linear(x, weight, bias, out);
+            return;
+        }
+        linear(x, weight, bias, out + ".base");
+        g.node(MS, "FusedMatMul", new String[] {x, OnnxLoraInputs.aName(layer, target)}, new String[] {out + ".xa"},
+                intAttr("transB", 1));
+        g.node(MS, "FusedMatMul", new String[] {out + ".xa", OnnxLoraInputs.bName(layer, target)},
+                new String[] {out + ".delta"}, intAttr("transB", 1));
+        g.node("Add", new String[] {out + ".base", out + ".delta"}, new String[] {out});
     }
 
     /** {@code out = x W^T (+ bias)} for a Hugging Face weight {@code W [out, in]}. */

@@ -3,10 +3,13 @@ package dev.crucible.engine.onnx;
 import ai.onnxruntime.OrtException;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.folder.ModelFolder;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -27,13 +30,18 @@ final class OnnxModelRunner implements ModelRunner {
     private static final int SMALLEST_CLASS = 16;
 
     private final ModelConfig config;
-    private final OnnxSession session;
+    private final OnnxRuntime runtime;
+    private final ModelFolder model;
     private final Map<Integer, OnnxKvPool> pools = new HashMap<>();
     private final Set<OnnxKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<OnnxLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
+    private OnnxSession session;
     private volatile boolean closed;
 
-    OnnxModelRunner(ModelConfig config, OnnxSession session) {
+    OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxSession session) {
         this.config = config;
+        this.runtime = runtime;
+        this.model = model;
         this.session = session;
     }
 
@@ -68,6 +76,7 @@ final class OnnxModelRunner implements ModelRunner {
     public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
         requireOpen();
         List<OnnxKvCache> held = OnnxBatchCheck.caches(batch, this, config.vocabSize());
+        OnnxBatchCheck.adapters(batch, this);
         List<List<float[]>> rows = new ArrayList<>(Collections.nCopies(batch.size(), null));
         try {
             for (OnnxRun run : OnnxRun.plan(batch, held)) {
@@ -91,6 +100,40 @@ final class OnnxModelRunner implements ModelRunner {
         return out;
     }
 
+    /**
+     * Reads the PEFT folder (outside the lock), then makes the adapter. The first adapter switches the runner to the
+     * decoder graph with LoRA inputs: a new session replaces the base one (this takes as long as loading the model
+     * did, once), and from then on base-model sequences run through it with rank-1 zero adapters.
+     */
+    @Override
+    public LoraAdapter loadAdapter(Path peftFolder) {
+        requireOpen();
+        OnnxLoraWeights read = OnnxLoraWeights.read(peftFolder, config);
+        synchronized (this) {
+            requireOpen();
+            if (!session.appliesAdapters()) {
+                OnnxSession withLora = OnnxModelLoader.session(runtime, model, true);
+                session.close();
+                session = withLora;
+            }
+            try {
+                OnnxLoraAdapter adapter = OnnxLoraAdapter.of(this, runtime.env(), read, config);
+                adapters.add(adapter);
+                return adapter;
+            } catch (OrtException e) {
+                throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot load adapter "
+                        + peftFolder + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Frees one adapter (its {@link LoraAdapter#close()}); a no-op when it or the runner is already closed. */
+    synchronized void release(OnnxLoraAdapter adapter) {
+        if (adapters.remove(adapter)) {
+            adapter.free();
+        }
+    }
+
     /** Closes one cache (its {@link KvCache#close()}); a no-op when it or the runner is already closed. */
     synchronized void release(OnnxKvCache cache) {
         if (caches.remove(cache) && cache.free()) {
@@ -108,6 +151,8 @@ final class OnnxModelRunner implements ModelRunner {
         closed = true;
         caches.forEach(OnnxKvCache::free);
         caches.clear();
+        adapters.forEach(OnnxLoraAdapter::free);
+        adapters.clear();
         pools.values().forEach(OnnxKvPool::close);
         pools.clear();
         session.close();

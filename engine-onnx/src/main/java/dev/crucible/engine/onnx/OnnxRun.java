@@ -22,9 +22,11 @@ import java.util.Map;
  * @param logitRows the flattened {@code row * seq + position} entries whose logits are computed, sequence by sequence
  * @param members   the forward-batch index of each sequence with logits in this run, in {@code logitRows} order
  * @param counts    how many logits rows each member has
+ * @param adapters  per row, the LoRA adapter of its sequence; null for the base model or a row not in the batch
+ * @param live      per row, whether it holds a sequence of the batch (its logits are used)
  */
 record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, int[] seqlensK, long[] logitRows,
-        int[] members, int[] counts) {
+        int[] members, int[] counts, OnnxLoraAdapter[] adapters, boolean[] live) {
 
     /** The longest total length among the rows: GroupQueryAttention's {@code total_sequence_length}. */
     int totalLength() {
@@ -69,15 +71,19 @@ record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, 
         long[] logitRows = new long[members.size()];
         int[] order = new int[members.size()];
         int[] counts = new int[members.size()];
+        OnnxLoraAdapter[] adapters = new OnnxLoraAdapter[rows];
+        boolean[] live = new boolean[rows];
         for (int m = 0; m < members.size(); m++) {
             int i = members.get(m);
             int row = caches.get(i).slot() - first;
             ids[row] = batch.get(i).tokenId(0);
+            adapters[row] = (OnnxLoraAdapter) batch.get(i).adapter();
+            live[row] = true;
             logitRows[m] = row;
             order[m] = i;
             counts[m] = 1;
         }
-        return new OnnxRun(pool, first, rows, 1, ids, seqlens, logitRows, order, counts);
+        return new OnnxRun(pool, first, rows, 1, ids, seqlens, logitRows, order, counts, adapters, live);
     }
 
     private static OnnxRun prefill(int index, SequenceInput in, OnnxKvCache cache) {
@@ -96,6 +102,7 @@ record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, 
             logitRows = new long[] {n - 1};
         }
         return new OnnxRun(cache.pool(), cache.slot(), 1, n, ids, new int[] {cache.length() + n - 1}, logitRows,
-                new int[] {index}, new int[] {logitRows.length});
+                new int[] {index}, new int[] {logitRows.length},
+                new OnnxLoraAdapter[] {(OnnxLoraAdapter) in.adapter()}, new boolean[] {true});
     }
 }
