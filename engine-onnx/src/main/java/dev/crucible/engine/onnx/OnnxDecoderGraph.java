@@ -16,9 +16,10 @@ import dev.crucible.hf.peft.LoraTarget;
  * {@code Sigmoid}, {@code Mul}, {@code Mul}. Qwen3's per-head q/k norms are a {@code Reshape},
  * {@code SimplifiedLayerNormalization}, {@code Reshape} subgraph (GQA's fused norm inputs fail on the CPU).
  *
- * <p>Every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face {@code [out, in]}
- * weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the embedding table
- * itself. q, k and v stay three projections (GQA takes them apart), so each can carry its own LoRA delta. The LoRA
+ * <p>At F32 every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face
+ * {@code [out, in]} weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the
+ * embedding table itself. At int4 every linear, the lm_head included, is {@code com.microsoft:MatMulNBits} over the
+ * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32. q, k and v stay three projections (GQA takes them apart), so each can carry its own LoRA delta. The LoRA
  * variant adds, per layer and target, inputs {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]}
  * (see {@link OnnxLoraInputs}) and adds {@code (x A^T) B^T} to the projection, row by row.
  *
@@ -39,12 +40,14 @@ final class OnnxDecoderGraph {
     private final ModelConfig c;
     private final OnnxWeights w;
     private final boolean lora;
+    private final OnnxPrecision precision;
     private final OnnxGraph g = new OnnxGraph();
 
-    private OnnxDecoderGraph(ModelConfig config, OnnxWeights weights, boolean lora) {
+    private OnnxDecoderGraph(ModelConfig config, OnnxWeights weights, boolean lora, OnnxPrecision precision) {
         this.c = config;
         this.w = weights;
         this.lora = lora;
+        this.precision = precision;
     }
 
     static String pastKey(int layer) {
@@ -69,9 +72,11 @@ final class OnnxDecoderGraph {
      * @param ropePositions rows of the rotary tables: more than the largest position any cache buffer can hold
      * @param lora          whether every projection of every layer also adds {@code B (A x)} from the LoRA inputs
      *                      ({@link OnnxLoraInputs}), per batch row
+     * @param precision     F32 linears ({@code FusedMatMul}) or int4 ones ({@code MatMulNBits})
      */
-    static byte[] build(ModelConfig config, OnnxWeights weights, int ropePositions, boolean lora) {
-        OnnxDecoderGraph b = new OnnxDecoderGraph(config, weights, lora);
+    static byte[] build(ModelConfig config, OnnxWeights weights, int ropePositions, boolean lora,
+            OnnxPrecision precision) {
+        OnnxDecoderGraph b = new OnnxDecoderGraph(config, weights, lora, precision);
         b.declareIo();
         OnnxRope rope = OnnxRope.of(config, ropePositions);
         b.g.floatConstant("cos_cache", rope.cos(), rope.positions(), rope.half());
@@ -137,8 +142,8 @@ final class OnnxDecoderGraph {
         // Logits only for the rows asked for: a vocabulary-wide head over every prompt token would dominate prefill.
         g.node("Reshape", new String[] {"final_normed", "shape_rows"}, new String[] {"final_rows"});
         g.node("Gather", new String[] {"final_rows", LOGIT_ROWS}, new String[] {"picked"}, intAttr("axis", 0));
-        String head = c.tieWordEmbeddings() ? embed : w.use(g, "lm_head.weight", c.vocabSize(), h);
-        linear("picked", head, null, LOGITS);
+        String head = c.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight";
+        linear("picked", head, c.vocabSize(), h, null, LOGITS);
     }
 
     private String attention(int i, String p, String x) {
@@ -147,11 +152,11 @@ final class OnnxDecoderGraph {
         long q = c.queryDim();
         long kv = c.keyValueDim();
         String l = "l" + i + ".";
-        adapted(i, LoraTarget.Q_PROJ, x, w.use(g, a + "q_proj.weight", q, h),
+        adapted(i, LoraTarget.Q_PROJ, x, a + "q_proj.weight", q, h,
                 w.useIf(c.qkvBias(), g, a + "q_proj.bias", q), l + "q");
-        adapted(i, LoraTarget.K_PROJ, x, w.use(g, a + "k_proj.weight", kv, h),
+        adapted(i, LoraTarget.K_PROJ, x, a + "k_proj.weight", kv, h,
                 w.useIf(c.qkvBias(), g, a + "k_proj.bias", kv), l + "k");
-        adapted(i, LoraTarget.V_PROJ, x, w.use(g, a + "v_proj.weight", kv, h),
+        adapted(i, LoraTarget.V_PROJ, x, a + "v_proj.weight", kv, h,
                 w.useIf(c.qkvBias(), g, a + "v_proj.bias", kv), l + "v");
         String query = l + "q";
         String key = l + "k";
@@ -164,7 +169,7 @@ final class OnnxDecoderGraph {
                 intAttr("num_heads", c.numAttentionHeads()), intAttr("kv_num_heads", c.numKeyValueHeads()),
                 floatAttr("scale", (float) (1.0 / Math.sqrt(c.headDim()))), intAttr("do_rotary", 1),
                 intAttr("rotary_interleaved", 0));
-        adapted(i, LoraTarget.O_PROJ, l + "attn", w.use(g, a + "o_proj.weight", h, q),
+        adapted(i, LoraTarget.O_PROJ, l + "attn", a + "o_proj.weight", h, q,
                 w.useIf(c.outputBias(), g, a + "o_proj.bias", h), l + "o");
         return l + "o";
     }
@@ -182,13 +187,12 @@ final class OnnxDecoderGraph {
         long h = c.hiddenSize();
         long m = c.intermediateSize();
         String l = "l" + i + ".";
-        adapted(i, LoraTarget.GATE_PROJ, y, w.use(g, p + "mlp.gate_proj.weight", m, h), null, l + "gate");
-        adapted(i, LoraTarget.UP_PROJ, y, w.use(g, p + "mlp.up_proj.weight", m, h), null, l + "up");
+        adapted(i, LoraTarget.GATE_PROJ, y, p + "mlp.gate_proj.weight", m, h, null, l + "gate");
+        adapted(i, LoraTarget.UP_PROJ, y, p + "mlp.up_proj.weight", m, h, null, l + "up");
         g.node("Sigmoid", new String[] {l + "gate"}, new String[] {l + "sig"});
         g.node("Mul", new String[] {l + "gate", l + "sig"}, new String[] {l + "silu"});
         g.node("Mul", new String[] {l + "silu", l + "up"}, new String[] {l + "swiglu"});
-        adapted(i, LoraTarget.DOWN_PROJ, l + "swiglu", w.use(g, p + "mlp.down_proj.weight", h, m), null,
-                l + "down");
+        adapted(i, LoraTarget.DOWN_PROJ, l + "swiglu", p + "mlp.down_proj.weight", h, m, null, l + "down");
         return l + "down";
     }
 
@@ -196,12 +200,13 @@ final class OnnxDecoderGraph {
      * A projection LoRA may adapt: {@link #linear}, plus in the LoRA graph {@code (x A^T) B^T} with each row's
      * {@code A [r, in]} and scaled {@code B [out, r]} (PEFT's layouts, so nothing is transposed in Java).
      */
-    private void adapted(int layer, LoraTarget target, String x, String weight, String bias, String out) {
+    private void adapted(int layer, LoraTarget target, String x, String weight, long rows, long cols, String bias,
+            String out) {
         if (!lora) {
-            linear(x, weight, bias, out);
+            linear(x, weight, rows, cols, bias, out);
             return;
         }
-        linear(x, weight, bias, out + ".base");
+        linear(x, weight, rows, cols, bias, out + ".base");
         g.node(MS, "FusedMatMul", new String[] {x, OnnxLoraInputs.aName(layer, target)}, new String[] {out + ".xa"},
                 intAttr("transB", 1));
         g.node(MS, "FusedMatMul", new String[] {out + ".xa", OnnxLoraInputs.bName(layer, target)},
@@ -209,10 +214,21 @@ final class OnnxDecoderGraph {
         g.node("Add", new String[] {out + ".base", out + ".delta"}, new String[] {out});
     }
 
-    /** {@code out = x W^T (+ bias)} for a Hugging Face weight {@code W [out, in]}. */
-    private void linear(String x, String weight, String bias, String out) {
+    /**
+     * {@code out = x W^T (+ bias)} for the Hugging Face weight named {@code weight}, {@code [rows, cols]} (out, in):
+     * {@code FusedMatMul} over the weight as stored, or {@code MatMulNBits} over its int4 form.
+     */
+    private void linear(String x, String weight, long rows, long cols, String bias, String out) {
         String product = bias == null ? out : out + ".nobias";
-        g.node(MS, "FusedMatMul", new String[] {x, weight}, new String[] {product}, intAttr("transB", 1));
+        if (precision.int4()) {
+            String[] q = w.quantized(g, weight, rows, cols);
+            g.node(MS, "MatMulNBits", new String[] {x, q[0], q[1]}, new String[] {product}, intAttr("K", cols),
+                    intAttr("N", rows), intAttr("bits", 4), intAttr("block_size", OnnxInt4.BLOCK),
+                    intAttr("accuracy_level", precision.accuracyLevel()));
+        } else {
+            g.node(MS, "FusedMatMul", new String[] {x, w.use(g, weight, rows, cols)}, new String[] {product},
+                    intAttr("transB", 1));
+        }
         if (bias != null) {
             g.node("Add", new String[] {product, bias}, new String[] {out});
         }

@@ -79,13 +79,14 @@ final class OnnxGraph {
     }
 
     /**
-     * A float32 weight whose bytes are not in the model: declared with {@code data_location=EXTERNAL}, to be supplied
-     * through {@code SessionOptions.addExternalInitializers} under the same name.
+     * A weight whose bytes are not in the model: declared with {@code data_location=EXTERNAL}, to be supplied through
+     * {@code SessionOptions.addExternalInitializers} under the same name.
+     *
+     * @param elementBytes the size of one element of {@code type}
      */
-    void externalWeight(String name, long... dims) {
-        long bytes = Float.BYTES;
-        TensorProto.Builder t = TensorProto.newBuilder().setName(name)
-                .setDataType(TensorProto.DataType.FLOAT.getNumber())
+    void externalWeight(String name, TensorProto.DataType type, int elementBytes, long... dims) {
+        long bytes = elementBytes;
+        TensorProto.Builder t = TensorProto.newBuilder().setName(name).setDataType(type.getNumber())
                 .setDataLocation(TensorProto.DataLocation.EXTERNAL);
         for (long d : dims) {
             t.addDims(d);

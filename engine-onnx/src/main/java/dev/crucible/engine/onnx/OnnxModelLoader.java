@@ -35,7 +35,8 @@ final class OnnxModelLoader {
             OrtEnvironment env = runtime.env();
             try (OnnxWeights weights = new OnnxWeights(reader, env);
                     OrtSession.SessionOptions options = runtime.options()) {
-                byte[] graph = OnnxDecoderGraph.build(config, weights, OnnxModelRunner.ropePositions(config), lora);
+                byte[] graph = OnnxDecoderGraph.build(config, weights, OnnxModelRunner.ropePositions(config), lora,
+                        OnnxPrecision.fromProperties());
                 options.addExternalInitializers(weights.initializers());
                 if (weights.folder() != null) {
                     options.addConfigEntry("session.model_external_initializers_file_folder_path",

@@ -1,5 +1,7 @@
 package dev.crucible.engine.onnx;
 
+import ai.onnx.proto.OnnxMl.TensorProto.DataType;
+import ai.onnxruntime.OnnxJavaType;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OnnxTensorLike;
 import ai.onnxruntime.OrtEnvironment;
@@ -9,6 +11,10 @@ import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.TensorInfo;
 import dev.crucible.hf.safetensors.TensorLocation;
+import java.lang.foreign.Arena;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -39,6 +45,7 @@ final class OnnxWeights implements AutoCloseable {
     private final boolean map;
     private final Map<String, OnnxTensor> supplied = new LinkedHashMap<>();
     private final Map<String, Boolean> declared = new LinkedHashMap<>();
+    private final Arena arena = Arena.ofShared();
     private Path folder;
 
     OnnxWeights(SafetensorsReader reader, OrtEnvironment env) {
@@ -72,9 +79,42 @@ final class OnnxWeights implements AutoCloseable {
             throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap tensor '" + name
                     + "' for ONNX Runtime: " + e.getMessage(), e);
         }
-        graph.externalWeight(name, shape);
+        graph.externalWeight(name, DataType.FLOAT, Float.BYTES, shape);
         declared.put(name, false);
         return name;
+    }
+
+    /**
+     * Quantises the linear weight {@code name [out, in]} to int4 ({@link OnnxInt4}) and declares its two parts, once
+     * however often it is used: the packed values {@code <name>.q4} (uint8 {@code [out, blocks, 16]}) and the scales
+     * {@code <name>.scales} (float {@code [out, blocks]}); returns their names. The packed copies live until
+     * {@link #close()}: ONNX Runtime copies them while the session is created.
+     */
+    String[] quantized(OnnxGraph graph, String name, long out, long in) {
+        String values = name + ".q4";
+        String scales = name + ".scales";
+        if (declared.containsKey(values)) {
+            return new String[] {values, scales};
+        }
+        check(name, out, in);
+        OnnxInt4 q = OnnxInt4.quantize(reader.f32(name), (int) out, (int) in);
+        long[] packedShape = {out, q.blocks(), OnnxInt4.BLOCK / 2};
+        long[] scaleShape = {out, q.blocks()};
+        try {
+            ByteBuffer packed = arena.allocate(q.packed().length).asByteBuffer().put(q.packed()).flip();
+            supplied.put(values, OnnxTensor.createTensor(env, packed, packedShape, OnnxJavaType.UINT8));
+            FloatBuffer scale = arena.allocate((long) q.scales().length * Float.BYTES).asByteBuffer()
+                    .order(ByteOrder.nativeOrder()).asFloatBuffer().put(q.scales()).flip();
+            supplied.put(scales, OnnxTensor.createTensor(env, scale, scaleShape));
+        } catch (OrtException e) {
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap the int4 form of '"
+                    + name + "' for ONNX Runtime: " + e.getMessage(), e);
+        }
+        graph.externalWeight(values, DataType.UINT8, 1, packedShape);
+        graph.externalWeight(scales, DataType.FLOAT, Float.BYTES, scaleShape);
+        declared.put(values, false);
+        declared.put(scales, false);
+        return new String[] {values, scales};
     }
 
     /** {@link #use} when {@code present}, else null (an absent bias or norm). */
@@ -112,10 +152,11 @@ final class OnnxWeights implements AutoCloseable {
         return info;
     }
 
-    /** Frees the wrappers (not the reader). */
+    /** Frees the wrappers and the quantised copies (not the reader). */
     @Override
     public void close() {
         supplied.values().forEach(OnnxTensor::close);
         supplied.clear();
+        arena.close();
     }
 }
