@@ -58,10 +58,10 @@ final class OnnxKvCache implements KvCache {
         slot = pool.acquire(this);
     }
 
-    /** Gives the row back; returns whether the pool is now empty. Called by the runner under its lock. */
-    boolean free() {
+    /** Gives the row back; called by the runner under its lock. */
+    void free() {
         closed = true;
-        return pool.release(slot);
+        pool.release(slot);
     }
 
     /** Commits {@code n} written positions once the whole forward has succeeded. */

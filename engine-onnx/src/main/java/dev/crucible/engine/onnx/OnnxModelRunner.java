@@ -13,26 +13,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * A model loaded into ONNX Runtime: owns the session and the key/value pools, one pool per length class of cache
- * (capacity rounded up to a power of two, at most {@code max_position_embeddings}), so caches made alike share buffers
- * and decode in one run. Every method takes the runner's lock, so forwards are serialised and a cache cannot close
- * mid-forward; caches advance only after every run of a batch succeeded.
+ * A model loaded into ONNX Runtime: owns the session and one key/value pool that every cache is a row of, so all
+ * decoding sequences of a batch run together and each weight is read once per step for all of them. Every method takes
+ * the runner's lock, so forwards are serialised and a cache cannot close mid-forward; caches advance only after every
+ * run of a batch succeeded.
  */
 final class OnnxModelRunner implements ModelRunner {
-
-    private static final int SMALLEST_CLASS = 16;
 
     private final ModelConfig config;
     private final OnnxRuntime runtime;
     private final ModelFolder model;
-    private final Map<Integer, OnnxKvPool> pools = new HashMap<>();
+    private final OnnxKvPool pool;
     private final Set<OnnxKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<OnnxLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
     private OnnxSession session;
@@ -43,9 +39,11 @@ final class OnnxModelRunner implements ModelRunner {
         this.runtime = runtime;
         this.model = model;
         this.session = session;
+        this.pool = new OnnxKvPool(config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim(),
+                config.maxPositionEmbeddings());
     }
 
-    /** Positions the rotary tables must cover: every class's size plus the spare position. */
+    /** Positions the rotary tables must cover: the longest sequence plus the pool's spare position. */
     static int ropePositions(ModelConfig config) {
         return config.maxPositionEmbeddings() + 1;
     }
@@ -62,10 +60,6 @@ final class OnnxModelRunner implements ModelRunner {
             throw new IllegalArgumentException("capacityTokens must be in [1, " + config.maxPositionEmbeddings()
                     + "] (max_position_embeddings), got " + capacityTokens);
         }
-        int lengthClass = Math.min(config.maxPositionEmbeddings(),
-                Math.max(SMALLEST_CLASS, Integer.highestOneBit(capacityTokens - 1) << 1));
-        OnnxKvPool pool = pools.computeIfAbsent(lengthClass, c -> new OnnxKvPool(config.numHiddenLayers(),
-                config.numKeyValueHeads(), config.headDim(), c + 1));
         OnnxKvCache cache = new OnnxKvCache(this, pool, capacityTokens);
         cache.attach();
         caches.add(cache);
@@ -77,6 +71,11 @@ final class OnnxModelRunner implements ModelRunner {
         requireOpen();
         List<OnnxKvCache> held = OnnxBatchCheck.caches(batch, this, config.vocabSize());
         OnnxBatchCheck.adapters(batch, this);
+        int longest = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            longest = Math.max(longest, held.get(i).length() + batch.get(i).length());
+        }
+        pool.ensureLength(longest);
         List<List<float[]>> rows = new ArrayList<>(Collections.nCopies(batch.size(), null));
         try {
             for (OnnxRun run : OnnxRun.plan(batch, held)) {
@@ -136,10 +135,8 @@ final class OnnxModelRunner implements ModelRunner {
 
     /** Closes one cache (its {@link KvCache#close()}); a no-op when it or the runner is already closed. */
     synchronized void release(OnnxKvCache cache) {
-        if (caches.remove(cache) && cache.free()) {
-            OnnxKvPool pool = cache.pool();
-            pools.values().remove(pool);
-            pool.close();
+        if (caches.remove(cache)) {
+            cache.free();
         }
     }
 
@@ -153,8 +150,7 @@ final class OnnxModelRunner implements ModelRunner {
         caches.clear();
         adapters.forEach(OnnxLoraAdapter::free);
         adapters.clear();
-        pools.values().forEach(OnnxKvPool::close);
-        pools.clear();
+        pool.close();
         session.close();
     }
 

@@ -119,6 +119,41 @@ class OnnxMatchesDjlTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void cachesKeepTheirKeysAndValuesWhileThePoolGrowsInRowsAndLength(Architecture arch) throws IOException {
+        try (Engines e = Engines.load(arch, dir)) {
+            List<KvCache> onnx = new ArrayList<>();
+            List<KvCache> djl = new ArrayList<>();
+            int[] next = new int[5];
+            // Five caches made one after another (rows 1, 2, 4, 8), each prefilled before the next exists.
+            for (int i = 0; i < 5; i++) {
+                onnx.add(e.onnx.newCache(80));
+                djl.add(e.djl.newCache(80));
+                int[] prompt = prompt(arch, 6 + i, 10 + i);
+                float[] expected = e.djl.forward(List.of(SequenceInput.of(djl.get(i), prompt))).getFirst().last();
+                assertClose(expected, e.onnx.forward(List.of(SequenceInput.of(onnx.get(i), prompt))).getFirst().last(),
+                        arch + " prefill " + i);
+                next[i] = argmax(expected);
+            }
+            // Decoding all five together past 16, 32 and 64 positions: the rows lengthen three times under them.
+            for (int step = 0; step < 60; step++) {
+                List<SequenceInput> batch = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    batch.add(SequenceInput.of(onnx.get(i), next[i]));
+                }
+                List<SequenceLogits> together = e.onnx.forward(batch);
+                for (int i = 0; i < 5; i++) {
+                    float[] alone = e.djl.forward(List.of(SequenceInput.of(djl.get(i), next[i]))).getFirst().last();
+                    assertClose(alone, together.get(i).last(), arch + " step " + step + ", sequence " + i);
+                    next[i] = argmax(alone);
+                }
+            }
+            onnx.forEach(KvCache::close);
+            djl.forEach(KvCache::close);
+        }
+    }
+
     /** Greedy decoding on both engines, each feeding its own choice back; they must choose alike at every step. */
     private static int[] greedy(ModelRunner onnx, int[] prompt, ModelRunner djl, Architecture arch) {
         int[] tokens = new int[GREEDY_STEPS];
