@@ -55,7 +55,8 @@ final class InferenceEngines {
         return capable;
     }
 
-    private static int rank(EngineProvider engine) {
+    /** The engine's place in {@link #PRIORITY}; engines not named there come after all that are. */
+    static int rank(EngineProvider engine) {
         int at = PRIORITY.indexOf(engine.name());
         return at < 0 ? PRIORITY.size() : at;
     }

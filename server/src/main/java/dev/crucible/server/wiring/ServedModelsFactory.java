@@ -3,6 +3,7 @@ package dev.crucible.server.wiring;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModelLoader;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.hf.folder.ModelFolder;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -38,6 +40,10 @@ class ServedModelsFactory {
             return new ServedModels(List.of());
         }
         List<EngineProvider> order = InferenceEngines.order(engines, settings.inferenceEngine());
+        // Training always runs on an engine that can train, whatever serves the model.
+        EngineProvider trainingEngine = engines.stream().filter(e -> e.capabilities().contains(Capability.TRAINING))
+                .min(Comparator.comparingInt(InferenceEngines::rank).thenComparing(EngineProvider::name))
+                .orElse(null);
         List<ServedModel> loaded = new ArrayList<>();
         try {
             specs.forEach((name, path) -> {
@@ -46,7 +52,8 @@ class ServedModelsFactory {
                 for (int i = 0; i < order.size(); i++) {
                     EngineProvider engine = order.get(i);
                     try {
-                        loaded.add(ServedModelLoader.load(name, folder, engine, maxWaitingRequests));
+                        loaded.add(ServedModelLoader.load(name, folder, engine, trainingEngine,
+                                maxWaitingRequests));
                         LOG.info("Loaded model {} from {} on {} in {} ms", name, path, engine.name(),
                                 (System.nanoTime() - start) / 1_000_000);
                         return;
