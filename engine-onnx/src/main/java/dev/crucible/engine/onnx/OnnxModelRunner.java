@@ -100,21 +100,27 @@ final class OnnxModelRunner implements ModelRunner {
     }
 
     /**
-     * Reads the PEFT folder (outside the lock), then makes the adapter. The first adapter switches the runner to the
-     * decoder graph with LoRA inputs: a new session replaces the base one (this takes as long as loading the model
-     * did, once), and from then on base-model sequences run through it with rank-1 zero adapters.
+     * Reads the PEFT folder, then makes the adapter. The first adapter switches the runner to the decoder graph with
+     * LoRA inputs: its session is built outside the lock (that takes about as long as loading the model did, and
+     * forwards go on meanwhile on the base session), then replaces the base one; from then on base-model sequences run
+     * through it with rank-1 zero adapters.
      */
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
         requireOpen();
         OnnxLoraWeights read = OnnxLoraWeights.read(peftFolder, config);
+        OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true);
         synchronized (this) {
-            requireOpen();
-            if (!session.appliesAdapters()) {
-                OnnxSession withLora = OnnxModelLoader.session(runtime, model, true);
+            if (!closed && !session.appliesAdapters()) {
                 session.close();
-                session = withLora;
+                session = built;
+                built = null;
             }
+            if (built != null) {
+                // The runner closed, or another thread switched first, while this session was built.
+                built.close();
+            }
+            requireOpen();
             try {
                 OnnxLoraAdapter adapter = OnnxLoraAdapter.of(this, runtime.env(), read, config);
                 adapters.add(adapter);
@@ -124,6 +130,10 @@ final class OnnxModelRunner implements ModelRunner {
                         + peftFolder + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    private synchronized boolean appliesAdapters() {
+        return session.appliesAdapters();
     }
 
     /** Frees one adapter (its {@link LoraAdapter#close()}); a no-op when it or the runner is already closed. */
