@@ -5,6 +5,9 @@ import ai.onnxruntime.OnnxValue;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
@@ -17,8 +20,8 @@ import java.util.Set;
 /**
  * The decoder graph's ONNX Runtime session and how one {@link OnnxRun} is fed to it: the pool's key/value buffers are
  * passed as the pasts and bound as the presents (the same memory, so GroupQueryAttention writes the new keys and
- * values in place and nothing of the cache is copied), the small per-run inputs are made fresh, and only the logits
- * come back. Not thread-safe: used under the runner's lock.
+ * values in place and nothing of the cache is copied), the small per-run inputs are made fresh, and the logits are
+ * written into a reused buffer, from which they are copied once into the caller's arrays. Not thread-safe: used under the runner's lock.
  */
 final class OnnxSession implements AutoCloseable {
 
@@ -27,6 +30,8 @@ final class OnnxSession implements AutoCloseable {
     private final OnnxLoraInputs lora;
     private final int layers;
     private final int vocab;
+    private final Arena logitsArena = Arena.ofShared();
+    private MemorySegment logitsMemory;
 
     /** @param lora the LoRA inputs' maker when the graph has LoRA inputs, else null; closed with this session */
     OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, int layers, int vocab) {
@@ -44,43 +49,58 @@ final class OnnxSession implements AutoCloseable {
 
     /** Runs {@code run}; returns its logits, {@code run.logitRows().length} rows of the vocabulary's size. */
     float[][] run(OnnxRun run) throws OrtException {
+        int rows = run.logitRows().length;
         OnnxTensor[] kv = run.pool().views(env, run.first(), run.batch());
-        Map<String, OnnxTensor> inputs = new HashMap<>();
-        Map<String, OnnxTensor> shared = new HashMap<>();
         List<OnnxTensor> made = new ArrayList<>();
         try {
+            Map<String, OnnxTensor> inputs = new HashMap<>();
             if (lora != null) {
-                lora.add(shared, made, run.adapters(), run.live());
+                lora.add(inputs, made, run.adapters(), run.live());
             }
-            inputs.put(OnnxDecoderGraph.INPUT_IDS, OnnxTensor.createTensor(env, LongBuffer.wrap(run.inputIds()),
-                    new long[] {run.batch(), run.seq()}));
-            inputs.put(OnnxDecoderGraph.SEQLENS_K, OnnxTensor.createTensor(env, IntBuffer.wrap(run.seqlensK()),
-                    new long[] {run.batch()}));
-            inputs.put(OnnxDecoderGraph.TOTAL_LENGTH, OnnxTensor.createTensor(env, run.totalLength()));
-            inputs.put(OnnxDecoderGraph.LOGIT_ROWS, OnnxTensor.createTensor(env, LongBuffer.wrap(run.logitRows()),
-                    new long[] {run.logitRows().length}));
-            Map<String, OnnxTensor> all = new HashMap<>(inputs);
-            all.putAll(shared);
-            Map<String, OnnxValue> presents = new HashMap<>();
+            inputs.put(OnnxDecoderGraph.INPUT_IDS, own(made, OnnxTensor.createTensor(env,
+                    LongBuffer.wrap(run.inputIds()), new long[] {run.batch(), run.seq()})));
+            inputs.put(OnnxDecoderGraph.SEQLENS_K, own(made, OnnxTensor.createTensor(env,
+                    IntBuffer.wrap(run.seqlensK()), new long[] {run.batch()})));
+            inputs.put(OnnxDecoderGraph.TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env, run.totalLength())));
+            inputs.put(OnnxDecoderGraph.LOGIT_ROWS, own(made, OnnxTensor.createTensor(env,
+                    LongBuffer.wrap(run.logitRows()), new long[] {rows})));
+            // Every output is bound to memory of ours: the caches in place, the logits into a reused buffer.
+            FloatBuffer logits = logitsBuffer(rows);
+            Map<String, OnnxValue> outputs = new HashMap<>();
+            outputs.put(OnnxDecoderGraph.LOGITS, own(made, OnnxTensor.createTensor(env, logits,
+                    new long[] {rows, vocab})));
             for (int l = 0; l < layers; l++) {
-                all.put(OnnxDecoderGraph.pastKey(l), kv[2 * l]);
-                all.put(OnnxDecoderGraph.pastValue(l), kv[2 * l + 1]);
-                presents.put(OnnxDecoderGraph.presentKey(l), kv[2 * l]);
-                presents.put(OnnxDecoderGraph.presentValue(l), kv[2 * l + 1]);
+                inputs.put(OnnxDecoderGraph.pastKey(l), kv[2 * l]);
+                inputs.put(OnnxDecoderGraph.pastValue(l), kv[2 * l + 1]);
+                outputs.put(OnnxDecoderGraph.presentKey(l), kv[2 * l]);
+                outputs.put(OnnxDecoderGraph.presentValue(l), kv[2 * l + 1]);
             }
-            try (OrtSession.Result result = session.run(all, Set.of(OnnxDecoderGraph.LOGITS), presents)) {
-                FloatBuffer flat = ((OnnxTensor) result.get(OnnxDecoderGraph.LOGITS).orElseThrow()).getFloatBuffer();
-                float[][] rows = new float[run.logitRows().length][vocab];
-                for (float[] row : rows) {
-                    flat.get(row);
-                }
-                return rows;
+            session.run(inputs, Set.of(), outputs).close();
+            float[][] out = new float[rows][vocab];
+            for (float[] row : out) {
+                logits.get(row);
             }
+            return out;
         } finally {
-            inputs.values().forEach(OnnxTensor::close);
             made.forEach(OnnxTensor::close);
             OnnxKvPool.close(kv);
         }
+    }
+
+    private static OnnxTensor own(List<OnnxTensor> made, OnnxTensor tensor) {
+        made.add(tensor);
+        return tensor;
+    }
+
+    /** A direct buffer of {@code rows * vocab} floats at position 0, reusing the last one when it is big enough. */
+    private FloatBuffer logitsBuffer(int rows) {
+        long floats = (long) rows * vocab;
+        if (logitsMemory == null || logitsMemory.byteSize() < floats * Float.BYTES) {
+            logitsMemory = logitsArena.allocate(Math.max(floats, 2 * (logitsMemory == null ? 0
+                    : logitsMemory.byteSize() / Float.BYTES)) * Float.BYTES, 64);
+        }
+        return logitsMemory.asSlice(0, floats * Float.BYTES).asByteBuffer().order(ByteOrder.nativeOrder())
+                .asFloatBuffer();
     }
 
     @Override
@@ -88,6 +108,7 @@ final class OnnxSession implements AutoCloseable {
         if (lora != null) {
             lora.close();
         }
+        logitsArena.close();
         try {
             session.close();
         } catch (OrtException e) {
