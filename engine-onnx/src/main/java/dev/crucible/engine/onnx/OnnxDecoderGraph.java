@@ -19,9 +19,10 @@ import dev.crucible.hf.peft.LoraTarget;
  * <p>At F32 every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face
  * {@code [out, in]} weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the
  * embedding table itself. At int4 every linear, the lm_head included, is {@code com.microsoft:MatMulNBits} over the
- * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32. q, k and v stay three projections (GQA takes them apart), so each can carry its own LoRA delta. The LoRA
- * variant adds, per layer and target, inputs {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]}
- * (see {@link OnnxLoraInputs}) and adds {@code (x A^T) B^T} to the projection, row by row.
+ * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32. q, k and v stay three projections (GQA
+ * takes them apart), so each can carry its own LoRA delta. The LoRA variant adds, per layer and target, inputs
+ * {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]} (see {@link OnnxLoraInputs}) and adds
+ * {@code (x A^T) B^T} to the projection, row by row.
  *
  * <p>Inputs: {@code input_ids} int64 {@code [batch, seq]}; {@code seqlens_k} int32 {@code [batch]} (each row's
  * total length minus one); {@code total_sequence_length} int32 scalar; {@code logit_rows} int64 {@code [rows]}, the

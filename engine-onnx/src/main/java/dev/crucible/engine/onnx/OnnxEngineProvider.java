@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * The {@code onnx} engine: decoder graphs built in Java and run by ONNX Runtime on the CPU, found by
- * {@link java.util.ServiceLoader}. Inference with per-sequence LoRA adapters, in F32 or int4 ({@link OnnxPrecision}); no training. Construction is side-effect
- * free; the natives load on the first {@link #health()} or {@link #loadModel} call. The tokenizer is hf-format's
+ * {@link java.util.ServiceLoader}. Inference with per-sequence LoRA adapters, in F32 or int4 ({@link OnnxPrecision});
+ * no training. Construction is side-effect free; the natives load on the first {@link #health()} or {@link #loadModel} call. The tokenizer is hf-format's
  * pure-Java byte-level BPE. Intra-op threads follow {@code -Dcrucible.onnx.threads}. Thread-safe.
  */
 public final class OnnxEngineProvider implements EngineProvider {

@@ -94,7 +94,8 @@ final class OnnxModelRunner implements ModelRunner {
             held.get(i).advance(batch.get(i).length());
             List<float[]> own = rows.get(i);
             boolean all = batch.get(i).allPositions();
-            out.add(new SequenceLogits(all ? own.getLast().clone() : own.getLast(), all ? List.copyOf(own) : List.of()));
+            out.add(new SequenceLogits(all ? own.getLast().clone() : own.getLast(),
+                    all ? List.copyOf(own) : List.of()));
         }
         return out;
     }

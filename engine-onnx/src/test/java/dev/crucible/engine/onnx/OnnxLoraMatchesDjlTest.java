@@ -98,7 +98,8 @@ class OnnxLoraMatchesDjlTest {
         TinyAdapter.writeRandom(folder.config(), dir.resolve("all"), 6);
         try (ModelRunner onnx = new OnnxEngineProvider().loadModel(folder);
                 ModelRunner djl = new DjlEngineProvider().loadModel(folder);
-                LoraAdapter a = onnx.loadAdapter(dir.resolve("all")); LoraAdapter b = djl.loadAdapter(dir.resolve("all"));
+                LoraAdapter a = onnx.loadAdapter(dir.resolve("all"));
+                LoraAdapter b = djl.loadAdapter(dir.resolve("all"));
                 KvCache first = onnx.newCache(32); KvCache second = onnx.newCache(32);
                 KvCache expectedFirst = djl.newCache(32); KvCache expectedSecond = djl.newCache(32)) {
             int[] other = {5, 6, 7};
