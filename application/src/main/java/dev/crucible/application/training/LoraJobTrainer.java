@@ -43,7 +43,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Trains a job's LoRA adapter on the engine serving its base model, continuing from the model's latest checkpoint, and
+ * Trains a job's LoRA adapter on the served base model's training runner (the serving engine's, or the model in an
+ * engine that can train when the serving one cannot), continuing from the model's latest checkpoint, and
  * stores the result as the adapter of the next step (the job runner then records that checkpoint). RL jobs take one
  * optimiser step per packed row of trajectories ({@link RlPlan}, {@link PolicyObjective}); SFT jobs one per batch of
  * consecutive examples with cross-entropy on the assistant's tokens. A job with nothing to train still stores the
@@ -112,7 +113,7 @@ public final class LoraJobTrainer implements JobTrainer {
     }
 
     private LoraTrainer trainer(Setup setup, TrainingSettings.Optimiser o) {
-        return setup.base().runner().newTrainer(new LoraTrainingSpec(settings.lora(), setup.start(), settings.seed(),
+        return setup.base().training().runner().newTrainer(new LoraTrainingSpec(settings.lora(), setup.start(), settings.seed(),
                 o.beta1(), o.beta2(), o.epsilon(), o.weightDecay()));
     }
 
@@ -228,7 +229,7 @@ public final class LoraJobTrainer implements JobTrainer {
                     + "checkpoint at step " + step);
         }
         Optional<Path> folder = adapters.stepFolder(setup.model().id(), step);
-        return new Reference(folder.isEmpty() ? null : setup.base().runner().newTrainer(new LoraTrainingSpec(
+        return new Reference(folder.isEmpty() ? null : setup.base().training().runner().newTrainer(new LoraTrainingSpec(
                 settings.lora(), folder, settings.seed(), 0.9, 0.99, 1e-8, 0)));
     }
 

@@ -1,5 +1,2 @@
-/**
- * ONNX Runtime inference with graphs built in Java. It lands after the real-models issue; until then no
- * provider is registered.
- */
+/** The onnx engine: Llama, Qwen2 and Qwen3 decoder graphs built in Java and run by ONNX Runtime on the CPU. */
 package dev.crucible.engine.onnx;

@@ -83,6 +83,11 @@ public final class SafetensorsReader implements AutoCloseable {
         return tensor(name).raw();
     }
 
+    /** Where the tensor's stored bytes are in its file; a missing tensor fails naming it. */
+    public TensorLocation location(String name) {
+        return tensor(name).location();
+    }
+
     /**
      * The tensor as little-endian F32 (read with {@code ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(LITTLE_ENDIAN)}),
      * read-only. A dtype without an F32 view fails naming it.

@@ -94,7 +94,8 @@ record ShardSet(Map<String, MappedTensor> tensors, Map<String, String> metadata)
             header.metadata().forEach(metadata::putIfAbsent);
             for (TensorInfo info : header.tensors()) {
                 MemorySegment raw = segment.asSlice(header.dataStart() + info.begin(), info.byteSize()).asReadOnly();
-                MappedTensor previous = tensors.put(info.name(), new MappedTensor(info, raw, name));
+                MappedTensor previous = tensors.put(info.name(), new MappedTensor(info, raw, name,
+                        new TensorLocation(file, header.dataStart() + info.begin(), info.byteSize())));
                 if (previous != null) {
                     throw new ModelFormatException("tensor '" + info.name() + "' is in both " + previous.file()
                             + " and " + name);

@@ -9,6 +9,7 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 
@@ -97,6 +98,42 @@ public final class BpeEncoder {
     /** The number of ids: vocabulary plus added tokens. */
     public int size() {
         return tokens.length;
+    }
+
+    /** The id of the added token or vocabulary entry written exactly as {@code token}; empty when none. */
+    public OptionalInt tokenId(String token) {
+        Integer id = tables.addedIds().get(token);
+        if (id == null) {
+            id = tables.vocab().get(token);
+        }
+        return id == null ? OptionalInt.empty() : OptionalInt.of(id);
+    }
+
+    /**
+     * The bytes token {@code id} stands for: an added token's UTF-8 content, or a vocabulary entry mapped back through
+     * the byte-level alphabet.
+     */
+    public byte[] tokenBytes(int id) {
+        String token = token(id);
+        if (tables.addedIds().containsKey(token)) {
+            return token.getBytes(StandardCharsets.UTF_8);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteLevel.decodeInto(token, out);
+        return out.toByteArray();
+    }
+
+    /** Whether {@code id} is a special added token, one {@link #decode} skips on request. */
+    public boolean isSpecial(int id) {
+        token(id);
+        return tables.specialIds().contains(id);
+    }
+
+    private String token(int id) {
+        if (id < 0 || id >= tokens.length || tokens[id] == null) {
+            throw new IllegalArgumentException("no token with id " + id);
+        }
+        return tokens[id];
     }
 
     private void encodeSpan(String span, List<Integer> ids) {

@@ -41,6 +41,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--engine", defaultValue = "${env:CRUCIBLE_ENGINE}", description = "Engine plugin to use (default: all installed).")
     String engine;
 
+    @Option(names = "--inference-engine", defaultValue = "${env:CRUCIBLE_INFERENCE_ENGINE}",
+            description = "Engine that serves base models: djl or onnx (env CRUCIBLE_INFERENCE_ENGINE; default: the "
+                    + "first installed in the order djl, onnx). Training always runs on an engine that can train.")
+    String inferenceEngine;
+
     @Option(names = "--shutdown-grace-seconds", defaultValue = "${env:CRUCIBLE_SHUTDOWN_GRACE_SECONDS:-25}",
             description = "On SIGTERM, how long requests in flight and the running training job get to finish before "
                     + "the process stops anyway (env CRUCIBLE_SHUTDOWN_GRACE_SECONDS; default 25).")
@@ -56,6 +61,9 @@ final class ServeCommand implements Callable<Integer> {
                 ? List.of(DefaultModel.ensure(database.dataDir)) : models);
         if (engine != null) {
             props.put("crucible.engine", engine);
+        }
+        if (inferenceEngine != null) {
+            props.put("crucible.inference-engine", inferenceEngine);
         }
         String key = System.getenv("CRUCIBLE_API_KEY");
         if (key != null && !key.isBlank()) {

@@ -11,13 +11,14 @@ import java.util.List;
  * @param dataDir where adapters, datasets and the embedded database live
  * @param modelSpecs served base models as {@code NAME=PATH}
  * @param engine the engine plugin to use, or blank for every installed one
+ * @param inferenceEngine the engine that serves base models, or blank for {@link InferenceEngines}' order
  * @param runner job runner timing
  * @param maxBodyBytes the largest request body, and so the largest uploaded file
  * @param trainingData how much SFT training data a job may read, and how long a download may take
  */
 @ConfigurationProperties("crucible")
-record CrucibleSettings(Path dataDir, List<String> modelSpecs, String engine, Runner runner, long maxBodyBytes,
-        TrainingData trainingData) {
+record CrucibleSettings(Path dataDir, List<String> modelSpecs, String engine, String inferenceEngine, Runner runner,
+        long maxBodyBytes, TrainingData trainingData) {
 
     /** @param enabled whether this process runs jobs (several processes may share one database) */
     @ConfigurationProperties("runner")

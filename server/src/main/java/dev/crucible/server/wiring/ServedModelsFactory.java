@@ -4,6 +4,7 @@ import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModelLoader;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.engine.spi.Capability;
+import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.hf.folder.ModelFolder;
 import io.micronaut.context.annotation.Bean;
@@ -14,13 +15,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads the configured base models into the first installed inference engine at start-up, each with its own waiting
+ * Loads the configured base models at start-up into the inference engine {@link InferenceEngines} puts first (the
+ * next one when an engine refuses a model), each with its own waiting
  * queue of at most {@code crucible.inference.max-waiting-requests} requests.
  */
 @Factory
@@ -36,16 +39,33 @@ class ServedModelsFactory {
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
         }
-        EngineProvider engine = engines.stream().filter(e -> e.capabilities().contains(Capability.INFERENCE))
-                .findFirst().orElseThrow(() -> new IllegalStateException(
-                        "base models are configured but no installed engine has the INFERENCE capability"));
+        List<EngineProvider> order = InferenceEngines.order(engines, settings.inferenceEngine());
+        // Training always runs on an engine that can train, whatever serves the model.
+        EngineProvider trainingEngine = engines.stream().filter(e -> e.capabilities().contains(Capability.TRAINING))
+                .min(Comparator.comparingInt(InferenceEngines::rank).thenComparing(EngineProvider::name))
+                .orElse(null);
         List<ServedModel> loaded = new ArrayList<>();
         try {
             specs.forEach((name, path) -> {
                 long start = System.nanoTime();
-                loaded.add(ServedModelLoader.load(name, read(name, path), engine, maxWaitingRequests));
-                LOG.info("Loaded model {} from {} on {} in {} ms", name, path, engine.name(),
-                        (System.nanoTime() - start) / 1_000_000);
+                ModelFolder folder = read(name, path);
+                for (int i = 0; i < order.size(); i++) {
+                    EngineProvider engine = order.get(i);
+                    try {
+                        loaded.add(ServedModelLoader.load(name, folder, engine, trainingEngine,
+                                maxWaitingRequests));
+                        LOG.info("Loaded model {} from {} on {} in {} ms", name, path, engine.name(),
+                                (System.nanoTime() - start) / 1_000_000);
+                        return;
+                    } catch (EngineException e) {
+                        if (i == order.size() - 1) {
+                            throw e;
+                        }
+                        // A typed refusal (an architecture or dtype this engine cannot run): the next engine may.
+                        LOG.warn("Engine {} cannot serve model {} ({}); trying {}", engine.name(), name,
+                                e.getMessage(), order.get(i + 1).name());
+                    }
+                }
             });
         } catch (RuntimeException e) {
             loaded.forEach(ServedModel::close);

@@ -23,10 +23,12 @@ import java.util.Optional;
  * @param maxModelLen the context length in tokens
  * @param generator the running generator that batches this model's requests
  * @param toolCallFormat how the model writes tool calls, empty when Crucible has no parser for it
+ * @param training where adapters of this model train: the serving runner, or the model in an engine that can train
  */
 public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
         Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen,
-        Generator generator, Optional<ToolCallFormat> toolCallFormat) implements AutoCloseable {
+        Generator generator, Optional<ToolCallFormat> toolCallFormat, TrainingRunner training)
+        implements AutoCloseable {
 
     public ServedModel {
         Objects.requireNonNull(name, "name");
@@ -38,12 +40,13 @@ public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, 
         Objects.requireNonNull(generation, "generation");
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(toolCallFormat, "toolCallFormat");
+        Objects.requireNonNull(training, "training");
     }
 
     @Override
     public void close() {
-        try (runner; tokenizer; generator) {
-            // all three are closed: the generator first, then the tokenizer, then the runner
+        try (training; runner; tokenizer; generator) {
+            // all are closed: the generator first, then the tokenizer, the runner, and a separate training runner
         }
     }
 }

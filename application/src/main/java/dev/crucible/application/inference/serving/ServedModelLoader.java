@@ -1,6 +1,7 @@
 package dev.crucible.application.inference.serving;
 
 import dev.crucible.domain.common.Outcome;
+import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
@@ -41,6 +42,17 @@ public final class ServedModelLoader {
      * @throws IllegalArgumentException when the model's own chat template does not compile
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine, int maxWaitingRequests) {
+        return load(name, folder, engine, null, maxWaitingRequests);
+    }
+
+    /**
+     * Loads {@code folder} as {@code name} on {@code engine}, training its adapters on {@code trainingEngine} when
+     * {@code engine} cannot train (the model is loaded there on the first training job).
+     *
+     * @param trainingEngine an engine with {@link Capability#TRAINING}, or null to train on {@code engine} alone
+     */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
+            EngineProvider trainingEngine, int maxWaitingRequests) {
         ModelRunner runner = engine.loadModel(folder);
         Tokenizer tokenizer;
         try {
@@ -71,7 +83,10 @@ public final class ServedModelLoader {
                 : eos.isEmpty() ? OptionalInt.empty() : OptionalInt.of(eos.getFirst()), Set.copyOf(eos));
         Generator generator = Generator.start(runner, tokenizer, endOfSequence,
                 new GeneratorOptions(maxModelLen, PREFILL_CHUNK_TOKENS, MAX_BATCH_SEQUENCES, maxWaitingRequests));
+        TrainingRunner training = trainingEngine == null || engine.capabilities().contains(Capability.TRAINING)
+                ? TrainingRunner.serving(runner) : TrainingRunner.separate(runner, folder, trainingEngine);
         return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,
-                generator, ToolCallFormat.of(folder.config().architecture(), folder.tokenizer().chatTemplate()));
+                generator, ToolCallFormat.of(folder.config().architecture(), folder.tokenizer().chatTemplate()),
+                training);
     }
 }

@@ -1,0 +1,241 @@
+package dev.crucible.engine.onnx;
+
+import static dev.crucible.engine.onnx.OnnxGraph.MS;
+import static dev.crucible.engine.onnx.OnnxGraph.floatAttr;
+import static dev.crucible.engine.onnx.OnnxGraph.intAttr;
+
+import ai.onnx.proto.OnnxMl.TensorProto.DataType;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.peft.LoraTarget;
+
+/**
+ * Builds the decoder graph of LlamaForCausalLM, Qwen2ForCausalLM and Qwen3ForCausalLM the way onnxruntime-genai builds
+ * it for the CPU in F32 (shared/reference/onnx-decoder.md sections 1 to 3): {@code SimplifiedLayerNormalization} for
+ * the first norm and {@code SkipSimplifiedLayerNormalization} (fusing the residual add) for every later one;
+ * {@code GroupQueryAttention} with the rotary embedding built in and the KV cache updated in place; SwiGLU as
+ * {@code Sigmoid}, {@code Mul}, {@code Mul}. Qwen3's per-head q/k norms are a {@code Reshape},
+ * {@code SimplifiedLayerNormalization}, {@code Reshape} subgraph (GQA's fused norm inputs fail on the CPU).
+ *
+ * <p>At F32 every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face
+ * {@code [out, in]} weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the
+ * embedding table itself. At int4 every linear, the lm_head included, is {@code com.microsoft:MatMulNBits} over the
+ * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32. q, k and v stay three projections (GQA
+ * takes them apart), so each can carry its own LoRA delta. The LoRA variant adds, per layer and target, inputs
+ * {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]} (see {@link OnnxLoraInputs}) and adds
+ * {@code (x A^T) B^T} to the projection, row by row.
+ *
+ * <p>Inputs: {@code input_ids} int64 {@code [batch, seq]}; {@code seqlens_k} int32 {@code [batch]} (each row's
+ * total length minus one); {@code total_sequence_length} int32 scalar; {@code logit_rows} int64 {@code [rows]}, the
+ * flattened {@code batch * seq} positions whose logits are wanted; per layer {@code past_key_values.N.key/value}
+ * {@code [batch, kv_heads, max_len, head_dim]}. Outputs: {@code logits [rows, vocab]} and per layer
+ * {@code present.N.key/value}, which the runner binds to the same buffers as the pasts.
+ */
+final class OnnxDecoderGraph {
+
+    static final String INPUT_IDS = "input_ids";
+    static final String SEQLENS_K = "seqlens_k";
+    static final String TOTAL_LENGTH = "total_sequence_length";
+    static final String LOGIT_ROWS = "logit_rows";
+    static final String LOGITS = "logits";
+
+    private final ModelConfig c;
+    private final OnnxWeights w;
+    private final boolean lora;
+    private final OnnxPrecision precision;
+    private final OnnxGraph g = new OnnxGraph();
+
+    private OnnxDecoderGraph(ModelConfig config, OnnxWeights weights, boolean lora, OnnxPrecision precision) {
+        this.c = config;
+        this.w = weights;
+        this.lora = lora;
+        this.precision = precision;
+    }
+
+    static String pastKey(int layer) {
+        return "past_key_values." + layer + ".key";
+    }
+
+    static String pastValue(int layer) {
+        return "past_key_values." + layer + ".value";
+    }
+
+    static String presentKey(int layer) {
+        return "present." + layer + ".key";
+    }
+
+    static String presentValue(int layer) {
+        return "present." + layer + ".value";
+    }
+
+    /**
+     * The serialised model, its weights declared in {@code weights}.
+     *
+     * @param ropePositions rows of the rotary tables: more than the largest position any cache buffer can hold
+     * @param lora          whether every projection of every layer also adds {@code B (A x)} from the LoRA inputs
+     *                      ({@link OnnxLoraInputs}), per batch row
+     * @param precision     F32 linears ({@code FusedMatMul}) or int4 ones ({@code MatMulNBits})
+     */
+    static byte[] build(ModelConfig config, OnnxWeights weights, int ropePositions, boolean lora,
+            OnnxPrecision precision) {
+        OnnxDecoderGraph b = new OnnxDecoderGraph(config, weights, lora, precision);
+        b.declareIo();
+        OnnxRope rope = OnnxRope.of(config, ropePositions);
+        b.g.floatConstant("cos_cache", rope.cos(), rope.positions(), rope.half());
+        b.g.floatConstant("sin_cache", rope.sin(), rope.positions(), rope.half());
+        b.g.int64Constant("shape_heads", 0, -1, config.headDim());
+        b.g.int64Constant("shape_q", 0, -1, config.queryDim());
+        b.g.int64Constant("shape_kv", 0, -1, config.keyValueDim());
+        b.g.int64Constant("shape_rows", -1, config.hiddenSize());
+        b.layers();
+        return b.g.toModelBytes();
+    }
+
+    private void declareIo() {
+        g.input(INPUT_IDS, DataType.INT64, "batch", "seq");
+        g.input(SEQLENS_K, DataType.INT32, "batch");
+        g.input(TOTAL_LENGTH, DataType.INT32);
+        g.input(LOGIT_ROWS, DataType.INT64, "rows");
+        g.output(LOGITS, DataType.FLOAT, "rows", c.vocabSize());
+        for (int i = 0; i < c.numHiddenLayers(); i++) {
+            g.input(pastKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.input(pastValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.output(presentKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.output(presentValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
+            for (LoraTarget t : lora ? LoraTarget.values() : new LoraTarget[0]) {
+                String rank = "rank_" + i + "_" + t.module();
+                g.input(OnnxLoraInputs.aName(i, t), DataType.FLOAT, "lora_rows", rank, t.inFeatures(c));
+                g.input(OnnxLoraInputs.bName(i, t), DataType.FLOAT, "lora_rows", t.outFeatures(c), rank);
+            }
+        }
+    }
+
+    private void layers() {
+        long h = c.hiddenSize();
+        String embed = w.use(g, "model.embed_tokens.weight", c.vocabSize(), h);
+        g.node("Gather", new String[] {embed, INPUT_IDS}, new String[] {"embedded"});
+        String residual = "embedded";
+        String pending = null;
+        for (int i = 0; i < c.numHiddenLayers(); i++) {
+            String p = "model.layers." + i + ".";
+            String x = "l" + i + ".x";
+            String norm = w.use(g, p + "input_layernorm.weight", h);
+            if (pending == null) {
+                g.node("SimplifiedLayerNormalization", new String[] {residual, norm}, new String[] {x},
+                        intAttr("axis", -1), floatAttr("epsilon", eps()), intAttr("stash_type", 1));
+            } else {
+                String sum = "l" + i + ".residual";
+                g.node(MS, "SkipSimplifiedLayerNormalization", new String[] {residual, pending, norm},
+                        new String[] {x, "", "", sum}, floatAttr("epsilon", eps()));
+                residual = sum;
+            }
+            String attended = attention(i, p, x);
+            String afterAttention = "l" + i + ".residual_mid";
+            String y = "l" + i + ".y";
+            g.node(MS, "SkipSimplifiedLayerNormalization",
+                    new String[] {residual, attended, w.use(g, p + "post_attention_layernorm.weight", h)},
+                    new String[] {y, "", "", afterAttention}, floatAttr("epsilon", eps()));
+            residual = afterAttention;
+            pending = mlp(i, p, y);
+        }
+        g.node(MS, "SkipSimplifiedLayerNormalization",
+                new String[] {residual, pending, w.use(g, "model.norm.weight", h)}, new String[] {"final_normed"},
+                floatAttr("epsilon", eps()));
+        // Logits only for the rows asked for: a vocabulary-wide head over every prompt token would dominate prefill.
+        g.node("Reshape", new String[] {"final_normed", "shape_rows"}, new String[] {"final_rows"});
+        g.node("Gather", new String[] {"final_rows", LOGIT_ROWS}, new String[] {"picked"}, intAttr("axis", 0));
+        String head = c.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight";
+        linear("picked", head, c.vocabSize(), h, null, LOGITS);
+    }
+
+    private String attention(int i, String p, String x) {
+        String a = p + "self_attn.";
+        long h = c.hiddenSize();
+        long q = c.queryDim();
+        long kv = c.keyValueDim();
+        String l = "l" + i + ".";
+        adapted(i, LoraTarget.Q_PROJ, x, a + "q_proj.weight", q, h,
+                w.useIf(c.qkvBias(), g, a + "q_proj.bias", q), l + "q");
+        adapted(i, LoraTarget.K_PROJ, x, a + "k_proj.weight", kv, h,
+                w.useIf(c.qkvBias(), g, a + "k_proj.bias", kv), l + "k");
+        adapted(i, LoraTarget.V_PROJ, x, a + "v_proj.weight", kv, h,
+                w.useIf(c.qkvBias(), g, a + "v_proj.bias", kv), l + "v");
+        String query = l + "q";
+        String key = l + "k";
+        if (c.qkNorm()) {
+            query = headNorm(l + "q", w.use(g, a + "q_norm.weight", c.headDim()), "shape_q");
+            key = headNorm(l + "k", w.use(g, a + "k_norm.weight", c.headDim()), "shape_kv");
+        }
+        g.node(MS, "GroupQueryAttention", new String[] {query, key, l + "v", pastKey(i), pastValue(i), SEQLENS_K,
+            TOTAL_LENGTH, "cos_cache", "sin_cache"}, new String[] {l + "attn", presentKey(i), presentValue(i)},
+                intAttr("num_heads", c.numAttentionHeads()), intAttr("kv_num_heads", c.numKeyValueHeads()),
+                floatAttr("scale", (float) (1.0 / Math.sqrt(c.headDim()))), intAttr("do_rotary", 1),
+                intAttr("rotary_interleaved", 0));
+        adapted(i, LoraTarget.O_PROJ, l + "attn", a + "o_proj.weight", h, q,
+                w.useIf(c.outputBias(), g, a + "o_proj.bias", h), l + "o");
+        return l + "o";
+    }
+
+    /** Qwen3's RMS norm of every head over head_dim: {@code [b, s, n*d] -> [b, s*n, d] -> norm -> [b, s, n*d]}. */
+    private String headNorm(String x, String weight, String backShape) {
+        g.node("Reshape", new String[] {x, "shape_heads"}, new String[] {x + ".heads"});
+        g.node("SimplifiedLayerNormalization", new String[] {x + ".heads", weight}, new String[] {x + ".normed"},
+                intAttr("axis", -1), floatAttr("epsilon", eps()), intAttr("stash_type", 1));
+        g.node("Reshape", new String[] {x + ".normed", backShape}, new String[] {x + ".n"});
+        return x + ".n";
+    }
+
+    private String mlp(int i, String p, String y) {
+        long h = c.hiddenSize();
+        long m = c.intermediateSize();
+        String l = "l" + i + ".";
+        adapted(i, LoraTarget.GATE_PROJ, y, p + "mlp.gate_proj.weight", m, h, null, l + "gate");
+        adapted(i, LoraTarget.UP_PROJ, y, p + "mlp.up_proj.weight", m, h, null, l + "up");
+        g.node("Sigmoid", new String[] {l + "gate"}, new String[] {l + "sig"});
+        g.node("Mul", new String[] {l + "gate", l + "sig"}, new String[] {l + "silu"});
+        g.node("Mul", new String[] {l + "silu", l + "up"}, new String[] {l + "swiglu"});
+        adapted(i, LoraTarget.DOWN_PROJ, l + "swiglu", p + "mlp.down_proj.weight", h, m, null, l + "down");
+        return l + "down";
+    }
+
+    /**
+     * A projection LoRA may adapt: {@link #linear}, plus in the LoRA graph {@code (x A^T) B^T} with each row's
+     * {@code A [r, in]} and scaled {@code B [out, r]} (PEFT's layouts, so nothing is transposed in Java).
+     */
+    private void adapted(int layer, LoraTarget target, String x, String weight, long rows, long cols, String bias,
+            String out) {
+        if (!lora) {
+            linear(x, weight, rows, cols, bias, out);
+            return;
+        }
+        linear(x, weight, rows, cols, bias, out + ".base");
+        g.node(MS, "FusedMatMul", new String[] {x, OnnxLoraInputs.aName(layer, target)}, new String[] {out + ".xa"},
+                intAttr("transB", 1));
+        g.node(MS, "FusedMatMul", new String[] {out + ".xa", OnnxLoraInputs.bName(layer, target)},
+                new String[] {out + ".delta"}, intAttr("transB", 1));
+        g.node("Add", new String[] {out + ".base", out + ".delta"}, new String[] {out});
+    }
+
+    /**
+     * {@code out = x W^T (+ bias)} for the Hugging Face weight named {@code weight}, {@code [rows, cols]} (out, in):
+     * {@code FusedMatMul} over the weight as stored, or {@code MatMulNBits} over its int4 form.
+     */
+    private void linear(String x, String weight, long rows, long cols, String bias, String out) {
+        String product = bias == null ? out : out + ".nobias";
+        if (precision.int4()) {
+            String[] q = w.quantized(g, weight, rows, cols);
+            g.node(MS, "MatMulNBits", new String[] {x, q[0], q[1]}, new String[] {product}, intAttr("K", cols),
+                    intAttr("N", rows), intAttr("bits", 4), intAttr("block_size", OnnxInt4.BLOCK),
+                    intAttr("accuracy_level", precision.accuracyLevel()));
+        } else {
+            g.node(MS, "FusedMatMul", new String[] {x, w.use(g, weight, rows, cols)}, new String[] {product},
+                    intAttr("transB", 1));
+        }
+        if (bias != null) {
+            g.node("Add", new String[] {product, bias}, new String[] {out});
+        }
+    }
+
+    private float eps() {
+        return (float) c.rmsNormEps();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.crucible.engine.onnx;
+
+import dev.crucible.engine.spi.Capability;
+import dev.crucible.engine.spi.EngineException;
+import dev.crucible.engine.spi.EngineHealth;
+import dev.crucible.engine.spi.EngineProvider;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.folder.ModelFolder;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The {@code onnx} engine: decoder graphs built in Java and run by ONNX Runtime on the CPU, found by
+ * {@link java.util.ServiceLoader}. Inference with per-sequence LoRA adapters, in F32 or int4 ({@link OnnxPrecision});
+ * no training. Construction is side-effect free; the natives load on the first {@link #health()} or {@link #loadModel} call. The tokenizer is hf-format's
+ * pure-Java byte-level BPE. Intra-op threads follow {@code -Dcrucible.onnx.threads}. Thread-safe.
+ */
+public final class OnnxEngineProvider implements EngineProvider {
+
+    private final OnnxRuntime runtime = new OnnxRuntime();
+
+    /** The provider ServiceLoader makes: side-effect free. */
+    public OnnxEngineProvider() {
+    }
+
+    @Override
+    public String name() {
+        return "onnx";
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.INFERENCE, Capability.LORA_INFERENCE);
+    }
+
+    /** Healthy when ONNX Runtime loads; the detail names its version and threads. */
+    @Override
+    public EngineHealth health() {
+        try {
+            return new EngineHealth(true, runtime.describe());
+        } catch (EngineException e) {
+            return EngineHealth.unhealthy(e.getMessage());
+        }
+    }
+
+    @Override
+    public ModelRunner loadModel(ModelFolder model) {
+        Objects.requireNonNull(model, "model");
+        return OnnxModelLoader.load(runtime, model);
+    }
+
+    @Override
+    public Tokenizer loadTokenizer(ModelFolder model) {
+        Objects.requireNonNull(model, "model");
+        return OnnxTokenizer.load(model.tokenizerJson());
+    }
+}

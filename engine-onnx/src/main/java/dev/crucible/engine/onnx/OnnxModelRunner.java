@@ -1,0 +1,173 @@
+package dev.crucible.engine.onnx;
+
+import ai.onnxruntime.OrtException;
+import dev.crucible.engine.spi.EngineException;
+import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.folder.ModelFolder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A model loaded into ONNX Runtime: owns the session and one key/value pool that every cache is a row of, so all
+ * decoding sequences of a batch run together and each weight is read once per step for all of them. Every method takes
+ * the runner's lock, so forwards are serialised and a cache cannot close mid-forward; caches advance only after every
+ * run of a batch succeeded.
+ */
+final class OnnxModelRunner implements ModelRunner {
+
+    private final ModelConfig config;
+    private final OnnxRuntime runtime;
+    private final ModelFolder model;
+    private final OnnxKvPool pool;
+    private final Set<OnnxKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<OnnxLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
+    private OnnxSession session;
+    private volatile boolean closed;
+
+    OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxSession session) {
+        this.config = config;
+        this.runtime = runtime;
+        this.model = model;
+        this.session = session;
+        this.pool = new OnnxKvPool(config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim(),
+                config.maxPositionEmbeddings());
+    }
+
+    /** Positions the rotary tables must cover: the longest sequence plus the pool's spare position. */
+    static int ropePositions(ModelConfig config) {
+        return config.maxPositionEmbeddings() + 1;
+    }
+
+    @Override
+    public ModelConfig config() {
+        return config;
+    }
+
+    @Override
+    public synchronized KvCache newCache(int capacityTokens) {
+        requireOpen();
+        if (capacityTokens < 1 || capacityTokens > config.maxPositionEmbeddings()) {
+            throw new IllegalArgumentException("capacityTokens must be in [1, " + config.maxPositionEmbeddings()
+                    + "] (max_position_embeddings), got " + capacityTokens);
+        }
+        OnnxKvCache cache = new OnnxKvCache(this, pool, capacityTokens);
+        cache.attach();
+        caches.add(cache);
+        return cache;
+    }
+
+    @Override
+    public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
+        requireOpen();
+        List<OnnxKvCache> held = OnnxBatchCheck.caches(batch, this, config.vocabSize());
+        OnnxBatchCheck.adapters(batch, this);
+        int longest = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            longest = Math.max(longest, held.get(i).length() + batch.get(i).length());
+        }
+        pool.ensureLength(longest);
+        List<List<float[]>> rows = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        try {
+            for (OnnxRun run : OnnxRun.plan(batch, held)) {
+                float[][] logits = session.run(run);
+                for (int m = 0, row = 0; m < run.members().length; m++) {
+                    rows.set(run.members()[m], Arrays.asList(logits).subList(row, row + run.counts()[m]));
+                    row += run.counts()[m];
+                }
+            }
+        } catch (OrtException e) {
+            throw new EngineException(EngineException.Reason.FORWARD_FAILED, "forward pass failed: "
+                    + e.getMessage(), e);
+        }
+        List<SequenceLogits> out = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            held.get(i).advance(batch.get(i).length());
+            List<float[]> own = rows.get(i);
+            boolean all = batch.get(i).allPositions();
+            out.add(new SequenceLogits(all ? own.getLast().clone() : own.getLast(),
+                    all ? List.copyOf(own) : List.of()));
+        }
+        return out;
+    }
+
+    /**
+     * Reads the PEFT folder, then makes the adapter. The first adapter switches the runner to the decoder graph with
+     * LoRA inputs: its session is built outside the lock (that takes about as long as loading the model did, and
+     * forwards go on meanwhile on the base session), then replaces the base one; from then on base-model sequences run
+     * through it with rank-1 zero adapters.
+     */
+    @Override
+    public LoraAdapter loadAdapter(Path peftFolder) {
+        requireOpen();
+        OnnxLoraWeights read = OnnxLoraWeights.read(peftFolder, config);
+        OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true);
+        synchronized (this) {
+            if (!closed && !session.appliesAdapters()) {
+                session.close();
+                session = built;
+                built = null;
+            }
+            if (built != null) {
+                // The runner closed, or another thread switched first, while this session was built.
+                built.close();
+            }
+            requireOpen();
+            try {
+                OnnxLoraAdapter adapter = OnnxLoraAdapter.of(this, runtime.env(), read, config);
+                adapters.add(adapter);
+                return adapter;
+            } catch (OrtException e) {
+                throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot load adapter "
+                        + peftFolder + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private synchronized boolean appliesAdapters() {
+        return session.appliesAdapters();
+    }
+
+    /** Frees one adapter (its {@link LoraAdapter#close()}); a no-op when it or the runner is already closed. */
+    synchronized void release(OnnxLoraAdapter adapter) {
+        if (adapters.remove(adapter)) {
+            adapter.free();
+        }
+    }
+
+    /** Closes one cache (its {@link KvCache#close()}); a no-op when it or the runner is already closed. */
+    synchronized void release(OnnxKvCache cache) {
+        if (caches.remove(cache)) {
+            cache.free();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        caches.forEach(OnnxKvCache::free);
+        caches.clear();
+        adapters.forEach(OnnxLoraAdapter::free);
+        adapters.clear();
+        pool.close();
+        session.close();
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("model runner is closed");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.crucible.engine.onnx;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OnnxValue;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The decoder graph's ONNX Runtime session and how one {@link OnnxRun} is fed to it: the pool's key/value buffers are
+ * passed as the pasts and bound as the presents (the same memory, so GroupQueryAttention writes the new keys and
+ * values in place and nothing of the cache is copied), the small per-run inputs are made fresh, and the logits are
+ * written into a reused buffer, from which they are copied once into the caller's arrays. Not thread-safe: used under
+ * the runner's lock.
+ */
+final class OnnxSession implements AutoCloseable {
+
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final OnnxLoraInputs lora;
+    private final int layers;
+    private final int vocab;
+    private final Arena logitsArena = Arena.ofShared();
+    private MemorySegment logitsMemory;
+
+    /** @param lora the LoRA inputs' maker when the graph has LoRA inputs, else null; closed with this session */
+    OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, int layers, int vocab) {
+        this.env = env;
+        this.session = session;
+        this.lora = lora;
+        this.layers = layers;
+        this.vocab = vocab;
+    }
+
+    /** Whether the graph applies LoRA adapters. */
+    boolean appliesAdapters() {
+        return lora != null;
+    }
+
+    /** Runs {@code run}; returns its logits, {@code run.logitRows().length} rows of the vocabulary's size. */
+    float[][] run(OnnxRun run) throws OrtException {
+        int rows = run.logitRows().length;
+        OnnxTensor[] kv = run.pool().views(env, run.first(), run.batch());
+        List<OnnxTensor> made = new ArrayList<>();
+        try {
+            Map<String, OnnxTensor> inputs = new HashMap<>();
+            if (lora != null) {
+                lora.add(inputs, made, run.adapters(), run.live());
+            }
+            inputs.put(OnnxDecoderGraph.INPUT_IDS, own(made, OnnxTensor.createTensor(env,
+                    LongBuffer.wrap(run.inputIds()), new long[] {run.batch(), run.seq()})));
+            inputs.put(OnnxDecoderGraph.SEQLENS_K, own(made, OnnxTensor.createTensor(env,
+                    IntBuffer.wrap(run.seqlensK()), new long[] {run.batch()})));
+            inputs.put(OnnxDecoderGraph.TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env, run.totalLength())));
+            inputs.put(OnnxDecoderGraph.LOGIT_ROWS, own(made, OnnxTensor.createTensor(env,
+                    LongBuffer.wrap(run.logitRows()), new long[] {rows})));
+            // Every output is bound to memory of ours: the caches in place, the logits into a reused buffer.
+            FloatBuffer logits = logitsBuffer(rows);
+            Map<String, OnnxValue> outputs = new HashMap<>();
+            outputs.put(OnnxDecoderGraph.LOGITS, own(made, OnnxTensor.createTensor(env, logits,
+                    new long[] {rows, vocab})));
+            for (int l = 0; l < layers; l++) {
+                inputs.put(OnnxDecoderGraph.pastKey(l), kv[2 * l]);
+                inputs.put(OnnxDecoderGraph.pastValue(l), kv[2 * l + 1]);
+                outputs.put(OnnxDecoderGraph.presentKey(l), kv[2 * l]);
+                outputs.put(OnnxDecoderGraph.presentValue(l), kv[2 * l + 1]);
+            }
+            session.run(inputs, Set.of(), outputs).close();
+            float[][] out = new float[rows][vocab];
+            for (float[] row : out) {
+                logits.get(row);
+            }
+            return out;
+        } finally {
+            made.forEach(OnnxTensor::close);
+            OnnxKvPool.close(kv);
+        }
+    }
+
+    private static OnnxTensor own(List<OnnxTensor> made, OnnxTensor tensor) {
+        made.add(tensor);
+        return tensor;
+    }
+
+    /** A direct buffer of {@code rows * vocab} floats at position 0, reusing the last one when it is big enough. */
+    private FloatBuffer logitsBuffer(int rows) {
+        long floats = (long) rows * vocab;
+        if (logitsMemory == null || logitsMemory.byteSize() < floats * Float.BYTES) {
+            logitsMemory = logitsArena.allocate(Math.max(floats, 2 * (logitsMemory == null ? 0
+                    : logitsMemory.byteSize() / Float.BYTES)) * Float.BYTES, 64);
+        }
+        return logitsMemory.asSlice(0, floats * Float.BYTES).asByteBuffer().order(ByteOrder.nativeOrder())
+                .asFloatBuffer();
+    }
+
+    @Override
+    public void close() {
+        if (lora != null) {
+            lora.close();
+        }
+        logitsArena.close();
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new IllegalStateException("cannot close the ONNX Runtime session: " + e.getMessage(), e);
+        }
+    }
+}

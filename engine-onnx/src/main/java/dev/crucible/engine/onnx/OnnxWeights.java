@@ -1,0 +1,162 @@
+package dev.crucible.engine.onnx;
+
+import ai.onnx.proto.OnnxMl.TensorProto.DataType;
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OnnxTensorLike;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import dev.crucible.engine.spi.EngineException;
+import dev.crucible.hf.safetensors.DType;
+import dev.crucible.hf.safetensors.SafetensorsReader;
+import dev.crucible.hf.safetensors.TensorInfo;
+import dev.crucible.hf.safetensors.TensorLocation;
+import java.lang.foreign.Arena;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The weights a decoder graph uses, checked and handed to ONNX Runtime in one of two ways.
+ *
+ * <p><b>Referenced in place</b> (F32 tensors, when {@code -Dcrucible.onnx.mapWeights} is not {@code false}): the
+ * graph names the safetensors file itself as the tensor's external data, with the tensor's offset and length, and
+ * ONNX Runtime maps the file. The offsets are whatever the safetensors layout gives: the data section starts at
+ * {@code 8 + header length} (writers pad the header to a multiple of 8) and tensors follow back to back, so an F32
+ * tensor is 4-byte aligned but almost never page-aligned. ONNX Runtime 1.29.0 accepts such offsets (it maps from the
+ * page boundary below), as {@code OnnxMappedWeightsTest} checks; weights that ONNX Runtime prepacks (the MatMul
+ * weights) still get one private copy, the embedding table that only a Gather reads stays file-backed.
+ *
+ * <p><b>Copied</b> (F16 and BF16, which the reader widens to F32 first, or when mapping is switched off): declared as
+ * external data and supplied as an {@link OnnxTensor} over the reader's F32 view; ONNX Runtime copies it into its own
+ * memory while the session is created (shared/reference/onnx-decoder.md section 7), so memory peaks at twice these
+ * weights during loading. Either way the reader may be closed once the session exists. Not thread-safe.
+ */
+final class OnnxWeights implements AutoCloseable {
+
+    static final String MAP_PROPERTY = "crucible.onnx.mapWeights";
+
+    private final SafetensorsReader reader;
+    private final OrtEnvironment env;
+    private final boolean map;
+    private final Map<String, OnnxTensor> supplied = new LinkedHashMap<>();
+    private final Map<String, Boolean> declared = new LinkedHashMap<>();
+    private final Arena arena = Arena.ofShared();
+    private Path folder;
+
+    OnnxWeights(SafetensorsReader reader, OrtEnvironment env) {
+        this.reader = reader;
+        this.env = env;
+        this.map = !"false".equalsIgnoreCase(System.getProperty(MAP_PROPERTY, "true").strip());
+    }
+
+    /**
+     * Declares {@code name} in {@code graph}, once however often it is used, and returns the name to wire.
+     *
+     * @throws EngineException {@link EngineException.Reason#INVALID_MODEL} for a missing or misshaped tensor,
+     *                         {@link EngineException.Reason#UNSUPPORTED_DTYPE} for a dtype without an F32 view
+     */
+    String use(OnnxGraph graph, String name, long... shape) {
+        if (declared.containsKey(name)) {
+            return name;
+        }
+        TensorInfo info = check(name, shape);
+        TensorLocation at = reader.location(name);
+        Path parent = at.file().toAbsolutePath().getParent();
+        if (map && info.dtype() == DType.F32 && (folder == null || folder.equals(parent))) {
+            folder = parent;
+            graph.fileWeight(name, at.file().getFileName().toString(), at.offset(), at.length(), shape);
+            declared.put(name, true);
+            return name;
+        }
+        try {
+            supplied.put(name, OnnxTensor.createTensor(env, reader.f32Buffer(name).asFloatBuffer(), shape));
+        } catch (OrtException e) {
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap tensor '" + name
+                    + "' for ONNX Runtime: " + e.getMessage(), e);
+        }
+        graph.externalWeight(name, DataType.FLOAT, Float.BYTES, shape);
+        declared.put(name, false);
+        return name;
+    }
+
+    /**
+     * Quantises the linear weight {@code name [out, in]} to int4 ({@link OnnxInt4}) and declares its two parts, once
+     * however often it is used: the packed values {@code <name>.q4} (uint8 {@code [out, blocks, 16]}) and the scales
+     * {@code <name>.scales} (float {@code [out, blocks]}); returns their names. The packed copies live until
+     * {@link #close()}: ONNX Runtime copies them while the session is created.
+     */
+    String[] quantized(OnnxGraph graph, String name, long out, long in) {
+        String values = name + ".q4";
+        String scales = name + ".scales";
+        if (declared.containsKey(values)) {
+            return new String[] {values, scales};
+        }
+        check(name, out, in);
+        OnnxInt4 q = OnnxInt4.quantize(reader.f32(name), (int) out, (int) in);
+        long[] packedShape = {out, q.blocks(), OnnxInt4.BLOCK / 2};
+        long[] scaleShape = {out, q.blocks()};
+        try {
+            ByteBuffer packed = arena.allocate(q.packed().length).asByteBuffer().put(q.packed()).flip();
+            supplied.put(values, OnnxTensor.createTensor(env, packed, packedShape, OnnxJavaType.UINT8));
+            FloatBuffer scale = arena.allocate((long) q.scales().length * Float.BYTES).asByteBuffer()
+                    .order(ByteOrder.nativeOrder()).asFloatBuffer().put(q.scales()).flip();
+            supplied.put(scales, OnnxTensor.createTensor(env, scale, scaleShape));
+        } catch (OrtException e) {
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap the int4 form of '"
+                    + name + "' for ONNX Runtime: " + e.getMessage(), e);
+        }
+        graph.externalWeight(values, DataType.UINT8, 1, packedShape);
+        graph.externalWeight(scales, DataType.FLOAT, Float.BYTES, scaleShape);
+        declared.put(values, false);
+        declared.put(scales, false);
+        return new String[] {values, scales};
+    }
+
+    /** {@link #use} when {@code present}, else null (an absent bias or norm). */
+    String useIf(boolean present, OnnxGraph graph, String name, long... shape) {
+        return present ? use(graph, name, shape) : null;
+    }
+
+    /** The tensors to pass to {@code SessionOptions.addExternalInitializers}; valid until {@link #close()}. */
+    Map<String, OnnxTensorLike> initializers() {
+        return Map.copyOf(supplied);
+    }
+
+    /** The folder of the files weights are referenced in; null when every weight is copied. */
+    Path folder() {
+        return folder;
+    }
+
+    private TensorInfo check(String name, long... shape) {
+        if (!reader.contains(name)) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, "missing tensor '" + name + "'");
+        }
+        TensorInfo info = reader.info(name);
+        if (!info.dtype().hasF32View()) {
+            throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "tensor '" + name + "' has dtype "
+                    + info.dtype() + ", which the onnx engine does not load (supported: F32, F16, BF16)");
+        }
+        if (!Arrays.equals(info.dims(), shape)) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' has shape "
+                    + info.shape() + ", expected " + Arrays.toString(shape) + " from config.json");
+        }
+        if (info.elementCount() > Integer.MAX_VALUE / Float.BYTES) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' is 2 GiB or more "
+                    + "as F32, more than one Java buffer holds");
+        }
+        return info;
+    }
+
+    /** Frees the wrappers and the quantised copies (not the reader). */
+    @Override
+    public void close() {
+        supplied.values().forEach(OnnxTensor::close);
+        supplied.clear();
+        arena.close();
+    }
+}
