@@ -1,6 +1,8 @@
 package dev.crucible.application.model;
 
 import dev.crucible.domain.tenancy.Caller;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /** Joins the base-model catalog with the caller's trained models. */
@@ -16,6 +18,10 @@ public final class ListServedModelsService implements ListServedModelsUseCase {
 
     @Override
     public Served list(Caller caller) {
-        return new Served(baseModels.names(), models.list(caller.entity()));
+        Map<String, String> engines = new LinkedHashMap<>();
+        for (String name : baseModels.names()) {
+            baseModels.engine(name).ifPresent(engine -> engines.put(name, engine));
+        }
+        return new Served(baseModels.names(), models.list(caller.entity()), engines);
     }
 }

@@ -189,6 +189,11 @@ class ModelsIT {
         assertTrue(ids.contains(TestServer.BASE_MODEL));
         assertTrue(ids.contains("crucible:///alice/proj/listed"), ids.toString());
         assertNotEquals(0, ids.size());
+        Map<Object, Object> engines = reply.data().stream().collect(java.util.stream.Collectors.toMap(
+                m -> m.get("id"), m -> String.valueOf(m.get("engine"))));
+        assertTrue(List.of("djl", "onnx").contains(engines.get(TestServer.BASE_MODEL)), engines.toString());
+        assertEquals(engines.get(TestServer.BASE_MODEL), engines.get("crucible:///alice/proj/listed"),
+                "a trained model runs on its base model's engine");
     }
 
     @Test

@@ -31,9 +31,13 @@ final class ServedModelsController {
         this.served = served;
     }
 
-    /** One entry, like vLLM's: {@code root} is the base model, {@code parent} null for base models. */
+    /**
+     * One entry, like vLLM's: {@code root} is the base model, {@code parent} null for base models; {@code engine}
+     * (Crucible's) names the engine that serves it, {@code djl} or {@code onnx}.
+     */
     @Serdeable
-    record Entry(String id, String object, long created, String owned_by, String root, String parent) {
+    record Entry(String id, String object, long created, String owned_by, String root, String parent,
+            String engine) {
     }
 
     @Get
@@ -56,11 +60,11 @@ final class ServedModelsController {
         ListServedModelsUseCase.Served models = served.list(caller);
         List<Entry> data = new ArrayList<>();
         for (String base : models.baseModels()) {
-            data.add(new Entry(base, "model", startedAt, "crucible", base, null));
+            data.add(new Entry(base, "model", startedAt, "crucible", base, null, models.engines().get(base)));
         }
         for (Model m : models.trainedModels()) {
             data.add(new Entry(m.address(), "model", m.createdAt().getEpochSecond(), m.coordinates().entity().value(),
-                    m.baseModel(), m.baseModel()));
+                    m.baseModel(), m.baseModel(), models.engines().get(m.baseModel())));
         }
         return data;
     }

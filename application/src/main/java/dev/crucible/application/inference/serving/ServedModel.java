@@ -24,10 +24,11 @@ import java.util.Optional;
  * @param generator the running generator that batches this model's requests
  * @param toolCallFormat how the model writes tool calls, empty when Crucible has no parser for it
  * @param training where adapters of this model train: the serving runner, or the model in an engine that can train
+ * @param engine the name of the engine that serves it ({@code djl}, {@code onnx})
  */
 public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
         Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen,
-        Generator generator, Optional<ToolCallFormat> toolCallFormat, TrainingRunner training)
+        Generator generator, Optional<ToolCallFormat> toolCallFormat, TrainingRunner training, String engine)
         implements AutoCloseable {
 
     public ServedModel {

@@ -26,6 +26,11 @@ public final class ServedModels implements BaseModelCatalog, AutoCloseable {
         return List.copyOf(byName.keySet());
     }
 
+    @Override
+    public Optional<String> engine(String name) {
+        return find(name).map(ServedModel::engine);
+    }
+
     public Optional<ServedModel> find(String name) {
         return Optional.ofNullable(byName.get(name));
     }
