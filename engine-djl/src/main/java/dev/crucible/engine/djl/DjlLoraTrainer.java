@@ -12,10 +12,11 @@ import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingBatchResult;
 import dev.crucible.engine.spi.TrainingSequence;
+import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
-import dev.crucible.hf.ModelFormatException;
+import dev.crucible.hf.peft.LoraWeights;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsReader;
@@ -76,7 +77,7 @@ final class DjlLoraTrainer implements LoraTrainer {
     private boolean closed;
 
     DjlLoraTrainer(DjlModelRunner owner, DjlTransformer transformer, ModelConfig model, NDManager manager,
-            LoraTrainingSpec spec, DjlLoraWeights start) {
+            LoraTrainingSpec spec, LoraWeights start) {
         this.owner = owner;
         this.transformer = transformer;
         this.model = model;

@@ -12,9 +12,11 @@ import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
+import dev.crucible.hf.peft.LoraWeights;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -86,10 +88,19 @@ final class DjlModelRunner implements ModelRunner {
         return logits;
     }
 
+    /** The PEFT folder's weights for this model; a folder that does not fit is the engine's INVALID_MODEL. */
+    private LoraWeights adapterFiles(Path folder) {
+        try {
+            return LoraWeights.read(folder, config);
+        } catch (ModelFormatException e) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, e.getMessage(), e);
+        }
+    }
+
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
         requireOpen();
-        DjlLoraWeights read = DjlLoraWeights.read(peftFolder, config);
+        LoraWeights read = adapterFiles(peftFolder);
         synchronized (this) {
             requireOpen();
             NDManager own = manager.newSubManager();
@@ -113,7 +124,7 @@ final class DjlModelRunner implements ModelRunner {
     @Override
     public LoraTrainer newTrainer(LoraTrainingSpec spec) {
         requireOpen();
-        DjlLoraWeights start = spec.startFrom().map(folder -> DjlLoraWeights.read(folder, config)).orElse(null);
+        LoraWeights start = spec.startFrom().map(this::adapterFiles).orElse(null);
         if (start != null && !sameShape(start.config(), spec.lora())) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot continue training from "
                     + spec.startFrom().get() + ": its adapter (r=" + start.config().r() + ", lora_alpha="

@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import dev.crucible.hf.config.ModelConfig;
-import dev.crucible.hf.config.RopeScaling;
+import dev.crucible.hf.config.RopeFrequencies;
 
 /**
  * Rotary position embedding in the Hugging Face convention: the head's first and second halves are rotated as pairs
@@ -21,44 +21,7 @@ final class DjlRope {
 
     DjlRope(ModelConfig config) {
         this.headDim = config.headDim();
-        this.invFreq = invFreq(config);
-    }
-
-    /** The rotary frequencies, one per pair of dimensions (transformers' {@code rope_init_fn}). */
-    static float[] invFreq(ModelConfig c) {
-        int half = c.headDim() / 2;
-        double[] f = new double[half];
-        for (int i = 0; i < half; i++) {
-            f[i] = 1.0 / Math.pow(c.ropeTheta(), 2.0 * i / c.headDim());
-        }
-        switch (c.ropeScaling()) {
-            case RopeScaling.Unscaled u -> { }
-            case RopeScaling.Llama3 l -> llama3(f, l);
-        }
-        float[] out = new float[half];
-        for (int i = 0; i < half; i++) {
-            out[i] = (float) f[i];
-        }
-        return out;
-    }
-
-    /**
-     * Llama 3's rescaling ({@code _compute_llama3_parameters}): long wavelengths are divided by {@code factor}, short
-     * ones kept, and those in between interpolated smoothly between the two.
-     */
-    private static void llama3(double[] f, RopeScaling.Llama3 s) {
-        double lowFreqWavelen = s.originalMaxPositionEmbeddings() / s.lowFreqFactor();
-        double highFreqWavelen = s.originalMaxPositionEmbeddings() / s.highFreqFactor();
-        for (int i = 0; i < f.length; i++) {
-            double wavelen = 2 * Math.PI / f[i];
-            if (wavelen > lowFreqWavelen) {
-                f[i] = f[i] / s.factor();
-            } else if (wavelen >= highFreqWavelen) {
-                double smooth = (s.originalMaxPositionEmbeddings() / wavelen - s.lowFreqFactor())
-                        / (s.highFreqFactor() - s.lowFreqFactor());
-                f[i] = (1 - smooth) * f[i] / s.factor() + smooth * f[i];
-            }
-        }
+        this.invFreq = RopeFrequencies.of(config);
     }
 
     /** {@code cos} and {@code sin} of each position's angles, {@code [positions, 1, head_dim]} (broadcast over heads). */

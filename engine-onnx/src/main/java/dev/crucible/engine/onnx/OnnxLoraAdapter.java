@@ -7,6 +7,7 @@ import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
+import dev.crucible.hf.peft.LoraWeights;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
@@ -20,19 +21,27 @@ import java.nio.FloatBuffer;
 final class OnnxLoraAdapter implements LoraAdapter {
 
     private final OnnxModelRunner owner;
-    private final OnnxLoraWeights weights;
+    private final LoraWeights weights;
+    private final float[][][] scaledB;
     private final OnnxTensor[][] aTensors;
     private final OnnxTensor[][] bTensors;
     private volatile boolean closed;
 
-    private OnnxLoraAdapter(OnnxModelRunner owner, OnnxLoraWeights weights, OnnxTensor[][] a, OnnxTensor[][] b) {
+    private OnnxLoraAdapter(OnnxModelRunner owner, LoraWeights weights, OnnxTensor[][] a, OnnxTensor[][] b) {
         this.owner = owner;
         this.weights = weights;
+        // B times the scaling, once: mixed batches read it on every forward
+        this.scaledB = new float[weights.b().length][LoraTarget.values().length][];
+        for (int layer = 0; layer < scaledB.length; layer++) {
+            for (LoraTarget t : weights.config().targets()) {
+                scaledB[layer][t.ordinal()] = weights.scaledB(layer, t);
+            }
+        }
         this.aTensors = a;
         this.bTensors = b;
     }
 
-    static OnnxLoraAdapter of(OnnxModelRunner owner, OrtEnvironment env, OnnxLoraWeights w, ModelConfig model)
+    static OnnxLoraAdapter of(OnnxModelRunner owner, OrtEnvironment env, LoraWeights w, ModelConfig model)
             throws OrtException {
         int layers = model.numHiddenLayers();
         OnnxTensor[][] a = new OnnxTensor[layers][LoraTarget.values().length];
@@ -43,7 +52,8 @@ final class OnnxLoraAdapter implements LoraAdapter {
             for (int layer = 0; layer < layers; layer++) {
                 for (LoraTarget t : w.config().targets()) {
                     a[layer][t.ordinal()] = tensor(env, w.a()[layer][t.ordinal()], 1, r, t.inFeatures(model));
-                    b[layer][t.ordinal()] = tensor(env, w.scaledB()[layer][t.ordinal()], 1, t.outFeatures(model), r);
+                    b[layer][t.ordinal()] = tensor(env, adapter.scaledB[layer][t.ordinal()], 1, t.outFeatures(model),
+                            r);
                 }
             }
         } catch (OrtException | RuntimeException e) {
@@ -93,7 +103,7 @@ final class OnnxLoraAdapter implements LoraAdapter {
 
     /** {@code scaling * B [out, r]}, row-major; null when the adapter leaves the target alone. */
     float[] scaledB(int layer, LoraTarget target) {
-        return weights.scaledB()[layer][target.ordinal()];
+        return scaledB[layer][target.ordinal()];
     }
 
     /** The {@code [1, r, in]} tensor of {@link #a}; null when not adapted. */

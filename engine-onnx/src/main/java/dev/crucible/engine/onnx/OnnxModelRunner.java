@@ -7,8 +7,10 @@ import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
+import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.hf.peft.LoraWeights;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -109,7 +111,12 @@ final class OnnxModelRunner implements ModelRunner {
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
         requireOpen();
-        OnnxLoraWeights read = OnnxLoraWeights.read(peftFolder, config);
+        LoraWeights read;
+        try {
+            read = LoraWeights.read(peftFolder, config);
+        } catch (ModelFormatException e) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, e.getMessage(), e);
+        }
         OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true);
         synchronized (this) {
             if (!closed && !session.appliesAdapters()) {

@@ -1,12 +1,7 @@
-package dev.crucible.engine.djl;
+package dev.crucible.hf.peft;
 
-import dev.crucible.engine.spi.EngineException;
 import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.ModelConfig;
-import dev.crucible.hf.peft.LoraConfig;
-import dev.crucible.hf.peft.LoraConfigJson;
-import dev.crucible.hf.peft.LoraTarget;
-import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.TensorInfo;
 import java.io.IOException;
@@ -17,45 +12,49 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * A PEFT LoRA folder read into Java arrays and checked against a model: every target's {@code lora_A [r, in]} and
- * {@code lora_B [out, r]} present in every layer with exactly those shapes, nothing else in the file. The file is closed before this returns, so the runner
- * keeps no mapping of it. Every failure is an {@link EngineException} of reason
- * {@link EngineException.Reason#INVALID_MODEL} naming the folder and the file, key or tensor at fault.
+ * A PEFT LoRA folder read into Java arrays and checked against a model, the same for every engine: every target's
+ * {@code lora_A [r, in]} and {@code lora_B [out, r]} present in every layer with exactly those shapes (F32, F16 or
+ * BF16, widened), nothing else in the file. The file is closed before {@link #read} returns, so no mapping of it is
+ * kept.
  *
- * @param a       {@code a[layer][target.ordinal()]}, row-major {@code [r, in]}; null where the target is not adapted
- * @param b       {@code b[layer][target.ordinal()]}, row-major {@code [out, r]}, as stored (not scaled)
+ * @param a {@code a[layer][target.ordinal()]}, row-major {@code [r, in]}; null where the target is not adapted
+ * @param b {@code b[layer][target.ordinal()]}, row-major {@code [out, r]}, as stored (not scaled)
  */
-record DjlLoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
+public record LoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
 
-    static DjlLoraWeights read(Path folder, ModelConfig model) {
+    /**
+     * Reads {@code folder} for {@code model}.
+     *
+     * @throws ModelFormatException naming the folder and the file, key or tensor at fault, also when a file cannot
+     *                              be read
+     */
+    public static LoraWeights read(Path folder, ModelConfig model) {
         String where = "cannot load adapter " + folder + ": ";
         try {
             Path configFile = folder.resolve(LoraConfigJson.FILE);
             Path weightsFile = folder.resolve(PeftAdapterWriter.WEIGHTS_FILE);
             if (!Files.isDirectory(folder)) {
-                throw invalid("not a folder");
+                throw new ModelFormatException("not a folder");
             }
             if (!Files.isRegularFile(configFile)) {
-                throw invalid("missing " + LoraConfigJson.FILE);
+                throw new ModelFormatException("missing " + LoraConfigJson.FILE);
             }
             if (!Files.isRegularFile(weightsFile)) {
-                throw invalid("missing " + PeftAdapterWriter.WEIGHTS_FILE
+                throw new ModelFormatException("missing " + PeftAdapterWriter.WEIGHTS_FILE
                         + " (PEFT's older adapter_model.bin is not read)");
             }
             LoraConfig config = LoraConfigJson.parse(Files.readString(configFile));
             try (SafetensorsReader reader = SafetensorsReader.open(weightsFile)) {
                 return read(config, reader, model);
             }
-        } catch (EngineException e) {
-            throw new EngineException(e.reason(), where + e.getMessage(), e);
         } catch (ModelFormatException e) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, where + e.getMessage(), e);
+            throw new ModelFormatException(where + e.getMessage(), e);
         } catch (IOException e) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, where + e, e);
+            throw new ModelFormatException(where + e, e);
         }
     }
 
-    private static DjlLoraWeights read(LoraConfig config, SafetensorsReader reader, ModelConfig model) {
+    private static LoraWeights read(LoraConfig config, SafetensorsReader reader, ModelConfig model) {
         int layers = model.numHiddenLayers();
         int targets = LoraTarget.values().length;
         float[][][] a = new float[layers][targets][];
@@ -73,42 +72,45 @@ record DjlLoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
         }
         for (String name : reader.names()) {
             if (!expected.contains(name)) {
-                throw invalid("unexpected tensor '" + name + "' (expected only lora_A and lora_B of "
+                throw new ModelFormatException("unexpected tensor '" + name + "' (expected only lora_A and lora_B of "
                         + config.targets().stream().map(LoraTarget::module).toList() + " in layers 0 to "
                         + (layers - 1) + ")");
             }
         }
-        return new DjlLoraWeights(config, a, b);
+        return new LoraWeights(config, a, b);
     }
 
     private static float[] floats(SafetensorsReader reader, String name, long rows, long cols) {
         if (!reader.contains(name)) {
-            throw invalid("missing tensor '" + name + "'");
+            throw new ModelFormatException("missing tensor '" + name + "'");
         }
         TensorInfo info = reader.info(name);
         if (!info.dtype().hasF32View()) {
-            throw invalid("tensor '" + name + "' has dtype " + info.dtype() + ", which the djl engine does not load "
-                    + "(supported: F32, F16, BF16)");
+            throw new ModelFormatException("tensor '" + name + "' has dtype " + info.dtype()
+                    + ", which is not loaded (supported: F32, F16, BF16)");
         }
         long[] shape = {rows, cols};
         if (!Arrays.equals(info.dims(), shape)) {
-            throw invalid("tensor '" + name + "' has shape " + info.shape() + ", expected " + Arrays.toString(shape)
-                    + " from adapter_config.json and the model's config.json");
+            throw new ModelFormatException("tensor '" + name + "' has shape " + info.shape() + ", expected "
+                    + Arrays.toString(shape) + " from adapter_config.json and the model's config.json");
         }
         return reader.floats(name);
     }
 
-    /** {@code B} of one layer's target multiplied by the scaling, in double precision; a new array. */
-    float[] scaledB(int layer, LoraTarget target) {
-        float[] values = b[layer][target.ordinal()].clone();
+    /**
+     * {@code B} of one layer's target multiplied by the scaling in double precision, then rounded to float, as every
+     * engine applies it; a new array, null when the target is not adapted.
+     */
+    public float[] scaledB(int layer, LoraTarget target) {
+        float[] stored = b[layer][target.ordinal()];
+        if (stored == null) {
+            return null;
+        }
+        float[] values = stored.clone();
         double scaling = config.scaling();
         for (int i = 0; i < values.length; i++) {
             values[i] = (float) (values[i] * scaling);
         }
         return values;
-    }
-
-    private static EngineException invalid(String message) {
-        return new EngineException(EngineException.Reason.INVALID_MODEL, message);
     }
 }
