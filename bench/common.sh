@@ -5,13 +5,13 @@ mvn_opts=(-q -B ${BENCH_MVN_OPTS:--o})
 
 # Crucible's engine as the sources are now (installed so bench/pom.xml picks it up), then the bench jar.
 if [ -z "${BENCH_NO_BUILD:-}" ]; then
-  say "building engine-djl and what it needs (mvnw install -pl engine-djl -am; BENCH_NO_BUILD=1 skips)"
-  "$mvnw" "${mvn_opts[@]}" install -DskipTests -pl engine-djl -am >"$results/build.log" 2>&1 \
+  say "building the engines and what they need (mvnw install -pl engine-djl,engine-onnx -am; BENCH_NO_BUILD=1 skips)"
+  "$mvnw" "${mvn_opts[@]}" install -DskipTests -pl engine-djl,engine-onnx -am >"$results/build.log" 2>&1 \
     || { cat "$results/build.log" >&2; say "the engine build failed"; exit 1; }
 fi
 jar="$bench/target/crucible-bench-0.1.0-SNAPSHOT-all.jar"
 m2="${HOME}/.m2/repository/dev/crucible"
-if [ ! -f "$jar" ] || [ -n "$(find "$bench/java" "$bench/pom.xml" "$m2/engine-djl" "$m2/engine-spi" "$m2/hf-format" \
+if [ ! -f "$jar" ] || [ -n "$(find "$bench/java" "$bench/pom.xml" "$m2/engine-djl" "$m2/engine-onnx" "$m2/engine-spi" "$m2/hf-format" \
       -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
   say "building the bench jar (bench/pom.xml)"
   "$mvnw" "${mvn_opts[@]}" -f "$bench/pom.xml" package -DskipTests >"$results/build.log" 2>&1 \
@@ -20,7 +20,7 @@ fi
 
 java_run() {
   "$JAVA_HOME/bin/java" -Xmx6g --enable-native-access=ALL-UNNAMED \
-    -Dai.djl.pytorch.num_threads="$threads" \
+    -Dai.djl.pytorch.num_threads="$threads" -Dcrucible.onnx.threads="$threads" \
     -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils=error \
     -jar "$jar" "$@"

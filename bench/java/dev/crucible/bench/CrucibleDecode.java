@@ -2,18 +2,22 @@ package dev.crucible.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.crucible.engine.djl.DjlEngineProvider;
+import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.HfJson;
 import dev.crucible.hf.folder.ModelFolder;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.ServiceLoader;
 
 /**
- * Times Crucible's DJL engine the way the llama.cpp side is timed: batch 1, a fresh cache per run, greedy decoding.
+ * Times one of Crucible's engines ({@code djl}, {@code onnx}, or {@code onnx-int4}: ONNX with int4 weights quantised
+ * at load) the way the llama.cpp side is timed: batch 1, a fresh cache per run, greedy decoding.
  * Time to first token is the prefill of the prompt plus picking the first token; decode tokens/s is
  * {@code tokens / time} over the following {@code tokens} single-token forward passes (each followed by an argmax).
  * One untimed warm-up run comes first.
@@ -38,9 +42,30 @@ final class CrucibleDecode {
         return Arrays.copyOf(ids, promptTokens);
     }
 
-    static ObjectNode run(Path hf, int promptTokens, int decodeTokens, int runs) throws Exception {
+    /** The engine named {@code engine}, found as the server finds it (ServiceLoader), with its precision set. */
+    static EngineProvider engine(String engine) {
+        String name = engine.equals("onnx-int4") ? "onnx" : engine;
+        if (engine.equals("onnx-int4")) {
+            System.setProperty("crucible.onnx.precision", "int4");
+        }
+        return ServiceLoader.load(EngineProvider.class).stream().map(ServiceLoader.Provider::get)
+                .filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no engine '" + name + "' on the class path"));
+    }
+
+    /** This process's peak resident memory (VmHWM) in MiB. */
+    static double peakRssMib() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmHWM:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+            }
+        }
+        return Double.NaN;
+    }
+
+    static ObjectNode run(Path hf, int promptTokens, int decodeTokens, int runs, String engine) throws Exception {
         ObjectNode out = HfJson.object();
-        DjlEngineProvider provider = new DjlEngineProvider();
+        EngineProvider provider = engine(engine);
         ModelFolder folder = ModelFolder.read(hf);
         int[] prompt;
         try (Tokenizer tokenizer = provider.loadTokenizer(folder)) {
@@ -49,7 +74,7 @@ final class CrucibleDecode {
         long t0 = System.nanoTime();
         try (ModelRunner runner = provider.loadModel(folder)) {
             double loadS = (System.nanoTime() - t0) / 1e9;
-            out.put("engine", "Crucible engine-djl (" + provider.health().detail() + ")");
+            out.put("engine", "Crucible engine-" + engine + " (" + provider.health().detail() + ")");
             out.put("threads", System.getProperty("ai.djl.pytorch.num_threads", "default"));
             out.put("load_s", loadS);
             ArrayNode ids = out.putArray("prompt_ids");
@@ -63,12 +88,13 @@ final class CrucibleDecode {
                 ttft.add(t.ttftMs());
                 tps.add(t.decodeTps());
                 generated = t.tokens();
-                System.err.printf("crucible: run %d/%d: ttft %.0f ms  decode %.2f tok/s%n", r + 1, runs,
-                        t.ttftMs(), t.decodeTps());
+                System.err.printf("crucible %s: run %d/%d: ttft %.0f ms  decode %.2f tok/s%n", engine, r + 1,
+                        runs, t.ttftMs(), t.decodeTps());
             }
             ArrayNode gen = out.putArray("generated");
             Arrays.stream(generated).forEach(gen::add);
         }
+        out.put("peak_rss_mib", peakRssMib());
         return out;
     }
 

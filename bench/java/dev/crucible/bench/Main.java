@@ -16,10 +16,12 @@ import java.util.List;
  * The benchmark's Java entry point, driven by {@code bench/run} and {@code bench/train}:
  * <ul>
  *   <li>{@code model WORK SEED}: writes the random model into WORK unless it is there;</li>
- *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS}: times Crucible's DJL engine, writes JSON to OUT
- *       and the prompt's ids to {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
- *   <li>{@code report CRUCIBLE_JSONS LLAMA_JSONS}: prints the comparison table; each argument is a comma-separated
- *       list of result files (one per round), whose per-run arrays are concatenated;</li>
+ *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS [ENGINE]}: times one of Crucible's engines
+ *       ({@code djl}, the default, {@code onnx} or {@code onnx-int4}), writes JSON to OUT and the prompt's ids to
+ *       {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
+ *   <li>{@code report LLAMA_JSONS ENGINE=JSONS...}: prints the comparison table, one row per Crucible engine against
+ *       llama.cpp, and a last {@code ratios:} line for scripts; each JSONS is a comma-separated list of result files
+ *       (one per round), whose per-run arrays are concatenated;</li>
  *   <li>{@code train WORK OUT SEED TINY LARGE}: the training benchmark ({@link TrainBench}; the 0.5B model must be in
  *       {@code WORK/model}); writes JSON to OUT and prints the table;</li>
  *   <li>{@code train-report OUT}: prints that table again from the JSON.</li>
@@ -37,13 +39,20 @@ public final class Main {
                 Path work = Path.of(args[1]);
                 String loadStart = loadAverage();
                 ObjectNode result = CrucibleDecode.run(BenchModel.hfDir(work), Integer.parseInt(args[3]),
-                        Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+                        Integer.parseInt(args[4]), Integer.parseInt(args[5]), args.length > 6 ? args[6] : "djl");
                 result.put("loadavg_start", loadStart);
                 result.put("loadavg_end", loadAverage());
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
                 Files.writeString(work.resolve("prompt-ids.json"), HfJson.compact(result.get("prompt_ids")));
             }
-            case "report" -> report(merged(args[1]), merged(args[2]));
+            case "report" -> {
+                java.util.Map<String, JsonNode> engines = new java.util.LinkedHashMap<>();
+                for (int i = 2; i < args.length; i++) {
+                    engines.put(args[i].substring(0, args[i].indexOf('=')),
+                            merged(args[i].substring(args[i].indexOf('=') + 1)));
+                }
+                report(merged(args[1]), engines);
+            }
             case "train" -> {
                 ObjectNode result = TrainBench.run(Path.of(args[1]), Long.parseLong(args[3]), args[4], args[5]);
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
@@ -51,59 +60,71 @@ public final class Main {
             }
             case "train-report" -> TrainReport.print(HfJson.read(Path.of(args[1])));
             default -> {
-                System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R | report C.json,.. L.json,.. "
+                System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R [ENGINE] | report L.json,.. E=C.json,.. "
                         + "| train WORK OUT SEED TINY LARGE | train-report OUT");
                 System.exit(2);
             }
         }
     }
 
-    private static void report(JsonNode crucible, JsonNode llama) throws IOException {
-        double cTtft = median(crucible.path("ttft_ms"));
+    private static void report(JsonNode llama, java.util.Map<String, JsonNode> engines) throws IOException {
         double lTtft = median(llama.path("ttft_ms"));
-        double cTps = median(crucible.path("decode_tps"));
         double lTps = median(llama.path("decode_tps"));
-        int runs = crucible.path("ttft_ms").size();
+        JsonNode first = engines.values().iterator().next();
         System.out.println();
-        System.out.println("Decode benchmark: random Qwen2.5-0.5B-shaped model (494 M params), F32 weights, batch 1, "
-                + "greedy");
+        System.out.println("Decode benchmark: random Qwen2.5-0.5B-shaped model (494 M params), batch 1, greedy; llama.cpp "
+                + "and Crucible's F32 engines on F32 weights, onnx-int4 on int4 weights quantised at load");
         System.out.println("  date      " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         System.out.println("  machine   " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors()
-                + " CPUs visible; both engines on 2 threads");
-        System.out.println("  load avg  1-min load before each run: Crucible " + list(crucible.path("loadavg_runs"), 2)
-                + ", llama.cpp " + list(llama.path("loadavg_runs"), 2) + "; at the end "
-                + llama.path("loadavg_end").asText("?") + " (other builds on this machine count in it)");
-        System.out.println("  workload  prompt " + crucible.path("prompt_ids").size() + " tokens, then "
-                + (crucible.path("generated").size() - 1) + " decoded tokens; median of " + runs
-                + " runs, alternating Crucible and llama.cpp, each process after 1 untimed warm-up");
-        System.out.println("  crucible  " + crucible.path("engine").asText() + ", load "
-                + String.format("%.1f s", crucible.path("load_s").asDouble()));
+                + " CPUs visible; every engine on 2 threads");
+        StringBuilder loads = new StringBuilder();
+        engines.forEach((name, r) -> loads.append(name).append(' ').append(list(r.path("loadavg_runs"), 2)).append(", "));
+        System.out.println("  load avg  1-min load before each run: " + loads + "llama.cpp "
+                + list(llama.path("loadavg_runs"), 2) + "; at the end " + llama.path("loadavg_end").asText("?")
+                + " (other work on this machine counts in it)");
+        System.out.println("  workload  prompt " + first.path("prompt_ids").size() + " tokens, then "
+                + (first.path("generated").size() - 1) + " decoded tokens; median of "
+                + llama.path("ttft_ms").size() + " runs per engine, engines interleaved round by round, each process "
+                + "after 1 untimed warm-up");
+        engines.forEach((name, r) -> System.out.println("  " + String.format("%-9s ", name) + r.path("engine").asText()
+                + ", load " + String.format("%.1f s", r.path("load_s").asDouble())));
         System.out.println("  llama.cpp " + llama.path("engine").asText() + ", load "
                 + String.format("%.1f s", llama.path("load_s").asDouble()) + ", KV cache "
                 + llama.path("kv_cache").asText());
         System.out.println();
-        String row = "| %-28s | %15s | %15s | %22s |%n";
-        System.out.printf(row, "metric", "Crucible (DJL)", "llama.cpp", "ratio Crucible/llama");
-        System.out.printf(row, "-".repeat(28), "-".repeat(15), "-".repeat(15), "-".repeat(22));
-        System.out.printf(row, "time to first token (ms)", fmt(cTtft, 0), fmt(lTtft, 0),
-                fmt(cTtft / lTtft, 2) + "x (lower=better)");
-        System.out.printf(row, "decode (tokens/s)", fmt(cTps, 2), fmt(lTps, 2),
-                fmt(cTps / lTps, 2) + "x (higher=better)");
-        System.out.printf(row, "decode (ms/token)", fmt(1000 / cTps, 1), fmt(1000 / lTps, 1),
-                fmt(lTps / cTps, 2) + "x (lower=better)");
+        String row = "| %-10s | %9s | %11s | %13s | %13s | %13s |%n";
+        System.out.printf(row, "engine", "ttft (ms)", "decode tok/s", "ttft / llama", "tok/s / llama", "peak RSS MiB");
+        System.out.printf(row, "-".repeat(10), "-".repeat(9), "-".repeat(11), "-".repeat(13), "-".repeat(13),
+                "-".repeat(13));
+        System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-");
+        StringBuilder ratios = new StringBuilder("ratios:");
+        for (var e : engines.entrySet()) {
+            double ttft = median(e.getValue().path("ttft_ms"));
+            double tps = median(e.getValue().path("decode_tps"));
+            System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
+                    fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0));
+            ratios.append(' ').append(e.getKey().equals("djl") || e.getKey().equals("onnx") ? e.getKey() + "-f32"
+                    : e.getKey()).append("/llama-f32=").append(fmt(tps / lTps, 2));
+        }
+        System.out.println("  (ttft: lower is better; tok/s: higher is better)");
         System.out.println();
-        System.out.println("  per run: crucible ttft_ms " + list(crucible.path("ttft_ms"), 0) + " tok/s "
-                + list(crucible.path("decode_tps"), 2));
+        for (var e : engines.entrySet()) {
+            System.out.println("  per run: " + e.getKey() + " ttft_ms " + list(e.getValue().path("ttft_ms"), 0)
+                    + " tok/s " + list(e.getValue().path("decode_tps"), 2));
+        }
         System.out.println("           llama.cpp ttft_ms " + list(llama.path("ttft_ms"), 0) + " tok/s "
                 + list(llama.path("decode_tps"), 2));
-        JsonNode cg = crucible.path("generated");
         JsonNode lg = llama.path("generated");
-        int same = 0;
-        while (same < Math.min(cg.size(), lg.size()) && cg.get(same).asInt() == lg.get(same).asInt()) {
-            same++;
+        for (var e : engines.entrySet()) {
+            JsonNode cg = e.getValue().path("generated");
+            int same = 0;
+            while (same < Math.min(cg.size(), lg.size()) && cg.get(same).asInt() == lg.get(same).asInt()) {
+                same++;
+            }
+            System.out.println("  same weights check: the first " + same + " of " + cg.size() + " greedy tokens of "
+                    + e.getKey() + " are llama.cpp's" + (e.getKey().endsWith("int4") ? " (int4 weights may differ)" : ""));
         }
-        System.out.println("  same weights check: the first " + same + " of " + cg.size()
-                + " greedy tokens are identical in both engines");
+        System.out.println(ratios);
     }
 
     /** The first file's fields, with the per-run arrays of all files concatenated and the load averages listed. */
