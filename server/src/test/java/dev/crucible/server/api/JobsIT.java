@@ -124,6 +124,52 @@ class JobsIT {
                 + ".messages_and_choices[1].logprobs.content[0].token 'no such token' names no token"), job.toString());
     }
 
+    /** An RL job whose second trajectory's sampled choice is {@code choice}. */
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> rlJobWithChoice(Map<String, Object> choice) {
+        Map<String, Object> body = new java.util.HashMap<>(RequestBodies.rlJob(modelId));
+        Map<String, Object> group = new java.util.HashMap<>(RequestBodies.trajectoryGroups(0.0, 1.0).getFirst());
+        List<Map<String, Object>> trajectories = new java.util.ArrayList<>(
+                (List<Map<String, Object>>) group.get("trajectories"));
+        Map<String, Object> b = new java.util.HashMap<>(trajectories.get(1));
+        b.put("messages_and_choices", List.of(Map.of("role", "user", "content", "2+2?"), choice));
+        trajectories.set(1, b);
+        group.put("trajectories", trajectories);
+        body.put("trajectory_groups", List.of(group));
+        return body;
+    }
+
+    private static Map<String, Object> choiceWith(String key, Object value) {
+        Map<String, Object> choice = new java.util.HashMap<>(Map.of("finish_reason", "stop", "index", 0,
+                "message", Map.of("role", "assistant", "content", "4")));
+        choice.put(key, value);
+        return choice;
+    }
+
+    @Test
+    void aMalformedChoiceIsA400NamingItsPathNotAFailedJobLater() {
+        String at = "trajectory_groups[0].trajectories[1].messages_and_choices[1]";
+        Map<String, Map<String, Object>> cases = new java.util.LinkedHashMap<>();
+        cases.put(at + ".logprobs.content[0]", choiceWith("logprobs", Map.of("content", List.of("token_id:19"))));
+        cases.put(at + ".logprobs.content[0].token", choiceWith("logprobs", Map.of("content",
+                List.of(Map.of("token", "token_id:x19", "logprob", -0.1)))));
+        cases.put(at + ".logprobs.content[0].logprob", choiceWith("logprobs", Map.of("content",
+                List.of(Map.of("token", "token_id:19", "logprob", "low")))));
+        cases.put(at + ".logprobs.content[0].bytes[1]", choiceWith("logprobs", Map.of("content",
+                List.of(Map.of("token", "4", "logprob", -0.1, "bytes", List.of(52, 300))))));
+        cases.put(at + ".logprobs.content", choiceWith("logprobs", Map.of("content", "token_id:19")));
+        cases.put(at + ".logprobs", choiceWith("logprobs", List.of()));
+        cases.put(at + ".token_ids[0]", choiceWith("token_ids", List.of(-1)));
+        for (var c : cases.entrySet()) {
+            Api.Reply reply = api.post("/v1/preview/training-jobs", rlJobWithChoice(c.getValue()));
+            assertEquals(400, reply.status(), c.getKey() + ": " + reply);
+            assertEquals(c.getKey(), reply.error().get("param"), reply.toString());
+        }
+        Api.Reply fine = api.post("/v1/preview/training-jobs", rlJobWithChoice(choiceWith("logprobs",
+                Map.of("content", List.of(Map.of("token", "token_id:19", "logprob", -0.1, "bytes", List.of(52)))))));
+        assertEquals(200, fine.status(), fine.toString());
+    }
+
     @Test
     void trajectoryUploadsOfTensOfMegabytesAreAccepted() {
         List<Map<String, Object>> tokens = new java.util.ArrayList<>();

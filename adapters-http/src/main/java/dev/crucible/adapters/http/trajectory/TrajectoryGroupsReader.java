@@ -11,12 +11,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads ART's serialized trajectory groups ({@code art-serverless.md} §2.1) into domain values, refusing a
- * wrong shape with the path of the field at fault. Unknown fields are ignored, as ART's server does.
+ * wrong shape with the path of the field at fault. Unknown fields are ignored, as ART's server does. A sampled
+ * choice's logprobs are checked here too, down to each entry's {@code token}, {@code logprob} and {@code bytes},
+ * so that a malformed one is a 400 when the job is posted, not a failed job later; whether a token names a token
+ * of the model is the trainer's to find, since only it has the vocabulary.
  */
 public final class TrajectoryGroupsReader {
+
+    private static final String TOKEN_ID = "token_id:";
 
     private TrajectoryGroupsReader() {
     }
@@ -57,10 +63,52 @@ public final class TrajectoryGroupsReader {
     private static HistoryItem item(JsonObject item) {
         if (HistoryItem.isChoice(item.raw())) {
             item.requireObject("message");
+            choice(item);
         } else {
             item.requireString("role");
         }
         return new HistoryItem(item.raw());
+    }
+
+    /** The parts of a sampled choice the trainer reads: {@code token_ids} and {@code logprobs.content}. */
+    private static void choice(JsonObject choice) {
+        List<Object> tokenIds = choice.array("token_ids").orElse(List.of());
+        for (int i = 0; i < tokenIds.size(); i++) {
+            if (!(tokenIds.get(i) instanceof Number n) || !integral(n) || n.longValue() < 0) {
+                String at = choice.path("token_ids") + "[" + i + "]";
+                throw RefusalException.invalid(at, at + " must be a token id (an integer >= 0), got "
+                        + ConfigReader.describe(tokenIds.get(i)));
+            }
+        }
+        Optional<JsonObject> logprobs = choice.object("logprobs");
+        if (logprobs.isEmpty()) {
+            return;
+        }
+        for (JsonObject entry : logprobs.get().objects("content")) {
+            entry.string("token").filter(t -> t.startsWith(TOKEN_ID)).ifPresent(t -> {
+                if (!t.substring(TOKEN_ID.length()).matches("[0-9]{1,9}")) {
+                    throw RefusalException.invalid(entry.path("token"), entry.path("token")
+                            + " must name a token id after '" + TOKEN_ID + "' (as token_id:151643), got '" + t + "'");
+                }
+            });
+            Object logprob = entry.raw().get("logprob");
+            if (logprob != null && !(logprob instanceof Number)) {
+                throw RefusalException.invalid(entry.path("logprob"), entry.path("logprob") + " must be a number, got "
+                        + ConfigReader.describe(logprob));
+            }
+            List<Object> bytes = entry.array("bytes").orElse(List.of());
+            for (int b = 0; b < bytes.size(); b++) {
+                if (!(bytes.get(b) instanceof Number n) || !integral(n) || n.intValue() < 0 || n.intValue() > 255) {
+                    String at = entry.path("bytes") + "[" + b + "]";
+                    throw RefusalException.invalid(at, at + " must be a byte (0 to 255), got "
+                            + ConfigReader.describe(bytes.get(b)));
+                }
+            }
+        }
+    }
+
+    private static boolean integral(Number n) {
+        return n.doubleValue() == Math.rint(n.doubleValue()) && Double.isFinite(n.doubleValue());
     }
 
     private static Map<String, Double> metrics(JsonObject owner, String key) {
