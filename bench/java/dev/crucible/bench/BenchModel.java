@@ -67,10 +67,15 @@ final class BenchModel {
         return work.resolve("model-f32.gguf");
     }
 
+    /** The same weights with every matrix in ggml's Q4_0, for llama.cpp's int4 side. */
+    static Path ggufQ4(Path work) {
+        return work.resolve("model-q4_0.gguf");
+    }
+
     /** Writes the model into {@code work} unless a complete one with this seed is there already. */
     static void ensure(Path work, long seed) throws IOException {
         Path marker = work.resolve("COMPLETE");
-        String stamp = "seed=" + seed + " hidden=" + HIDDEN + " layers=" + LAYERS + " vocab=" + VOCAB + "\n";
+        String stamp = "seed=" + seed + " hidden=" + HIDDEN + " layers=" + LAYERS + " vocab=" + VOCAB + " q4_0\n";
         if (Files.exists(marker) && Files.readString(marker).equals(stamp)) {
             System.err.println("model: present in " + work + " (" + stamp.strip() + ")");
             return;
@@ -111,6 +116,10 @@ final class BenchModel {
         long ggBytes = g.write(ggTmp);
         Files.move(ggTmp, gguf(work), StandardCopyOption.REPLACE_EXISTING);
         System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", gguf(work), ggBytes, secondsSince(t0));
+        Path q4Tmp = work.resolve("model-q4_0.gguf.tmp");
+        long q4Bytes = g.write(q4Tmp, true);
+        Files.move(q4Tmp, ggufQ4(work), StandardCopyOption.REPLACE_EXISTING);
+        System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", ggufQ4(work), q4Bytes, secondsSince(t0));
         Files.writeString(marker, stamp);
     }
 

@@ -27,6 +27,10 @@ final class GgufWriter {
     private static final int TYPE_STRING = 8;
     private static final int TYPE_ARRAY = 9;
     private static final int GGML_TYPE_F32 = 0;
+    private static final int GGML_TYPE_Q4_0 = 2;
+    /** Q4_0: blocks of 32 weights, each an F16 scale and 16 bytes of 4-bit values. */
+    private static final int Q4_0_BLOCK = 32;
+    private static final int Q4_0_BYTES = 18;
 
     private record Tensor(String name, long[] shape, float[] values) {
     }
@@ -75,8 +79,26 @@ final class GgufWriter {
         return this;
     }
 
-    /** Writes the file (replacing any) and returns its size in bytes. */
+    /** Writes the file (replacing any) with F32 tensors and returns its size in bytes. */
     long write(Path file) throws IOException {
+        return write(file, false);
+    }
+
+    /** Whether a tensor is written as Q4_0 in a quantised file: every matrix whose rows are whole blocks. */
+    private static boolean quantised(Tensor t, boolean q4) {
+        return q4 && t.shape().length == 2 && t.shape()[1] % Q4_0_BLOCK == 0;
+    }
+
+    private static long bytes(Tensor t, boolean q4) {
+        return quantised(t, q4) ? (long) t.values().length / Q4_0_BLOCK * Q4_0_BYTES : 4L * t.values().length;
+    }
+
+    /**
+     * Writes the file (replacing any) and returns its size in bytes; with {@code q4}, every matrix is quantised to
+     * ggml's Q4_0 ({@code quantize_row_q4_0_ref}: per block of 32, the scale is the value of largest magnitude over
+     * -8, each weight rounded to 4 bits), vectors (norms, biases) stay F32, as llama.cpp's "pure" Q4_0 files are.
+     */
+    long write(Path file, boolean q4) throws IOException {
         Buffer head = new Buffer();
         head.putBytes("GGUF".getBytes(StandardCharsets.US_ASCII)).putInt(3).putLong(tensors.size()).putLong(kvCount);
         head.putBytes(meta.bytes());
@@ -86,8 +108,8 @@ final class GgufWriter {
             for (int i = t.shape().length - 1; i >= 0; i--) {
                 head.putLong(t.shape()[i]);
             }
-            head.putInt(GGML_TYPE_F32).putLong(offset);
-            offset = align(offset + 4L * t.values().length);
+            head.putInt(quantised(t, q4) ? GGML_TYPE_Q4_0 : GGML_TYPE_F32).putLong(offset);
+            offset = align(offset + bytes(t, q4));
         }
         while (head.size() % ALIGNMENT != 0) {
             head.put((byte) 0);
@@ -97,13 +119,23 @@ final class GgufWriter {
             writeFully(out, ByteBuffer.wrap(head.bytes()));
             ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
             for (Tensor t : tensors) {
-                for (float v : t.values()) {
-                    if (!buf.hasRemaining()) {
-                        drain(out, buf);
+                if (quantised(t, q4)) {
+                    float[] v = t.values();
+                    for (int block = 0; block < v.length; block += Q4_0_BLOCK) {
+                        if (buf.remaining() < Q4_0_BYTES) {
+                            drain(out, buf);
+                        }
+                        q4Block(v, block, buf);
                     }
-                    buf.putFloat(v);
+                } else {
+                    for (float v : t.values()) {
+                        if (!buf.hasRemaining()) {
+                            drain(out, buf);
+                        }
+                        buf.putFloat(v);
+                    }
                 }
-                long pad = align(4L * t.values().length) - 4L * t.values().length;
+                long pad = align(bytes(t, q4)) - bytes(t, q4);
                 for (long i = 0; i < pad; i++) {
                     if (!buf.hasRemaining()) {
                         drain(out, buf);
@@ -113,6 +145,27 @@ final class GgufWriter {
             }
             drain(out, buf);
             return out.size();
+        }
+    }
+
+    /** One Q4_0 block of {@code v[from..from+32)}: the F16 scale, then low nibbles for 0..15, high for 16..31. */
+    private static void q4Block(float[] v, int from, ByteBuffer buf) {
+        float amax = 0;
+        float max = 0;
+        for (int j = 0; j < Q4_0_BLOCK; j++) {
+            float x = v[from + j];
+            if (Math.abs(x) > amax) {
+                amax = Math.abs(x);
+                max = x;
+            }
+        }
+        float d = max / -8;
+        float id = d != 0 ? 1 / d : 0;
+        buf.putShort(Float.floatToFloat16(d));
+        for (int j = 0; j < Q4_0_BLOCK / 2; j++) {
+            int lo = Math.min(15, (int) (v[from + j] * id + 8.5f));
+            int hi = Math.min(15, (int) (v[from + Q4_0_BLOCK / 2 + j] * id + 8.5f));
+            buf.put((byte) (lo | hi << 4));
         }
     }
 

@@ -70,6 +70,7 @@ public final class Main {
     private static void report(JsonNode llama, java.util.Map<String, JsonNode> engines) throws IOException {
         double lTtft = median(llama.path("ttft_ms"));
         double lTps = median(llama.path("decode_tps"));
+        JsonNode q4 = engines.remove("llama-q4_0");
         JsonNode first = engines.values().iterator().next();
         System.out.println();
         System.out.println("Decode benchmark: random Qwen2.5-0.5B-shaped model (494 M params), batch 1, greedy; llama.cpp "
@@ -97,14 +98,22 @@ public final class Main {
         System.out.printf(row, "-".repeat(10), "-".repeat(9), "-".repeat(11), "-".repeat(13), "-".repeat(13),
                 "-".repeat(13));
         System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-");
+        if (q4 != null) {
+            double qTtft = median(q4.path("ttft_ms"));
+            double qTps = median(q4.path("decode_tps"));
+            System.out.printf(row, "llama Q4_0", fmt(qTtft, 0), fmt(qTps, 2), fmt(qTtft / lTtft, 2) + "x",
+                    fmt(qTps / lTps, 2) + "x", "-");
+        }
         StringBuilder ratios = new StringBuilder("ratios:");
         for (var e : engines.entrySet()) {
             double ttft = median(e.getValue().path("ttft_ms"));
             double tps = median(e.getValue().path("decode_tps"));
             System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
                     fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0));
+            boolean int4 = e.getKey().endsWith("int4") && q4 != null;
             ratios.append(' ').append(e.getKey().equals("djl") || e.getKey().equals("onnx") ? e.getKey() + "-f32"
-                    : e.getKey()).append("/llama-f32=").append(fmt(tps / lTps, 2));
+                    : e.getKey()).append(int4 ? "/llama-q4_0=" : "/llama-f32=")
+                    .append(fmt(tps / (int4 ? median(q4.path("decode_tps")) : lTps), 2));
         }
         System.out.println("  (ttft: lower is better; tok/s: higher is better)");
         System.out.println();
@@ -114,6 +123,10 @@ public final class Main {
         }
         System.out.println("           llama.cpp ttft_ms " + list(llama.path("ttft_ms"), 0) + " tok/s "
                 + list(llama.path("decode_tps"), 2));
+        if (q4 != null) {
+            System.out.println("           llama Q4_0 ttft_ms " + list(q4.path("ttft_ms"), 0) + " tok/s "
+                    + list(q4.path("decode_tps"), 2));
+        }
         JsonNode lg = llama.path("generated");
         for (var e : engines.entrySet()) {
             JsonNode cg = e.getValue().path("generated");
