@@ -3,7 +3,7 @@ package dev.crucible.application.model;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Whether a PEFT adapter folder can be served over a base model, as the engine that serves it would load it. */
+/** Whether a PEFT adapter folder can be served over a base model, read as the engines read adapters. */
 public interface AdapterCheck {
 
     /**

@@ -38,8 +38,7 @@ final class MeteredChatObserver implements ChatObserver {
     }
 
     @Override
-    public void finished(String model, int promptTokens, long generatedTokens, Duration afterArrival,
-            String finishReason) {
+    public void finished(String model, int promptTokens, Duration afterArrival, String finishReason) {
         Timer.builder("vllm:e2e_request_latency").description("End-to-end request latency").tag("model_name", model)
                 .serviceLevelObjectives(END_TO_END).register(registry).record(afterArrival);
         Counter.builder("vllm:prompt_tokens").description("Prompt tokens processed").tag("model_name", model)

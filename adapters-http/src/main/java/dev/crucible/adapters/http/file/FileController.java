@@ -45,8 +45,8 @@ final class FileController {
     private final ReadFileContentUseCase content;
     private final DeleteFileUseCase delete;
 
-    FileController(IdempotentCreation idempotent, UploadFileUseCase upload, ListFilesUseCase list, GetFileUseCase get, ReadFileContentUseCase content,
-            DeleteFileUseCase delete) {
+    FileController(IdempotentCreation idempotent, UploadFileUseCase upload, ListFilesUseCase list, GetFileUseCase get,
+            ReadFileContentUseCase content, DeleteFileUseCase delete) {
         this.idempotent = idempotent;
         this.upload = upload;
         this.list = list;

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.function.Function;
 
 /**
@@ -33,7 +32,7 @@ final class SpooledUpload implements AutoCloseable {
             try (OutputStream out = new DigestOutputStream(Files.newOutputStream(file), digest)) {
                 content.transferTo(out);
             }
-            return new SpooledUpload(file, HexFormat.of().formatHex(digest.digest()));
+            return new SpooledUpload(file, RequestFingerprint.hex(digest));
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(file);
             throw e;

@@ -24,6 +24,11 @@ public final class RequestFingerprint {
         for (Object part : parts) {
             feed(digest, part);
         }
+        return hex(digest);
+    }
+
+    /** What {@code digest} has taken in so far, finished, as lower-case hex (the digest is reset). */
+    public static String hex(MessageDigest digest) {
         return HexFormat.of().formatHex(digest.digest());
     }
 

@@ -2,6 +2,7 @@ package dev.crucible.adapters.http.model;
 
 import dev.crucible.adapters.http.error.RefusalException;
 import dev.crucible.application.model.ImportAdapterService;
+import dev.crucible.domain.common.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,7 +44,7 @@ final class AdapterArchive {
 
     /**
      * Unpacks the adapter files of a zip into a new private temporary folder, which the caller deletes
-     * ({@link #delete}); a body that is not such an archive, lacks a file, holds one twice or unpacks to more than
+     * ({@link #delete}), reading {@code archive} to its end (so that a digest of it covers the whole body); a body that is not such an archive, lacks a file, holds one twice or unpacks to more than
      * {@code maxBytes} is a 400 naming {@code adapter}.
      */
     static Path unpack(InputStream archive, long maxBytes) {
@@ -67,6 +68,7 @@ final class AdapterArchive {
                 }
                 total += copyBounded(zip, folder.resolve(name), maxBytes - total);
             }
+            archive.transferTo(OutputStream.nullOutputStream()); // the central directory after the last entry
             for (String file : ImportAdapterService.FILES) {
                 if (!found.contains(file)) {
                     throw invalid(found.isEmpty() && total == 0
@@ -95,8 +97,7 @@ final class AdapterArchive {
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                 written += n;
                 if (written > remaining) {
-                    throw new RefusalException(new dev.crucible.domain.common.Refusal(
-                            dev.crucible.domain.common.Refusal.Reason.TOO_LARGE,
+                    throw new RefusalException(new Refusal(Refusal.Reason.TOO_LARGE,
                             "the adapter unpacks to more bytes than a body may hold (setting crucible.max-body-bytes)",
                             "adapter"));
                 }

@@ -35,7 +35,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
-import java.util.HexFormat;
 
 /**
  * Adapters in and out: a checkpoint's PEFT adapter as a zip archive, and a PEFT adapter (trained elsewhere, or
@@ -92,12 +91,11 @@ final class AdapterController {
         Path folder;
         try (InputStream bytes = new DigestInputStream(adapter.getInputStream(), digest)) {
             folder = AdapterArchive.unpack(bytes, maxBytes);
-            bytes.transferTo(OutputStream.nullOutputStream()); // the whole archive is digested, trailer included
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the uploaded adapter", e);
         }
         try {
-            String archiveDigest = HexFormat.of().formatHex(digest.digest());
+            String archiveDigest = RequestFingerprint.hex(digest);
             return idempotent.answer(caller, key, "adapters", () -> RequestFingerprint.of(modelId, archiveDigest),
                     () -> CheckpointView.of(RefusalException.unwrap(importAdapter.importAdapter(
                             new ImportAdapterUseCase.Command(caller, model, folder)))));

@@ -11,6 +11,7 @@ import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.runtime.generation.GenerationDelta;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationRequest;
@@ -21,6 +22,7 @@ import dev.crucible.runtime.structured.OutputConstraints;
 import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.template.ChatTemplateInput;
 import dev.crucible.runtime.tools.ToolCalling;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -138,7 +140,7 @@ public final class ChatCompletionService {
                 private boolean first = true;
 
                 @Override
-                public void onDelta(dev.crucible.runtime.generation.GenerationDelta delta) {
+                public void onDelta(GenerationDelta delta) {
                     if (first) {
                         first = false;
                         observer.firstToken(model, since(chat.arrivedNanos()));
@@ -149,8 +151,7 @@ public final class ChatCompletionService {
                 @Override
                 public void onComplete(GenerationResult result) {
                     release.run();
-                    observer.finished(model, result.promptTokens(), result.sequences().stream()
-                            .mapToLong(sequence -> sequence.tokenIds().size()).sum(), since(chat.arrivedNanos()),
+                    observer.finished(model, result.promptTokens(), since(chat.arrivedNanos()),
                             result.sequences().isEmpty() ? "abort"
                                     : result.sequences().getFirst().finish().reason().wireName());
                     listener.onComplete(result);
@@ -172,8 +173,8 @@ public final class ChatCompletionService {
         return handle;
     }
 
-    private static java.time.Duration since(long nanos) {
-        return java.time.Duration.ofNanos(System.nanoTime() - nanos);
+    private static Duration since(long nanos) {
+        return Duration.ofNanos(System.nanoTime() - nanos);
     }
 
     /** Releases the lease and the admission ticket once, whichever end of a generation calls first. */

@@ -16,10 +16,9 @@ public interface ChatObserver {
     }
 
     /**
-     * The request ended: its prompt's tokens, the tokens generated over all its sequences, how long it took from
-     * arrival, and why its first sequence ended ({@code stop}, {@code length}, {@code abort}, ...).
+     * The request ended: its prompt's tokens, how long it took from arrival, and why its first sequence ended
+     * ({@code stop}, {@code length}, {@code abort}, ...). Generated tokens are the generator's to count.
      */
-    default void finished(String model, int promptTokens, long generatedTokens, Duration afterArrival,
-            String finishReason) {
+    default void finished(String model, int promptTokens, Duration afterArrival, String finishReason) {
     }
 }

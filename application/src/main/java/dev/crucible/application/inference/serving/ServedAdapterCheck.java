@@ -1,15 +1,16 @@
 package dev.crucible.application.inference.serving;
 
 import dev.crucible.application.model.AdapterCheck;
-import dev.crucible.engine.spi.EngineException;
-import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.hf.ModelFormatException;
+import dev.crucible.hf.peft.LoraWeights;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Loads the adapter into the runner of its base model and frees it again: what fails there would fail when the
- * adapter is served. The engine's message names the folder it read; that server path is cut out of the answer.
+ * Reads the adapter as every engine reads it ({@link LoraWeights}), against its base model's {@code config.json}:
+ * what fails there would fail when the adapter is served. Nothing is loaded into an engine, and the answer is the
+ * reader's own account of the fault, which names the file, key or tensor and never the folder it read.
  */
 public final class ServedAdapterCheck implements AdapterCheck {
 
@@ -25,12 +26,13 @@ public final class ServedAdapterCheck implements AdapterCheck {
         if (model.isEmpty()) {
             return Optional.of("base model '" + baseModel + "' is not served here");
         }
-        try (LoraAdapter adapter = model.get().runner().loadAdapter(folder)) {
+        try {
+            LoraWeights.read(folder, model.get().config());
             return Optional.empty();
-        } catch (EngineException e) {
-            String message = e.getMessage() == null ? e.reason().toString() : e.getMessage();
-            String cut = message.replace(folder.toAbsolutePath().toString(), "").replace(folder.toString(), "");
-            return Optional.of(cut.replaceFirst("^cannot load adapter\\s*:\\s*", ""));
+        } catch (ModelFormatException e) {
+            // read() prefixes the folder to its cause's message; a cause that is not a format fault is an I/O one
+            return Optional.of(e.getCause() instanceof ModelFormatException fault ? fault.getMessage()
+                    : "its files cannot be read");
         }
     }
 }

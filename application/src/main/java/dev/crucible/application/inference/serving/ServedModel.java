@@ -3,6 +3,7 @@ package dev.crucible.application.inference.serving;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;
+import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.runtime.generation.Generator;
 import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.tools.ToolCallFormat;
@@ -25,10 +26,12 @@ import java.util.Optional;
  * @param toolCallFormat how the model writes tool calls, empty when Crucible has no parser for it
  * @param training where adapters of this model train: the serving runner, or the model in an engine that can train
  * @param engine the name of the engine that serves it ({@code djl}, {@code onnx})
+ * @param config the model's {@code config.json}: its shapes, which adapters for it must match
  */
 public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
         Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen,
-        Generator generator, Optional<ToolCallFormat> toolCallFormat, TrainingRunner training, String engine)
+        Generator generator, Optional<ToolCallFormat> toolCallFormat, TrainingRunner training, String engine,
+        ModelConfig config)
         implements AutoCloseable {
 
     public ServedModel {

@@ -87,6 +87,6 @@ public final class ServedModelLoader {
                 ? TrainingRunner.serving(runner) : TrainingRunner.separate(runner, folder, trainingEngine);
         return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,
                 generator, ToolCallFormat.of(folder.config().architecture(), folder.tokenizer().chatTemplate()),
-                training, engine.name());
+                training, engine.name(), folder.config());
     }
 }
