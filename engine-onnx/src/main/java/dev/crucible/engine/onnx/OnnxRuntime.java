@@ -5,10 +5,11 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtLoggingLevel;
 import ai.onnxruntime.OrtSession;
 import dev.crucible.engine.spi.EngineException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * ONNX Runtime for one provider, started on first use (its natives load then), and the session options every model
- * gets: {@code -Dcrucible.onnx.threads} intra-op threads (default: the available processors), one inter-op thread,
+ * ONNX Runtime for one provider, started on first use (its natives load then) on a thread of its own with a large
+ * stack, and the session options every model gets: {@code -Dcrucible.onnx.threads} intra-op threads (default: the available processors), one inter-op thread,
  * sequential execution, every graph optimisation. The environment logs errors only: the warnings ONNX Runtime prints
  * for a healthy decoder graph (an unused initializer, say) are noise. Thread-safe.
  */
@@ -16,19 +17,47 @@ final class OnnxRuntime {
 
     static final String THREADS_PROPERTY = "crucible.onnx.threads";
 
+    /**
+     * The starting thread's stack. Creating the environment recurses over the process's command line (seen in a core
+     * dump: about 11,800 native frames for a 15.8 kB command line, a long class path), so on a Java thread's 1 MB stack
+     * a long command line overflows it and the JVM dies with SIGSEGV and no message. Linux bounds the whole command
+     * line by a few MB; the stack is only reserved, so its size costs address space, not memory.
+     */
+    private static final long START_STACK_BYTES = 1L << 30;
+
     private OrtEnvironment env;
 
     /** The started environment; a failure to load the natives is {@link EngineException.Reason#RUNTIME_UNAVAILABLE}. */
     synchronized OrtEnvironment env() {
         if (env == null) {
-            try {
-                env = OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "crucible");
-            } catch (RuntimeException | LinkageError e) {
-                throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE,
-                        "ONNX Runtime does not load: " + e, e);
-            }
+            env = startOnLargeStack();
         }
         return env;
+    }
+
+    private static OrtEnvironment startOnLargeStack() {
+        AtomicReference<OrtEnvironment> started = new AtomicReference<>();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Thread starter = new Thread(null, () -> {
+            try {
+                started.set(OrtEnvironment.getEnvironment(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR, "crucible"));
+            } catch (RuntimeException | LinkageError e) {
+                failed.set(e);
+            }
+        }, "onnxruntime-start", START_STACK_BYTES);
+        starter.start();
+        try {
+            starter.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "interrupted while ONNX Runtime "
+                    + "was starting", e);
+        }
+        if (started.get() == null) {
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "ONNX Runtime does not load: "
+                    + failed.get(), failed.get());
+        }
+        return started.get();
     }
 
     /** Fresh session options; the caller closes them once the session exists. */
