@@ -3,9 +3,12 @@ package dev.crucible.engine.onnx;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtLoggingLevel;
+import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import dev.crucible.engine.spi.EngineException;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * ONNX Runtime for one provider, started on first use (its natives load then) on a thread of its own with a large
@@ -16,6 +19,10 @@ import java.util.concurrent.atomic.AtomicReference;
 final class OnnxRuntime {
 
     static final String THREADS_PROPERTY = "crucible.onnx.threads";
+    /** {@code cuda} (the default: CUDA when the GPU build is on the class path and a device answers) or {@code cpu}. */
+    static final String DEVICE_PROPERTY = "crucible.onnx.device";
+
+    private static final Logger LOG = LoggerFactory.getLogger(OnnxRuntime.class);
 
     /**
      * The starting thread's stack. Creating the environment recurses over the process's command line (seen in a core
@@ -26,6 +33,8 @@ final class OnnxRuntime {
     private static final long START_STACK_BYTES = 1L << 30;
 
     private OrtEnvironment env;
+    /** Null until the first session's options asked; then whether CUDA took them. */
+    private Boolean cuda;
 
     /** The started environment; a failure to load the natives is {@link EngineException.Reason#RUNTIME_UNAVAILABLE}. */
     synchronized OrtEnvironment env() {
@@ -60,7 +69,11 @@ final class OnnxRuntime {
         return started.get();
     }
 
-    /** Fresh session options; the caller closes them once the session exists. */
+    /**
+     * Fresh session options; the caller closes them once the session exists. With the GPU build of ONNX Runtime
+     * (Maven profile {@code gpu}) they put the CUDA execution provider first, unless {@code -Dcrucible.onnx.device=cpu};
+     * when CUDA does not start (no device, no driver) the sessions run on the CPU and this is logged once.
+     */
     OrtSession.SessionOptions options() throws OrtException {
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
         try {
@@ -68,6 +81,7 @@ final class OnnxRuntime {
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            addCuda(options);
             return options;
         } catch (OrtException | RuntimeException e) {
             options.close();
@@ -75,9 +89,34 @@ final class OnnxRuntime {
         }
     }
 
-    /** Names the runtime, e.g. {@code ONNX Runtime 1.29.0 on the CPU, 2 threads}. */
+    private synchronized void addCuda(OrtSession.SessionOptions options) {
+        if (Boolean.FALSE.equals(cuda)) {
+            return;
+        }
+        boolean wanted = !"cpu".equals(System.getProperty(DEVICE_PROPERTY, "cuda").strip())
+                && OrtEnvironment.getAvailableProviders().contains(OrtProvider.CUDA);
+        if (!wanted) {
+            cuda = false;
+            return;
+        }
+        try {
+            options.addCUDA(0);
+            cuda = true;
+        } catch (OrtException | RuntimeException e) {
+            cuda = false;
+            LOG.warn("ONNX Runtime's CUDA provider does not start ({}); the onnx engine runs on the CPU", e.getMessage());
+        }
+    }
+
+    /** Names the runtime, e.g. {@code ONNX Runtime 1.29.0 on the CPU, 2 intra-op threads}. */
     String describe() {
-        return "ONNX Runtime " + env().getVersion() + " on the CPU, " + threads() + " intra-op threads";
+        String version = env().getVersion();
+        return Boolean.TRUE.equals(cudaInUse()) ? "ONNX Runtime " + version + " on CUDA device 0"
+                : "ONNX Runtime " + version + " on the CPU, " + threads() + " intra-op threads";
+    }
+
+    private synchronized Boolean cudaInUse() {
+        return cuda;
     }
 
     private static int threads() {
