@@ -19,9 +19,14 @@ import java.util.List;
  *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS [ENGINE]}: times one of Crucible's engines
  *       ({@code djl}, the default, {@code onnx} or {@code onnx-int4}), writes JSON to OUT and the prompt's ids to
  *       {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
+ *   <li>{@code bandwidth WORK OUT THREADS}: measures the memory read bandwidth and the model's weight bytes per token
+ *       ({@link BandwidthProbe}), writes JSON to OUT;</li>
+ *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT} and {@code serve-report DIR STAMP ENGINES
+ *       STREAMS}: {@code bench/serve}'s client ({@link ServeClient}) and table ({@link ServeReport});</li>
  *   <li>{@code report LLAMA_JSONS ENGINE=JSONS...}: prints the comparison table, one row per Crucible engine against
  *       llama.cpp, and a last {@code ratios:} line for scripts; each JSONS is a comma-separated list of result files
- *       (one per round), whose per-run arrays are concatenated;</li>
+ *       (one per round), whose per-run arrays are concatenated; {@code bandwidth=JSONS} gives the bandwidth
+ *       probes' files;</li>
  *   <li>{@code train WORK OUT SEED TINY LARGE}: the training benchmark ({@link TrainBench}; the 0.5B model must be in
  *       {@code WORK/model}); writes JSON to OUT and prints the table;</li>
  *   <li>{@code train-report OUT}: prints that table again from the JSON.</li>
@@ -45,6 +50,17 @@ public final class Main {
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
                 Files.writeString(work.resolve("prompt-ids.json"), HfJson.compact(result.get("prompt_ids")));
             }
+            case "bandwidth" -> Files.writeString(Path.of(args[2]), HfJson.pretty(
+                    BandwidthProbe.run(BenchModel.hfDir(Path.of(args[1])), Integer.parseInt(args[3]))));
+            case "serve-client" -> {
+                String loadStart = loadAverage();
+                ObjectNode result = new ServeClient(args[1], args[2], args[3]).run(Integer.parseInt(args[4]),
+                        Integer.parseInt(args[5]), Integer.parseInt(args[6]));
+                result.put("loadavg_start", loadStart);
+                Files.writeString(Path.of(args[7]), HfJson.pretty(result));
+            }
+            case "serve-report" -> ServeReport.print(Path.of(args[1]), args[2], List.of(args[3].split(" ")),
+                    java.util.Arrays.stream(args[4].split(" ")).map(Integer::valueOf).toList());
             case "report" -> {
                 java.util.Map<String, JsonNode> engines = new java.util.LinkedHashMap<>();
                 for (int i = 2; i < args.length; i++) {
@@ -71,6 +87,7 @@ public final class Main {
         double lTtft = median(llama.path("ttft_ms"));
         double lTps = median(llama.path("decode_tps"));
         JsonNode q4 = engines.remove("llama-q4_0");
+        Bound bound = Bound.of(engines.remove("bandwidth"));
         JsonNode first = engines.values().iterator().next();
         System.out.println();
         System.out.println("Decode benchmark: random Qwen2.5-0.5B-shaped model (494 M params), batch 1, greedy; llama.cpp "
@@ -92,30 +109,40 @@ public final class Main {
         System.out.println("  llama.cpp " + llama.path("engine").asText() + ", load "
                 + String.format("%.1f s", llama.path("load_s").asDouble()) + ", KV cache "
                 + llama.path("kv_cache").asText());
+        if (bound != null) {
+            System.out.println("  bound     " + bound.describe());
+        }
         System.out.println();
-        String row = "| %-10s | %9s | %11s | %13s | %13s | %13s |%n";
-        System.out.printf(row, "engine", "ttft (ms)", "decode tok/s", "ttft / llama", "tok/s / llama", "peak RSS MiB");
+        String row = "| %-10s | %9s | %11s | %13s | %13s | %13s | %10s |%n";
+        System.out.printf(row, "engine", "ttft (ms)", "decode tok/s", "ttft / llama", "tok/s / llama", "peak RSS MiB",
+                "of bound");
         System.out.printf(row, "-".repeat(10), "-".repeat(9), "-".repeat(11), "-".repeat(13), "-".repeat(13),
-                "-".repeat(13));
-        System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-");
+                "-".repeat(13), "-".repeat(10));
+        System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-", share(lTps, bound));
         if (q4 != null) {
             double qTtft = median(q4.path("ttft_ms"));
             double qTps = median(q4.path("decode_tps"));
             System.out.printf(row, "llama Q4_0", fmt(qTtft, 0), fmt(qTps, 2), fmt(qTtft / lTtft, 2) + "x",
-                    fmt(qTps / lTps, 2) + "x", "-");
+                    fmt(qTps / lTps, 2) + "x", "-", "(int4)");
         }
         StringBuilder ratios = new StringBuilder("ratios:");
         for (var e : engines.entrySet()) {
             double ttft = median(e.getValue().path("ttft_ms"));
             double tps = median(e.getValue().path("decode_tps"));
             System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
-                    fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0));
+                    fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
+                    e.getKey().endsWith("int4") ? "(int4)" : share(tps, bound));
             boolean int4 = e.getKey().endsWith("int4") && q4 != null;
             ratios.append(' ').append(e.getKey().equals("djl") || e.getKey().equals("onnx") ? e.getKey() + "-f32"
                     : e.getKey()).append(int4 ? "/llama-q4_0=" : "/llama-f32=")
                     .append(fmt(tps / (int4 ? median(q4.path("decode_tps")) : lTps), 2));
         }
-        System.out.println("  (ttft: lower is better; tok/s: higher is better)");
+        if (bound != null && engines.containsKey("onnx")) {
+            ratios.append(" onnx-f32/bound=").append(fmt(median(engines.get("onnx").path("decode_tps"))
+                    / bound.tokensPerSecond(), 2));
+        }
+        System.out.println("  (ttft: lower is better; tok/s: higher is better; of bound: decode tok/s over the F32 "
+                + "memory-bandwidth bound, int4 rows read fewer bytes and are not set against it)");
         System.out.println();
         for (var e : engines.entrySet()) {
             System.out.println("  per run: " + e.getKey() + " ttft_ms " + list(e.getValue().path("ttft_ms"), 0)
@@ -140,6 +167,35 @@ public final class Main {
         System.out.println(ratios);
     }
 
+    private static String share(double tps, Bound bound) {
+        return bound == null ? "-" : fmt(tps / bound.tokensPerSecond(), 2) + "x";
+    }
+
+    /** The F32 decode bound of this run: the best read bandwidth over the rounds against the weights a token reads. */
+    private record Bound(double readGbs, long bytesPerToken, int threads) {
+
+        static Bound of(JsonNode merged) {
+            if (merged == null) {
+                return null;
+            }
+            double best = 0;
+            for (JsonNode gbs : merged.path("read_gbs_runs")) {
+                best = Math.max(best, gbs.asDouble());
+            }
+            return new Bound(best, merged.path("weight_bytes_per_token").asLong(), merged.path("threads").asInt());
+        }
+
+        double tokensPerSecond() {
+            return readGbs * 1e9 / bytesPerToken;
+        }
+
+        String describe() {
+            return String.format("memory read bandwidth %.1f GB/s (best pass of each round's probe, %d threads); "
+                    + "a token reads %.2f GB of F32 weights, so batch-1 decoding is bounded by %.1f tok/s", readGbs,
+                    threads, bytesPerToken / 1e9, tokensPerSecond());
+        }
+    }
+
     /** The first file's fields, with the per-run arrays of all files concatenated and the load averages listed. */
     private static JsonNode merged(String files) throws IOException {
         ObjectNode out = null;
@@ -148,15 +204,20 @@ public final class Main {
             if (out == null) {
                 out = ((ObjectNode) n).deepCopy();
                 out.putArray("loadavg_runs");
+                out.putArray("read_gbs_runs");
             } else {
                 for (String key : List.of("ttft_ms", "decode_tps")) {
-                    ((ArrayNode) out.get(key)).addAll(
-                            (ArrayNode) n.get(key));
+                    if (n.has(key)) {
+                        ((ArrayNode) out.get(key)).addAll((ArrayNode) n.get(key));
+                    }
                 }
                 out.put("loadavg_end", n.path("loadavg_end").asText());
             }
             ((ArrayNode) out.get("loadavg_runs"))
                     .add(n.path("loadavg_start").asText().split(" ")[0]);
+            if (n.has("read_gbs")) {
+                ((ArrayNode) out.get("read_gbs_runs")).add(n.get("read_gbs").asDouble());
+            }
         }
         return out;
     }

@@ -2,7 +2,6 @@ package dev.crucible.engine.djl;
 
 import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineHealth;
-import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
@@ -47,11 +46,7 @@ public final class DjlEngineProvider implements EngineProvider {
     /** Healthy when the PyTorch engine loads; the detail names its version and device. */
     @Override
     public EngineHealth health() {
-        try {
-            return new EngineHealth(true, runtime.describe());
-        } catch (EngineException e) {
-            return EngineHealth.unhealthy(e.getMessage());
-        }
+        return EngineHealth.probe(runtime::describe);
     }
 
     @Override

@@ -6,6 +6,8 @@ import ai.djl.ndarray.NDScope;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.RunnerResource;
+import dev.crucible.engine.spi.RunnerResources;
 
 /**
  * One sequence's keys and values: per layer two arrays {@code [kv_heads, allocated, head_dim]} (head-major, so the
@@ -13,11 +15,10 @@ import dev.crucible.engine.spi.KvCache;
  * capacity, so a long capacity costs nothing until used. Written only by the runner's serialised forward; positions at
  * or past {@link #length()} hold garbage, which is how a failed forward leaves the cache unchanged.
  */
-final class DjlKvCache implements KvCache {
+final class DjlKvCache extends RunnerResource implements KvCache {
 
     private static final int MIN_ALLOCATION = 16;
 
-    private final DjlModelRunner owner;
     private final NDManager manager;
     private final int capacity;
     private final Shape perToken;
@@ -25,10 +26,9 @@ final class DjlKvCache implements KvCache {
     private final NDArray[] values;
     private int allocated;
     private volatile int length;
-    private volatile boolean closed;
 
-    DjlKvCache(DjlModelRunner owner, NDManager manager, int capacity, int layers, int kvHeads, int headDim) {
-        this.owner = owner;
+    DjlKvCache(RunnerResources owner, NDManager manager, int capacity, int layers, int kvHeads, int headDim) {
+        super(owner);
         this.manager = manager;
         this.capacity = capacity;
         this.perToken = new Shape(kvHeads, headDim);
@@ -46,22 +46,9 @@ final class DjlKvCache implements KvCache {
         return length;
     }
 
+    /** Frees the arrays. */
     @Override
-    public void close() {
-        owner.release(this);
-    }
-
-    boolean belongsTo(DjlModelRunner runner) {
-        return owner == runner;
-    }
-
-    boolean isClosed() {
-        return closed;
-    }
-
-    /** Frees the arrays; called by the owner under its lock. */
-    void free() {
-        closed = true;
+    protected void free() {
         manager.close();
     }
 

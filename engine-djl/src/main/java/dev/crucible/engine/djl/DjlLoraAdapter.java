@@ -3,6 +3,8 @@ package dev.crucible.engine.djl;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.engine.spi.RunnerResource;
+import dev.crucible.engine.spi.RunnerResources;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
 
@@ -11,17 +13,15 @@ import dev.crucible.hf.peft.LoraTarget;
  * {@code B [out, r]} with the scaling already multiplied into {@code B}, or null for a target the adapter leaves alone.
  * Read by the runner's serialised forward; closed through the runner, like a cache.
  */
-final class DjlLoraAdapter implements LoraAdapter, DjlLoraMatrices {
+final class DjlLoraAdapter extends RunnerResource implements LoraAdapter, DjlLoraMatrices {
 
-    private final DjlModelRunner owner;
     private final NDManager manager;
     private final LoraConfig config;
     private final NDArray[][] a;
     private final NDArray[][] scaledB;
-    private volatile boolean closed;
 
-    DjlLoraAdapter(DjlModelRunner owner, NDManager manager, LoraConfig config, NDArray[][] a, NDArray[][] scaledB) {
-        this.owner = owner;
+    DjlLoraAdapter(RunnerResources owner, NDManager manager, LoraConfig config, NDArray[][] a, NDArray[][] scaledB) {
+        super(owner);
         this.manager = manager;
         this.config = config;
         this.a = a;
@@ -39,19 +39,6 @@ final class DjlLoraAdapter implements LoraAdapter, DjlLoraMatrices {
     }
 
     @Override
-    public void close() {
-        owner.release(this);
-    }
-
-    boolean belongsTo(DjlModelRunner runner) {
-        return owner == runner;
-    }
-
-    boolean isClosed() {
-        return closed;
-    }
-
-    @Override
     public boolean adapts(LoraTarget target) {
         return config.targets().contains(target);
     }
@@ -66,9 +53,9 @@ final class DjlLoraAdapter implements LoraAdapter, DjlLoraMatrices {
         return scaledB[layer][target.ordinal()];
     }
 
-    /** Frees the arrays; called by the owner under its lock. */
-    void free() {
-        closed = true;
+    /** Frees the arrays. */
+    @Override
+    protected void free() {
         manager.close();
     }
 }

@@ -10,6 +10,7 @@ import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.LoraTrainer;
 import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.RunnerResources;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.ModelFormatException;
@@ -37,10 +38,8 @@ final class DjlModelRunner implements ModelRunner {
     private final SafetensorsReader reader;
     private final NDManager manager;
     private final DjlTransformer transformer;
-    private final Set<DjlKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<DjlLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final RunnerResources resources = new RunnerResources(this);
     private final Set<DjlLoraTrainer> trainers = Collections.newSetFromMap(new IdentityHashMap<>());
-    private volatile boolean closed;
 
     DjlModelRunner(ModelConfig config, SafetensorsReader reader, NDManager manager, DjlWeights weights) {
         this.config = config;
@@ -61,10 +60,8 @@ final class DjlModelRunner implements ModelRunner {
             throw new IllegalArgumentException("capacityTokens must be in [1, " + config.maxPositionEmbeddings()
                     + "] (max_position_embeddings), got " + capacityTokens);
         }
-        DjlKvCache cache = new DjlKvCache(this, manager.newSubManager(), capacityTokens, config.numHiddenLayers(),
-                config.numKeyValueHeads(), config.headDim());
-        caches.add(cache);
-        return cache;
+        return resources.add(new DjlKvCache(resources, manager.newSubManager(), capacityTokens,
+                config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim()));
     }
 
     @Override
@@ -115,9 +112,7 @@ final class DjlModelRunner implements ModelRunner {
                             new Shape(t.outFeatures(config), read.config().r()));
                 }
             }
-            DjlLoraAdapter adapter = new DjlLoraAdapter(this, own, read.config(), a, b);
-            adapters.add(adapter);
-            return adapter;
+            return resources.add(new DjlLoraAdapter(resources, own, read.config(), a, b));
         }
     }
 
@@ -156,30 +151,11 @@ final class DjlModelRunner implements ModelRunner {
         }
     }
 
-    /** Frees one adapter (its {@link LoraAdapter#close()}); a no-op when it or the runner is already closed. */
-    synchronized void release(DjlLoraAdapter adapter) {
-        if (adapters.remove(adapter)) {
-            adapter.free();
-        }
-    }
-
-    /** Closes one cache (its {@link KvCache#close()}); a no-op when it or the runner is already closed. */
-    synchronized void release(DjlKvCache cache) {
-        if (caches.remove(cache)) {
-            cache.free();
-        }
-    }
-
     @Override
     public synchronized void close() {
-        if (closed) {
+        if (!resources.close()) {
             return;
         }
-        closed = true;
-        caches.forEach(DjlKvCache::free);
-        caches.clear();
-        adapters.forEach(DjlLoraAdapter::free);
-        adapters.clear();
         // A trainer's free waits for its running call, which reads the weights freed below.
         trainers.forEach(DjlLoraTrainer::free);
         trainers.clear();
@@ -188,8 +164,11 @@ final class DjlModelRunner implements ModelRunner {
     }
 
     private void requireOpen() {
-        if (closed) {
-            throw new IllegalStateException("model runner is closed");
-        }
+        resources.requireOpen();
+    }
+
+    /** What the runner has handed out, for the batch checks' {@code belongsTo}. */
+    RunnerResources resources() {
+        return resources;
     }
 }

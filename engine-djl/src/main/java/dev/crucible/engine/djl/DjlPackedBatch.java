@@ -29,7 +29,7 @@ record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, List<
         int total = 0;
         for (int i = 0; i < inputs.size(); i++) {
             SequenceInput in = inputs.get(i);
-            if (!(in.cache() instanceof DjlKvCache cache) || !cache.belongsTo(runner)) {
+            if (!(in.cache() instanceof DjlKvCache cache) || !cache.belongsTo(runner.resources())) {
                 throw new IllegalArgumentException("batch[" + i + "].cache was not made by this model runner");
             }
             if (cache.isClosed()) {
@@ -59,7 +59,7 @@ record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, List<
         if (in.adapter() == null) {
             return null;
         }
-        if (!(in.adapter() instanceof DjlLoraAdapter adapter) || !adapter.belongsTo(runner)) {
+        if (!(in.adapter() instanceof DjlLoraAdapter adapter) || !adapter.belongsTo(runner.resources())) {
             throw new IllegalArgumentException("batch[" + i + "].adapter was not loaded by this model runner");
         }
         if (adapter.isClosed()) {

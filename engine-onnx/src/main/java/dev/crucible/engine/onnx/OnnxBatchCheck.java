@@ -28,7 +28,7 @@ final class OnnxBatchCheck {
         List<OnnxKvCache> caches = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
             SequenceInput in = batch.get(i);
-            if (!(in.cache() instanceof OnnxKvCache cache) || !cache.belongsTo(runner)) {
+            if (!(in.cache() instanceof OnnxKvCache cache) || !cache.belongsTo(runner.resources())) {
                 throw new IllegalArgumentException("sequence " + i + ": the cache was not made by this model runner");
             }
             if (cache.isClosed()) {
@@ -61,7 +61,7 @@ final class OnnxBatchCheck {
             if (adapter == null) {
                 continue;
             }
-            if (!(adapter instanceof OnnxLoraAdapter own) || !own.belongsTo(runner)) {
+            if (!(adapter instanceof OnnxLoraAdapter own) || !own.belongsTo(runner.resources())) {
                 throw new IllegalArgumentException("sequence " + i + ": the adapter was not loaded by this model "
                         + "runner");
             }

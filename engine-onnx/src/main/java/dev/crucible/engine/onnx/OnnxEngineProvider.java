@@ -1,7 +1,6 @@
 package dev.crucible.engine.onnx;
 
 import dev.crucible.engine.spi.Capability;
-import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.EngineHealth;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
@@ -38,11 +37,7 @@ public final class OnnxEngineProvider implements EngineProvider {
     /** Healthy when ONNX Runtime loads; the detail names its version and threads. */
     @Override
     public EngineHealth health() {
-        try {
-            return new EngineHealth(true, runtime.describe());
-        } catch (EngineException e) {
-            return EngineHealth.unhealthy(e.getMessage());
-        }
+        return EngineHealth.probe(runtime::describe);
     }
 
     @Override

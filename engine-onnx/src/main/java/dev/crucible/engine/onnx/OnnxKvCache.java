@@ -1,23 +1,23 @@
 package dev.crucible.engine.onnx;
 
 import dev.crucible.engine.spi.KvCache;
+import dev.crucible.engine.spi.RunnerResource;
+import dev.crucible.engine.spi.RunnerResources;
 
 /**
  * One sequence's keys and values: a row of an {@link OnnxKvPool}, where GroupQueryAttention writes each new token's
  * keys and values in place. Positions at or past {@link #length()} hold garbage, which is how a failed forward leaves
  * the cache unchanged: the length advances only once the whole batch succeeded. Written only under the runner's lock.
  */
-final class OnnxKvCache implements KvCache {
+final class OnnxKvCache extends RunnerResource implements KvCache {
 
-    private final OnnxModelRunner owner;
     private final OnnxKvPool pool;
     private final int capacity;
     private int slot = -1;
     private volatile int length;
-    private volatile boolean closed;
 
-    OnnxKvCache(OnnxModelRunner owner, OnnxKvPool pool, int capacity) {
-        this.owner = owner;
+    OnnxKvCache(RunnerResources owner, OnnxKvPool pool, int capacity) {
+        super(owner);
         this.pool = pool;
         this.capacity = capacity;
     }
@@ -30,19 +30,6 @@ final class OnnxKvCache implements KvCache {
     @Override
     public int length() {
         return length;
-    }
-
-    @Override
-    public void close() {
-        owner.release(this);
-    }
-
-    boolean belongsTo(OnnxModelRunner runner) {
-        return owner == runner;
-    }
-
-    boolean isClosed() {
-        return closed;
     }
 
     OnnxKvPool pool() {
@@ -58,9 +45,9 @@ final class OnnxKvCache implements KvCache {
         slot = pool.acquire(this);
     }
 
-    /** Gives the row back; called by the runner under its lock. */
-    void free() {
-        closed = true;
+    /** Gives the row back. */
+    @Override
+    protected void free() {
         pool.release(slot);
     }
 

@@ -4,6 +4,8 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.engine.spi.RunnerResource;
+import dev.crucible.engine.spi.RunnerResources;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
@@ -18,17 +20,15 @@ import java.nio.FloatBuffer;
  * and tensors {@code [1, r, in]} and {@code [1, out, r]} over direct copies for runs in which every sequence uses this
  * adapter (they broadcast over the batch, so such a run copies nothing). Closed through the runner, like a cache.
  */
-final class OnnxLoraAdapter implements LoraAdapter {
+final class OnnxLoraAdapter extends RunnerResource implements LoraAdapter {
 
-    private final OnnxModelRunner owner;
     private final LoraWeights weights;
     private final float[][][] scaledB;
     private final OnnxTensor[][] aTensors;
     private final OnnxTensor[][] bTensors;
-    private volatile boolean closed;
 
-    private OnnxLoraAdapter(OnnxModelRunner owner, LoraWeights weights, OnnxTensor[][] a, OnnxTensor[][] b) {
-        this.owner = owner;
+    private OnnxLoraAdapter(RunnerResources owner, LoraWeights weights, OnnxTensor[][] a, OnnxTensor[][] b) {
+        super(owner);
         this.weights = weights;
         // B times the scaling, once: mixed batches read it on every forward
         this.scaledB = new float[weights.b().length][LoraTarget.values().length][];
@@ -41,7 +41,7 @@ final class OnnxLoraAdapter implements LoraAdapter {
         this.bTensors = b;
     }
 
-    static OnnxLoraAdapter of(OnnxModelRunner owner, OrtEnvironment env, LoraWeights w, ModelConfig model)
+    static OnnxLoraAdapter of(RunnerResources owner, OrtEnvironment env, LoraWeights w, ModelConfig model)
             throws OrtException {
         int layers = model.numHiddenLayers();
         OnnxTensor[][] a = new OnnxTensor[layers][LoraTarget.values().length];
@@ -79,19 +79,6 @@ final class OnnxLoraAdapter implements LoraAdapter {
         return weights.config().scaling();
     }
 
-    @Override
-    public void close() {
-        owner.release(this);
-    }
-
-    boolean belongsTo(OnnxModelRunner runner) {
-        return owner == runner;
-    }
-
-    boolean isClosed() {
-        return closed;
-    }
-
     LoraConfig config() {
         return weights.config();
     }
@@ -116,9 +103,9 @@ final class OnnxLoraAdapter implements LoraAdapter {
         return bTensors[layer][target.ordinal()];
     }
 
-    /** Frees the tensors; called by the owner under its lock. */
-    void free() {
-        closed = true;
+    /** Frees the tensors. */
+    @Override
+    protected void free() {
         for (int layer = 0; layer < aTensors.length; layer++) {
             for (int t = 0; t < aTensors[layer].length; t++) {
                 if (aTensors[layer][t] != null) {

@@ -5,6 +5,7 @@ import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.RunnerResources;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.ModelFormatException;
@@ -14,10 +15,8 @@ import dev.crucible.hf.peft.LoraWeights;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Collections;
 
 /**
  * A model loaded into ONNX Runtime: owns the session and one key/value pool that every cache is a row of, so all
@@ -31,10 +30,8 @@ final class OnnxModelRunner implements ModelRunner {
     private final OnnxRuntime runtime;
     private final ModelFolder model;
     private final OnnxKvPool pool;
-    private final Set<OnnxKvCache> caches = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<OnnxLoraAdapter> adapters = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final RunnerResources resources = new RunnerResources(this);
     private OnnxSession session;
-    private volatile boolean closed;
 
     OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxSession session) {
         this.config = config;
@@ -62,10 +59,9 @@ final class OnnxModelRunner implements ModelRunner {
             throw new IllegalArgumentException("capacityTokens must be in [1, " + config.maxPositionEmbeddings()
                     + "] (max_position_embeddings), got " + capacityTokens);
         }
-        OnnxKvCache cache = new OnnxKvCache(this, pool, capacityTokens);
+        OnnxKvCache cache = new OnnxKvCache(resources, pool, capacityTokens);
         cache.attach();
-        caches.add(cache);
-        return cache;
+        return resources.add(cache);
     }
 
     @Override
@@ -119,7 +115,7 @@ final class OnnxModelRunner implements ModelRunner {
         }
         OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true);
         synchronized (this) {
-            if (!closed && !session.appliesAdapters()) {
+            if (!resources.isClosed() && !session.appliesAdapters()) {
                 session.close();
                 session = built;
                 built = null;
@@ -130,9 +126,7 @@ final class OnnxModelRunner implements ModelRunner {
             }
             requireOpen();
             try {
-                OnnxLoraAdapter adapter = OnnxLoraAdapter.of(this, runtime.env(), read, config);
-                adapters.add(adapter);
-                return adapter;
+                return resources.add(OnnxLoraAdapter.of(resources, runtime.env(), read, config));
             } catch (OrtException e) {
                 throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot load adapter "
                         + peftFolder + ": " + e.getMessage(), e);
@@ -144,37 +138,21 @@ final class OnnxModelRunner implements ModelRunner {
         return session.appliesAdapters();
     }
 
-    /** Frees one adapter (its {@link LoraAdapter#close()}); a no-op when it or the runner is already closed. */
-    synchronized void release(OnnxLoraAdapter adapter) {
-        if (adapters.remove(adapter)) {
-            adapter.free();
-        }
-    }
-
-    /** Closes one cache (its {@link KvCache#close()}); a no-op when it or the runner is already closed. */
-    synchronized void release(OnnxKvCache cache) {
-        if (caches.remove(cache)) {
-            cache.free();
-        }
-    }
-
     @Override
     public synchronized void close() {
-        if (closed) {
+        if (!resources.close()) {
             return;
         }
-        closed = true;
-        caches.forEach(OnnxKvCache::free);
-        caches.clear();
-        adapters.forEach(OnnxLoraAdapter::free);
-        adapters.clear();
         pool.close();
         session.close();
     }
 
     private void requireOpen() {
-        if (closed) {
-            throw new IllegalStateException("model runner is closed");
-        }
+        resources.requireOpen();
+    }
+
+    /** What the runner has handed out, for the batch checks' {@code belongsTo}. */
+    RunnerResources resources() {
+        return resources;
     }
 }

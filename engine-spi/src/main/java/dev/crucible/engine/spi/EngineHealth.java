@@ -1,5 +1,7 @@
 package dev.crucible.engine.spi;
 
+import java.util.function.Supplier;
+
 /**
  * Whether an engine is usable: an unhealthy engine is a fatal engine failure and surfaces in the system check,
  * unlike a single failed request or job.
@@ -21,5 +23,17 @@ public record EngineHealth(boolean ok, String detail) {
 
     public static EngineHealth unhealthy(String why) {
         return new EngineHealth(false, why);
+    }
+
+    /**
+     * Healthy with the description {@code describe} gives, which starts the engine's runtime; unhealthy with the
+     * message of the {@link EngineException} it throws when the runtime does not start.
+     */
+    public static EngineHealth probe(Supplier<String> describe) {
+        try {
+            return new EngineHealth(true, describe.get());
+        } catch (EngineException e) {
+            return unhealthy(e.getMessage());
+        }
     }
 }

@@ -24,8 +24,8 @@ class InferenceEnginesTest {
 
     @Test
     void withoutConfigurationTheDeclaredOrderWinsOverDiscoveryOrder() {
-        assertEquals(List.of(DJL, ONNX, OTHER), InferenceEngines.order(List.of(OTHER, ONNX, TRAINER, DJL), ""));
-        assertEquals(List.of(DJL, ONNX), InferenceEngines.order(List.of(ONNX, DJL), null));
+        assertEquals(List.of(ONNX, DJL, OTHER), InferenceEngines.order(List.of(OTHER, DJL, TRAINER, ONNX), ""));
+        assertEquals(List.of(ONNX, DJL), InferenceEngines.order(List.of(DJL, ONNX), null));
     }
 
     @Test

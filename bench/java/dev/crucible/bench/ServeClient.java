@@ -1,0 +1,126 @@
+package dev.crucible.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.crucible.hf.HfJson;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The client side of {@code bench/serve}: {@code streams} streaming chat completions sent to the server at once, each
+ * a fixed prompt, {@code tokens} tokens greedy with {@code ignore_eos} (so every stream decodes all of them), timed
+ * as a user sees them: time to first token is from sending to the first content chunk, inter-token latency the gaps
+ * between content chunks, and the aggregate rate all completion tokens (from each stream's usage) over the wall time
+ * from the first send to the last stream's end. One untimed warm-up request comes first.
+ */
+final class ServeClient {
+
+    /** About 32 tokens once the chat template wraps it, as bench/run's prompt. */
+    static final String PROMPT = "The quick brown fox jumps over the lazy dog while the committee reviews the "
+            + "quarterly report in the lab.";
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final URI uri;
+    private final String key;
+    private final String model;
+
+    ServeClient(String baseUrl, String key, String model) {
+        this.uri = URI.create(baseUrl + "/v1/chat/completions");
+        this.key = key;
+        this.model = model;
+    }
+
+    /** One stream's timings. */
+    private record Stream(double ttftMs, List<Double> gapsMs, int promptTokens, int completionTokens) {
+    }
+
+    /** {@code rounds} rounds of {@code streams} concurrent streams; the JSON has per-round figures. */
+    ObjectNode run(int streams, int tokens, int rounds) throws Exception {
+        one(tokens);
+        ObjectNode out = HfJson.object();
+        out.put("streams", streams);
+        ArrayNode aggregate = out.putArray("aggregate_tps");
+        ArrayNode ttft = out.putArray("ttft_ms");
+        ArrayNode itl = out.putArray("itl_ms");
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int r = 0; r < rounds; r++) {
+                long start = System.nanoTime();
+                List<Future<Stream>> sent = new ArrayList<>();
+                for (int s = 0; s < streams; s++) {
+                    sent.add(pool.submit(() -> one(tokens)));
+                }
+                int completion = 0;
+                for (Future<Stream> f : sent) {
+                    Stream done = f.get();
+                    completion += done.completionTokens();
+                    ttft.add(done.ttftMs());
+                    done.gapsMs().forEach(itl::add);
+                    out.put("prompt_tokens", done.promptTokens());
+                }
+                aggregate.add(completion / ((System.nanoTime() - start) / 1e9));
+            }
+        }
+        return out;
+    }
+
+    private Stream one(int tokens) throws Exception {
+        ObjectNode body = HfJson.object();
+        body.put("model", model);
+        body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
+        body.put("max_tokens", tokens);
+        body.put("temperature", 0);
+        body.put("ignore_eos", true);
+        body.put("stream", true);
+        body.putObject("stream_options").put("include_usage", true);
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(30))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(HfJson.compact(body))).build();
+        long sent = System.nanoTime();
+        HttpResponse<java.util.stream.Stream<String>> response = http.send(request,
+                HttpResponse.BodyHandlers.ofLines());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the server answered " + response.statusCode() + ": "
+                    + String.join("\n", response.body().toList()));
+        }
+        double ttft = -1;
+        long last = 0;
+        List<Double> gaps = new ArrayList<>();
+        JsonNode usage = null;
+        Iterator<String> lines = response.body().iterator();
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (!line.startsWith("data: ") || line.equals("data: [DONE]")) {
+                continue;
+            }
+            JsonNode chunk = HfJson.parse(line.substring(6), "chunk");
+            if (chunk.hasNonNull("usage")) {
+                usage = chunk.get("usage");
+            }
+            JsonNode choices = chunk.path("choices");
+            if (choices.isEmpty() || choices.get(0).path("delta").path("content").asText("").isEmpty()) {
+                continue;
+            }
+            long now = System.nanoTime();
+            if (ttft < 0) {
+                ttft = (now - sent) / 1e6;
+            } else {
+                gaps.add((now - last) / 1e6);
+            }
+            last = now;
+        }
+        if (usage == null) {
+            throw new IllegalStateException("the stream ended without usage");
+        }
+        return new Stream(ttft, gaps, usage.path("prompt_tokens").asInt(), usage.path("completion_tokens").asInt());
+    }
+}

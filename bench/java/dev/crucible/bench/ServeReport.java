@@ -1,0 +1,103 @@
+package dev.crucible.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.crucible.hf.HfJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints {@code bench/serve}'s table from the per-round JSON files of one run ({@code STAMP-serve-SIDE-N-ROUND.json}
+ * for each side, the engines and {@code llama}, and {@code STAMP-serve-ENGINE-engine-ROUND.json} for each engine on
+ * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
+ * server over the engine's own speed, and the 8-stream aggregate (the most streams run) over llama.cpp's.
+ */
+final class ServeReport {
+
+    private ServeReport() {
+    }
+
+    static void print(Path dir, String stamp, List<String> engines, List<Integer> streams) throws IOException {
+        System.out.println();
+        System.out.println("Serving benchmark: random Qwen2.5-0.5B-shaped model (494 M params, F32), streaming chat "
+                + "completions, greedy, every stream decoding the same number of tokens; 2 threads per engine");
+        System.out.println("  date      " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        System.out.println("  machine   " + Main.cpuModel() + ", " + Runtime.getRuntime().availableProcessors()
+                + " CPUs visible; load average now " + Main.loadAverage());
+        String row = "| %-9s | %7s | %15s | %13s | %13s | %12s |%n";
+        System.out.printf(row, "side", "streams", "aggregate tok/s", "ttft p50 ms", "ttft p95 ms", "itl p50 ms");
+        System.out.printf(row, "-".repeat(9), "-".repeat(7), "-".repeat(15), "-".repeat(13), "-".repeat(13),
+                "-".repeat(12));
+        List<String> sides = new ArrayList<>(engines);
+        sides.add("llama");
+        for (String side : sides) {
+            for (int n : streams) {
+                List<JsonNode> runs = read(dir, stamp + "-serve-" + side + "-" + n + "-");
+                System.out.printf(row, side, n, fmt(median(values(runs, "aggregate_tps"))),
+                        fmt(percentile(values(runs, "ttft_ms"), 50)), fmt(percentile(values(runs, "ttft_ms"), 95)),
+                        fmt(percentile(values(runs, "itl_ms"), 50)));
+            }
+        }
+        StringBuilder line = new StringBuilder("serve:");
+        int most = streams.getLast();
+        double llamaMost = median(values(read(dir, stamp + "-serve-llama-" + most + "-"), "aggregate_tps"));
+        for (String engine : engines) {
+            List<JsonNode> alone = read(dir, stamp + "-serve-" + engine + "-engine-");
+            double own = median(values(alone, "decode_tps"));
+            double one = median(values(read(dir, stamp + "-serve-" + engine + "-1-"), "aggregate_tps"));
+            double many = median(values(read(dir, stamp + "-serve-" + engine + "-" + most + "-"), "aggregate_tps"));
+            System.out.println("  " + engine + " alone (bench/run's measure, same rounds): " + fmt(own)
+                    + " tok/s decode; load before each: " + loads(alone));
+            line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", one / own))
+                    .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
+                    .append(String.format("%.2f", many / llamaMost));
+        }
+        System.out.println(line);
+    }
+
+    private static List<JsonNode> read(Path dir, String prefix) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList()) {
+                out.add(HfJson.read(f));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no results " + prefix + "*.json in " + dir);
+        }
+        return out;
+    }
+
+    private static List<Double> values(List<JsonNode> runs, String field) {
+        List<Double> v = new ArrayList<>();
+        runs.forEach(r -> r.path(field).forEach(n -> v.add(n.asDouble())));
+        return v;
+    }
+
+    private static String loads(List<JsonNode> runs) {
+        return runs.stream().map(r -> r.path("loadavg_start").asText("?").split(" ")[0]).toList().toString();
+    }
+
+    private static double median(List<Double> v) {
+        return percentile(v, 50);
+    }
+
+    /** The nearest-rank percentile. */
+    private static double percentile(List<Double> v, int p) {
+        if (v.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> sorted = new ArrayList<>(v);
+        sorted.sort(Double::compare);
+        int rank = (int) Math.ceil(p / 100.0 * sorted.size());
+        return sorted.get(Math.max(0, rank - 1));
+    }
+
+    private static String fmt(double v) {
+        return String.format("%.2f", v);
+    }
+}
