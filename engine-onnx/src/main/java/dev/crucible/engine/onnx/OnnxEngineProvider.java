@@ -4,6 +4,7 @@ import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineHealth;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.Precision;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
 import java.util.EnumSet;
@@ -43,7 +44,14 @@ public final class OnnxEngineProvider implements EngineProvider {
     @Override
     public ModelRunner loadModel(ModelFolder model) {
         Objects.requireNonNull(model, "model");
-        return OnnxModelLoader.load(runtime, model);
+        return OnnxModelLoader.load(runtime, model, OnnxPrecision.fromProperties());
+    }
+
+    /** At {@code precision}, whatever {@code -Dcrucible.onnx.precision} says; the int4 accuracy level still applies. */
+    @Override
+    public ModelRunner loadModel(ModelFolder model, Precision precision) {
+        Objects.requireNonNull(model, "model");
+        return OnnxModelLoader.load(runtime, model, OnnxPrecision.fromProperties().as(precision));
     }
 
     @Override

@@ -22,21 +22,22 @@ final class OnnxModelLoader {
     private OnnxModelLoader() {
     }
 
-    static ModelRunner load(OnnxRuntime runtime, ModelFolder model) {
+    static ModelRunner load(OnnxRuntime runtime, ModelFolder model, OnnxPrecision precision) {
         // Llama, Qwen2 and Qwen3 differ only in what ModelConfig switches on (biases, q/k norms, tied head, rope
         // scaling); an architecture hf-format does not know never gets this far.
-        return new OnnxModelRunner(model.config(), runtime, model, session(runtime, model, false));
+        return new OnnxModelRunner(model.config(), runtime, model, precision,
+                session(runtime, model, false, precision));
     }
 
     /** A session of the model's decoder graph; {@code lora} adds the per-row LoRA inputs. */
-    static OnnxSession session(OnnxRuntime runtime, ModelFolder model, boolean lora) {
+    static OnnxSession session(OnnxRuntime runtime, ModelFolder model, boolean lora, OnnxPrecision precision) {
         ModelConfig config = model.config();
         try (SafetensorsReader reader = model.openWeights()) {
             OrtEnvironment env = runtime.env();
             try (OnnxWeights weights = new OnnxWeights(reader, env);
                     OrtSession.SessionOptions options = runtime.options()) {
                 byte[] graph = OnnxDecoderGraph.build(config, weights, OnnxModelRunner.ropePositions(config), lora,
-                        OnnxPrecision.fromProperties());
+                        precision);
                 options.addExternalInitializers(weights.initializers());
                 if (weights.folder() != null) {
                     options.addConfigEntry("session.model_external_initializers_file_folder_path",

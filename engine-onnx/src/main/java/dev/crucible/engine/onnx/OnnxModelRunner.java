@@ -29,11 +29,14 @@ final class OnnxModelRunner implements ModelRunner {
     private final ModelConfig config;
     private final OnnxRuntime runtime;
     private final ModelFolder model;
+    private final OnnxPrecision precision;
     private final OnnxKvPool pool;
     private final RunnerResources resources = new RunnerResources(this);
     private OnnxSession session;
 
-    OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxSession session) {
+    OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxPrecision precision,
+            OnnxSession session) {
+        this.precision = precision;
         this.config = config;
         this.runtime = runtime;
         this.model = model;
@@ -113,7 +116,7 @@ final class OnnxModelRunner implements ModelRunner {
         } catch (ModelFormatException e) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, e.getMessage(), e);
         }
-        OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true);
+        OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true, precision);
         synchronized (this) {
             if (!resources.isClosed() && !session.appliesAdapters()) {
                 session.close();

@@ -1,9 +1,11 @@
 package dev.crucible.engine.onnx;
 
 import dev.crucible.engine.spi.EngineException;
+import dev.crucible.engine.spi.Precision;
 
 /**
- * How a model's linear weights are computed, chosen when it loads from {@code -Dcrucible.onnx.precision}:
+ * How a model's linear weights are computed, chosen when it loads: per model by the server's
+ * {@code --model-precision NAME=…}, else for every model by {@code -Dcrucible.onnx.precision}:
  * {@code f32} (the default) or {@code int4}, symmetric 4-bit blocks of 32 quantised at load ({@link OnnxInt4}) and
  * run by {@code com.microsoft:MatMulNBits}, the lm_head included; the embedding lookup stays F32.
  * {@code -Dcrucible.onnx.int4.accuracyLevel} sets the op's {@code accuracy_level}: 4 (the default) quantises
@@ -31,6 +33,11 @@ record OnnxPrecision(boolean int4, int accuracyLevel) {
                     + " must be 0, 1, 2, 3 or 4, got '" + level + "'");
         }
         return new OnnxPrecision(name.equals("int4"), Integer.parseInt(level));
+    }
+
+    /** This accuracy level at {@code precision}. */
+    OnnxPrecision as(Precision precision) {
+        return new OnnxPrecision(precision == Precision.INT4, accuracyLevel);
     }
 
     /** E.g. {@code f32} or {@code int4 (block 32, accuracy_level 4)}. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.engine.djl.DjlEngineProvider;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.Precision;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
@@ -110,6 +111,24 @@ class OnnxInt4Test {
         assertTrue(Math.sqrt(diffSq / sumSq) <= ACCURACY_4_SHARE, arch + ": relative RMS error "
                 + Math.sqrt(diffSq / sumSq));
         assertEquals(argmax(expected[0]), argmax(actual[0]), "the next token after the prompt");
+    }
+
+    @Test
+    void aPrecisionAskedForAtLoadOverridesTheSystemPropertyForThatModelOnly() throws IOException {
+        Path model = TinyModel.write(Architecture.QWEN3, dir.resolve("model"), 54).dir();
+        float[][] byProperty = onnxInt4(model, 4);
+        OnnxEngineProvider onnx = new OnnxEngineProvider();
+        float[][] perModel;
+        float[][] f32;
+        try (ModelRunner int4 = onnx.loadModel(ModelFolder.read(model), Precision.INT4);
+                ModelRunner plain = onnx.loadModel(ModelFolder.read(model))) {
+            perModel = run(int4);
+            f32 = run(plain);
+        }
+        for (int i = 0; i < byProperty.length; i++) {
+            assertArrayEquals(byProperty[i], perModel[i], 0f, "step " + i);
+        }
+        assertTrue(maxAbsDiff(f32[0], perModel[0]) > 0, "the model loaded without a precision is F32");
     }
 
     /** Logits after the prompt, then after each of three decode steps fed the same tokens. */

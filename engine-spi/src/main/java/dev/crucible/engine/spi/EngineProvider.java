@@ -45,6 +45,22 @@ public interface EngineProvider {
     }
 
     /**
+     * Loads a model for inference at the {@code precision} its configuration asks for, as {@link #loadModel(ModelFolder)}
+     * otherwise does. The default serves {@link Precision#F32} through {@link #loadModel(ModelFolder)} and refuses any
+     * other; an engine that quantises overrides it.
+     *
+     * @throws EngineException {@link EngineException.Reason#UNSUPPORTED_DTYPE} when the engine cannot run that
+     *                         precision, besides what {@link #loadModel(ModelFolder)} throws
+     */
+    default ModelRunner loadModel(ModelFolder model, Precision precision) {
+        if (precision == Precision.F32) {
+            return loadModel(model);
+        }
+        throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "engine '" + name() + "' runs f32 "
+                + "weights only, not " + precision.label());
+    }
+
+    /**
      * Loads the tokenizer of a model folder ({@code tokenizer.json}); only engines with {@link Capability#INFERENCE}
      * implement it. The caller owns and closes the result.
      *

@@ -44,4 +44,28 @@ class EngineProviderTest {
         assertEquals(EngineException.Reason.NOT_CAPABLE, e.reason());
         assertTrue(e.getMessage().contains("'trainer'") && e.getMessage().contains("TRAINING"), e.getMessage());
     }
+
+    @Test
+    void anEngineThatDoesNotQuantiseRefusesInt4AsAnUnsupportedDtypeAndLoadsF32AsUsual(@TempDir Path dir)
+            throws IOException {
+        TinyModel.write(Architecture.QWEN2, dir, 1);
+        ModelFolder folder = ModelFolder.read(dir);
+
+        EngineException int4 = assertThrows(EngineException.class, () -> TRAINER_ONLY.loadModel(folder,
+                Precision.INT4));
+        EngineException f32 = assertThrows(EngineException.class, () -> TRAINER_ONLY.loadModel(folder,
+                Precision.F32));
+
+        assertEquals(EngineException.Reason.UNSUPPORTED_DTYPE, int4.reason());
+        assertTrue(int4.getMessage().contains("int4"), int4.getMessage());
+        assertEquals(EngineException.Reason.NOT_CAPABLE, f32.reason(), "F32 goes to loadModel(folder)");
+    }
+
+    @Test
+    void precisionsAreNamedInLowerCaseAndAnUnknownOneIsRefusedNamingTheKnownOnes() {
+        assertEquals(Precision.INT4, Precision.of(" INT4 "));
+        assertEquals("f32", Precision.F32.label());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Precision.of("fp8"));
+        assertTrue(e.getMessage().contains("f32, int4") && e.getMessage().contains("'fp8'"), e.getMessage());
+    }
 }

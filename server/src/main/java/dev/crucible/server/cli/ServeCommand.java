@@ -38,12 +38,18 @@ final class ServeCommand implements Callable<Integer> {
                     + "on first start and served as " + DefaultModel.NAME + ".")
     List<String> models;
 
+    @Option(names = "--model-precision", split = ",", defaultValue = "${env:CRUCIBLE_MODEL_PRECISIONS}",
+            description = "How a served model's weights are computed, NAME=f32 or NAME=int4 (quantised at load; the "
+                    + "onnx engine); repeatable (env CRUCIBLE_MODEL_PRECISIONS, comma-separated). Default: the "
+                    + "engine's, f32 unless -Dcrucible.onnx.precision says otherwise.")
+    List<String> modelPrecisions;
+
     @Option(names = "--engine", defaultValue = "${env:CRUCIBLE_ENGINE}", description = "Engine plugin to use (default: all installed).")
     String engine;
 
     @Option(names = "--inference-engine", defaultValue = "${env:CRUCIBLE_INFERENCE_ENGINE}",
             description = "Engine that serves base models: djl or onnx (env CRUCIBLE_INFERENCE_ENGINE; default: the "
-                    + "first installed in the order djl, onnx). Training always runs on an engine that can train.")
+                    + "first installed in the order onnx, djl that loads the model). Training always runs on an engine that can train.")
     String inferenceEngine;
 
     @Option(names = "--shutdown-grace-seconds", defaultValue = "${env:CRUCIBLE_SHUTDOWN_GRACE_SECONDS:-25}",
@@ -59,6 +65,9 @@ final class ServeCommand implements Callable<Integer> {
         props.put("micronaut.server.host", host);
         props.put("crucible.model-specs", models == null || models.isEmpty()
                 ? List.of(DefaultModel.ensure(database.dataDir)) : models);
+        if (modelPrecisions != null && !modelPrecisions.isEmpty()) {
+            props.put("crucible.model-precisions", modelPrecisions);
+        }
         if (engine != null) {
             props.put("crucible.engine", engine);
         }

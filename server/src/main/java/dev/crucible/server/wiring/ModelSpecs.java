@@ -1,30 +1,59 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.engine.spi.Precision;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-/** The base models named on the command line or in configuration as {@code NAME=PATH}, in order. */
-final class ModelSpecs {
+/**
+ * The base models named on the command line or in configuration as {@code NAME=PATH}, in order, each with the
+ * precision a {@code NAME=PRECISION} entry asks for (none: the engine's default).
+ *
+ * @param path      the model's folder
+ * @param precision the precision asked for, if any
+ */
+record ModelSpecs(Path path, Optional<Precision> precision) {
 
-    private ModelSpecs() {
+    /**
+     * Parses the specs and precisions; a malformed or repeated one, or a precision for a model not configured, fails
+     * start-up with a message naming it.
+     */
+    static Map<String, ModelSpecs> parse(List<String> specs, List<String> precisions) {
+        Map<String, Path> paths = new LinkedHashMap<>();
+        pairs(specs, "NAME=PATH").forEach((name, path) -> paths.put(name,
+                Path.of(path).toAbsolutePath().normalize()));
+        Map<String, String> asked = pairs(precisions, "NAME=PRECISION");
+        asked.keySet().stream().filter(name -> !paths.containsKey(name)).findFirst().ifPresent(name -> {
+            throw new IllegalArgumentException("a precision is given for model '" + name + "', which is not served");
+        });
+        Map<String, ModelSpecs> models = new LinkedHashMap<>();
+        paths.forEach((name, path) -> models.put(name, new ModelSpecs(path,
+                Optional.ofNullable(asked.get(name)).map(p -> precision(name, p)))));
+        return models;
     }
 
-    /** Parses the specs; a malformed or repeated one fails start-up with a message naming it. */
-    static Map<String, Path> parse(List<String> specs) {
-        Map<String, Path> models = new LinkedHashMap<>();
-        for (String spec : specs) {
-            int eq = spec.indexOf('=');
-            if (eq <= 0 || eq == spec.length() - 1) {
-                throw new IllegalArgumentException("a model must be given as NAME=PATH, got '" + spec + "'");
+    private static Precision precision(String model, String label) {
+        try {
+            return Precision.of(label);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("model '" + model + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static Map<String, String> pairs(List<String> entries, String shape) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (String entry : entries == null ? List.<String>of() : entries) {
+            int eq = entry.indexOf('=');
+            if (eq <= 0 || eq == entry.length() - 1) {
+                throw new IllegalArgumentException("expected " + shape + ", got '" + entry + "'");
             }
-            String name = spec.substring(0, eq).strip();
-            Path path = Path.of(spec.substring(eq + 1).strip()).toAbsolutePath().normalize();
-            if (models.put(name, path) != null) {
+            String name = entry.substring(0, eq).strip();
+            if (pairs.put(name, entry.substring(eq + 1).strip()) != null) {
                 throw new IllegalArgumentException("model '" + name + "' is configured twice");
             }
         }
-        return models;
+        return pairs;
     }
 }

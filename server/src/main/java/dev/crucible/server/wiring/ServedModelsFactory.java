@@ -35,7 +35,7 @@ class ServedModelsFactory {
     @Bean(preDestroy = "close")
     ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
             @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
-        Map<String, Path> specs = ModelSpecs.parse(settings.modelSpecs() == null ? List.of() : settings.modelSpecs());
+        Map<String, ModelSpecs> specs = ModelSpecs.parse(settings.modelSpecs(), settings.modelPrecisions());
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
         }
@@ -46,15 +46,17 @@ class ServedModelsFactory {
                 .orElse(null);
         List<ServedModel> loaded = new ArrayList<>();
         try {
-            specs.forEach((name, path) -> {
+            specs.forEach((name, spec) -> {
                 long start = System.nanoTime();
+                Path path = spec.path();
                 ModelFolder folder = read(name, path);
                 for (int i = 0; i < order.size(); i++) {
                     EngineProvider engine = order.get(i);
                     try {
                         loaded.add(ServedModelLoader.load(name, folder, engine, trainingEngine,
-                                maxWaitingRequests));
-                        LOG.info("Loaded model {} from {} on {} in {} ms", name, path, engine.name(),
+                                maxWaitingRequests, spec.precision().orElse(null)));
+                        LOG.info("Loaded model {} from {} on {}{} in {} ms", name, path, engine.name(),
+                                spec.precision().map(p -> " at " + p.label()).orElse(""),
                                 (System.nanoTime() - start) / 1_000_000);
                         return;
                     } catch (EngineException e) {

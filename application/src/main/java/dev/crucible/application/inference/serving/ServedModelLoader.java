@@ -4,6 +4,7 @@ import dev.crucible.domain.common.Outcome;
 import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.Precision;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.runtime.generation.EndOfSequence;
@@ -53,7 +54,18 @@ public final class ServedModelLoader {
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
             EngineProvider trainingEngine, int maxWaitingRequests) {
-        ModelRunner runner = engine.loadModel(folder);
+        return load(name, folder, engine, trainingEngine, maxWaitingRequests, null);
+    }
+
+    /**
+     * As {@link #load(String, ModelFolder, EngineProvider, EngineProvider, int)}, at {@code precision}.
+     *
+     * @param precision the precision the configuration asks for, or null for the engine's default
+     * @throws dev.crucible.engine.spi.EngineException {@code UNSUPPORTED_DTYPE} when the engine cannot run it
+     */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
+            EngineProvider trainingEngine, int maxWaitingRequests, Precision precision) {
+        ModelRunner runner = precision == null ? engine.loadModel(folder) : engine.loadModel(folder, precision);
         Tokenizer tokenizer;
         try {
             tokenizer = engine.loadTokenizer(folder);
