@@ -22,8 +22,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every check a chat request passes before it may generate, in vLLM's order: resolve the model, render its chat
- * template, tokenise, check the request against the model's limits, map sampling parameters and structured outputs.
+ * Every check a chat request passes before it may generate, in vLLM's order: the sampling ranges
+ * ({@link ChatSamplingRanges}), resolve the model, render its chat template, tokenise, check the request against the
+ * model's limits, map sampling parameters and structured outputs.
  * Holds nothing of the engine: the adapter is leased only when generation starts ({@link ChatLaunch}). Thread-safe.
  */
 final class ChatPreparation {
@@ -43,14 +44,16 @@ final class ChatPreparation {
         this.jsonWhitespace = jsonWhitespace;
     }
 
-    /** Runs every check and builds the generation request, owned by the caller's entity and key. */
+    /**
+     * Runs every check and builds the generation request, owned by the caller's entity and key. The sampling ranges
+     * come first, as vLLM checks them before it looks at the model.
+     */
     Outcome<PreparedChat> prepare(Caller caller, ChatRequest asked) {
         long arrived = System.nanoTime();
         RequestOwner owner = new RequestOwner(caller.entity().value(), caller.keyId().toString());
-        return resolver.resolve(caller, asked.model()).then(resolved -> {
-            ChatRequest request = resolved.trained() ? trainable(asked) : asked;
-            return prepare(resolved, request, owner, arrived);
-        });
+        return ChatSamplingRanges.check(asked)
+                .then(checked -> resolver.resolve(caller, asked.model()))
+                .then(resolved -> prepare(resolved, resolved.trained() ? trainable(asked) : asked, owner, arrived));
     }
 
     /**
