@@ -21,7 +21,8 @@ import reactor.core.publisher.Sinks;
  * Writes the use case's stream events as vLLM's SSE chunks: a first chunk per choice with the assistant role, one
  * chunk per delta (content, or vLLM's {@code delta.tool_calls} pieces), the finish on each choice's last chunk, a
  * usage chunk when asked, then {@code [DONE]}. Called on one thread at a time; only hands events to the sink, which
- * holds them until the response is subscribed and drops them once it is cancelled.
+ * holds them until the response is subscribed and drops them once it is cancelled. What {@link #onStart} keeps is
+ * seen by the generator's thread because the use case hands the request to the generator after it.
  */
 final class ChatStream implements ChatStreamListener {
 
