@@ -1,54 +1,17 @@
 package dev.crucible.architecture;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import dev.crucible.runtime.generation.Finish;
-import dev.crucible.runtime.generation.FinishReason;
-import dev.crucible.runtime.generation.GenerationDelta;
-import dev.crucible.runtime.generation.GenerationHandle;
-import dev.crucible.runtime.generation.GenerationListener;
-import dev.crucible.runtime.generation.GenerationRequest;
-import dev.crucible.runtime.generation.GenerationResult;
-import dev.crucible.runtime.generation.PositionLogprobs;
-import dev.crucible.runtime.generation.PromptLogprobs;
-import dev.crucible.runtime.generation.RankedLogprob;
-import dev.crucible.runtime.generation.SequenceOutput;
-import dev.crucible.runtime.generation.StopReason;
-import dev.crucible.runtime.generation.TokenLogprob;
-import dev.crucible.runtime.tools.ToolCall;
-import dev.crucible.runtime.tools.ToolCallDelta;
-import dev.crucible.runtime.tools.ToolCallOutput;
-import dev.crucible.runtime.tools.ToolCallStream;
-import dev.crucible.runtime.tools.ToolCalling;
-import dev.crucible.runtime.tools.ToolStreamDelta;
 
 /** The module table of {@code docs/architecture.md}, one rule per boundary, each with its reason. */
 @AnalyzeClasses(packages = "dev.crucible", importOptions = ImportOption.DoNotIncludeTests.class)
 class ModuleRulesTest {
-
-    /**
-     * The runtime's types that {@code adapters.http.inference} still touches: the controller calls the chat service
-     * three times (prepare, complete or stream, extract tool calls), holds the generation handle between the calls and
-     * maps generation and tool-call results to the wire itself. Issue 10's move 2 ("Chat is one use case") gives it
-     * one call with the use case's own result and events, and empties this list.
-     */
-    private static final DescribedPredicate<JavaClass> CHAT_RESULT_TYPES_STILL_SEEN_BY_THE_HTTP_ADAPTER = belongToAnyOf(
-            Finish.class, FinishReason.class, GenerationDelta.class, GenerationHandle.class, GenerationListener.class,
-            GenerationRequest.class, GenerationResult.class, PositionLogprobs.class, PromptLogprobs.class,
-            RankedLogprob.class, SequenceOutput.class, StopReason.class, TokenLogprob.class,
-            ToolCall.class, ToolCallDelta.class, ToolCallOutput.class, ToolCallStream.class, ToolCalling.class,
-            ToolStreamDelta.class);
 
     @ArchTest
     static final ArchRule domainIsPlainJava = classes().that().resideInAPackage("dev.crucible.domain..")
@@ -83,17 +46,8 @@ class ModuleRulesTest {
     @ArchTest
     static final ArchRule adaptersDoNotUseTheRuntime = noClasses()
             .that().resideInAPackage("dev.crucible.adapters..")
-            .should().dependOnClassesThat(resideInAPackage("dev.crucible.runtime..")
-                    .and(not(CHAT_RESULT_TYPES_STILL_SEEN_BY_THE_HTTP_ADAPTER)))
-            .because("adapters speak to use cases only; the runtime is the application's business");
-
-    @ArchTest
-    static final ArchRule onlyTheChatAdapterSeesRuntimeResultTypes = noClasses()
-            .that().resideInAPackage("dev.crucible.adapters..")
-            .and().resideOutsideOfPackage("dev.crucible.adapters.http.inference")
             .should().dependOnClassesThat().resideInAPackage("dev.crucible.runtime..")
-            .because("the runtime result types the chat controller still maps (until 'Chat is one use case', issue 10"
-                    + " move 2, gives it use-case events) must not spread to other adapters");
+            .because("adapters speak to use cases only; the runtime is the application's business");
 
     @ArchTest
     static final ArchRule engineSpiIsPlainJava = classes().that().resideInAPackage("dev.crucible.engine.spi..")

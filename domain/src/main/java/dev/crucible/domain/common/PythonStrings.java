@@ -1,9 +1,37 @@
 package dev.crucible.domain.common;
 
-/** JSON string literals exactly as Python's {@code json.dumps} writes them. Locale-independent; stateless. */
+/**
+ * Strings exactly as Python writes them: JSON literals as {@code json.dumps} does, and {@code repr}, as vLLM's
+ * f-strings print them. Locale-independent; stateless.
+ */
 public final class PythonStrings {
 
     private PythonStrings() {
+    }
+
+    /** Python's {@code repr} of a string: single quotes unless the text holds a single quote and no double quote. */
+    public static String repr(String s) {
+        char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
+        StringBuilder out = new StringBuilder().append(quote);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c == quote) {
+                        out.append('\\').append(c);
+                    } else if (c < 0x20 || c == 0x7f) {
+                        out.append(String.format("\\x%02x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append(quote).toString();
     }
 
     /**

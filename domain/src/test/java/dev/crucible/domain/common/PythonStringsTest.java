@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** Expected strings are what CPython 3.11's json.dumps prints for the same input. */
+/** Expected strings are what CPython 3.11's json.dumps and repr print for the same input. */
 class PythonStringsTest {
 
     private static String quoted(String s, boolean ensureAscii) {
@@ -27,5 +27,18 @@ class PythonStringsTest {
     void ensureAsciiEscapesEverythingOutsidePrintableAsciiIncludingSurrogatePairs() {
         assertEquals("\"caf\\u00e9 \\ud83d\\udc4d \\u007f\"", quoted("café 👍 \u007f", true));
         assertEquals("\"café 👍 \u007f\"", quoted("café 👍 \u007f", false));
+    }
+
+    @Test
+    void reprUsesSingleQuotesUnlessOnlyASingleQuoteIsInside() {
+        assertEquals("'x'", PythonStrings.repr("x"));
+        assertEquals("''", PythonStrings.repr(""));
+        assertEquals("\"it's\"", PythonStrings.repr("it's"));
+        assertEquals("'it\\'s \"q\"'", PythonStrings.repr("it's \"q\""));
+    }
+
+    @Test
+    void reprEscapesBackslashesNamedControlsAndOtherControlsAsHex() {
+        assertEquals("'a\\\\b\\n\\r\\t\\x01\\x7f'", PythonStrings.repr("a\\b\n\r\t\u0001\u007f"));
     }
 }

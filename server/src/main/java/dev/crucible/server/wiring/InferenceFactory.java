@@ -1,6 +1,7 @@
 package dev.crucible.server.wiring;
 
 import dev.crucible.application.inference.completion.ChatCompletionService;
+import dev.crucible.application.inference.completion.ChatCompletionUseCase;
 import dev.crucible.application.inference.completion.ChatModelResolver;
 import dev.crucible.application.inference.completion.RequestLimits;
 import dev.crucible.application.inference.serving.AdapterCache;
@@ -28,7 +29,7 @@ class InferenceFactory {
     }
 
     @Singleton
-    ChatCompletionService chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints,
+    ChatCompletionUseCase chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints,
             AdapterFiles adapterFiles, AdapterCache adapters,
             @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace,
             @Value("${crucible.inference.max-requests-per-key:96}") int maxPerKey,

@@ -187,6 +187,39 @@ class OverloadIT {
         assertTrue(generated < 100, "generation stopped early, after " + generated + " of 100 tokens");
     }
 
+    @Test
+    void aStreamingRequestWhoseClientGoesAwayUnreadStopsGeneratingAndGivesBackItsPlaces() throws Exception {
+        String key = server.newKey("gone-stream-" + System.nanoTime());
+        GeneratorSnapshot before = snapshot();
+        gate.close();
+        String body = "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":[{\"role\":\"user\","
+                + "\"content\":\"go on\"}],\"max_tokens\":100,\"ignore_eos\":true,\"stream\":true}";
+        URI url = URI.create(server.url());
+        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
+            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: " + url.getHost()
+                    + "\r\nAuthorization: Bearer " + key + "\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
+                    .getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
+        }
+        // no event was written yet (the model is held at its first step): the closed connection alone stops it
+        Await.until(this::snapshot, s -> s.cancelRequested() == before.cancelRequested() + 1, PATIENCE);
+        gate.open();
+        GeneratorSnapshot after = Await.until(this::snapshot, s -> s.running() == 0, PATIENCE);
+        assertEquals(before.aborted() + 1, after.aborted());
+
+        // the stream gave its place back: the key has both of its places again
+        Api api = server.api(key);
+        gate.close();
+        List<CompletableFuture<Api.Reply>> admitted = List.of(send(api, chat("a")), send(api, chat("b")));
+        Await.until(this::snapshot, s -> s.running() + s.waiting() == 2, PATIENCE);
+        gate.open();
+        for (CompletableFuture<Api.Reply> reply : admitted) {
+            assertEquals(200, reply.join().status());
+        }
+    }
+
     @SuppressWarnings("unchecked")
     static String content(Api.Reply reply) {
         var choice = ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();

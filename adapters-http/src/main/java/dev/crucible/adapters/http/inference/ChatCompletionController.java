@@ -4,13 +4,10 @@ import dev.crucible.adapters.http.error.RefusalException;
 import dev.crucible.adapters.http.json.JsonBody;
 import dev.crucible.adapters.http.request.RequestIdFilter;
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.completion.ChatCompletionService;
-import dev.crucible.application.inference.completion.PreparedChat;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.application.inference.completion.ChatCompletion;
+import dev.crucible.application.inference.completion.ChatCompletionUseCase;
+import dev.crucible.application.inference.completion.RunningChat;
 import dev.crucible.domain.tenancy.Caller;
-import dev.crucible.runtime.generation.GenerationHandle;
-import dev.crucible.runtime.generation.GenerationListener;
-import dev.crucible.runtime.generation.GenerationResult;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -26,12 +23,12 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import java.io.InputStream;
 import java.time.Instant;
-import java.util.concurrent.CompletionException;
-import reactor.core.publisher.Flux;
+import reactor.core.publisher.Sinks;
 
 /**
  * {@code POST /v1/chat/completions} (and its trailing-slash twin): OpenAI/vLLM chat completions, as JSON or, with
- * {@code stream: true}, as server-sent events ending in {@code data: [DONE]}.
+ * {@code stream: true}, as server-sent events ending in {@code data: [DONE]}. One call to the use case either way;
+ * this only reads the body and writes the answer.
  */
 @Controller("/v1/chat/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
@@ -39,9 +36,9 @@ final class ChatCompletionController {
 
     private final JsonBody json;
     private final JsonMapper mapper;
-    private final ChatCompletionService chat;
+    private final ChatCompletionUseCase chat;
 
-    ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionService chat) {
+    ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionUseCase chat) {
         this.json = json;
         this.mapper = mapper;
         this.chat = chat;
@@ -50,38 +47,18 @@ final class ChatCompletionController {
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body InputStream body) {
-        PreparedChat prepared = RefusalException.unwrap(chat.prepare(caller, ChatRequestReader.read(json.chatObject(body))));
-        // The prepared request is the one to answer: trained models always return trainable logprobs and ids.
-        ChatRequest request = prepared.request();
+        ChatRequest request = ChatRequestReader.read(json.chatObject(body));
+        var command = new ChatCompletionUseCase.Command(caller, request, Disconnects.of(http));
         String id = "chatcmpl-" + request.serving().requestId().orElseGet(() -> RequestIdFilter.of(http));
         long created = Instant.now().getEpochSecond();
-        String model = prepared.model().responseName();
-        int[] promptIds = prepared.generation().promptTokenIds();
         if (!request.streaming().stream()) {
-            GenerationHandle generation = RefusalException.unwrap(chat.stream(prepared, GenerationListener.NONE));
-            // A client that goes away stops its generation, as a streaming one does through the sink's cancel.
-            Disconnects.cancelOnClose(http, generation);
-            GenerationResult result = join(generation);
-            return HttpResponse.ok(ChatResponses.completion(id, created, model, request, promptIds, result,
-                    prepared.toolCalling()));
+            ChatCompletion completion = RefusalException.unwrap(chat.complete(command));
+            return HttpResponse.ok(ChatResponses.completion(id, created, completion));
         }
-        Flux<Event<String>> events = Flux.create(sink -> {
-            Outcome<GenerationHandle> handle = chat.stream(prepared,
-                    new ChatStream(sink, mapper, id, created, model, request, promptIds, prepared.toolCalling()));
-            switch (handle) {
-                case Outcome.Done<GenerationHandle> started -> sink.onCancel(started.value()::cancel);
-                case Outcome.Refused<GenerationHandle> refused -> sink.error(new RefusalException(refused.refusal()));
-            }
-        });
-        return HttpResponse.ok(events).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
-    }
-
-    /** Waits for the generation; an engine failure is rethrown as it was (a 500). */
-    private static GenerationResult join(GenerationHandle generation) {
-        try {
-            return generation.result().join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+        // Events wait here until Micronaut subscribes; a client that never does is stopped by its closed connection.
+        Sinks.Many<Event<String>> events = Sinks.many().unicast().onBackpressureBuffer();
+        RunningChat running = RefusalException.unwrap(chat.stream(command,
+                new ChatStream(events, mapper, id, created)));
+        return HttpResponse.ok(events.asFlux().doOnCancel(running::cancel)).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
     }
 }

@@ -15,8 +15,8 @@ import java.util.OptionalInt;
  * Reads a chat completion body ({@code vllm-chat.md} §2) into a {@link ChatRequest}, doing every check that does not
  * depend on the model, in vLLM's order (§2.1): the protocol validators on the raw body ({@link ProtocolChecks}),
  * the schema (types, literals, declared ranges: {@link SchemaError} messages as vLLM reports pydantic's), the
- * renderer's tool-choice and template-trust refusals, then the sampling ranges ({@link RangeChecks}). The
- * model-dependent checks are {@code ChatLimits}'. Unknown fields are ignored, as vLLM ignores them.
+ * renderer's tool-choice and template-trust refusals. The sampling ranges are the use case's (checked first there,
+ * before the model is resolved), as are the model-dependent checks. Unknown fields are ignored, as vLLM ignores them.
  *
  * <p>Every refusal is a {@code RefusalException} (400) whose {@code param} names the field as Crucible's envelope
  * does ({@code stop[1]}, no {@code body.} prefix); the envelope's error type is unchanged. Stateless and thread-safe.
@@ -34,7 +34,6 @@ public final class ChatRequestReader {
                 SamplingReader.read(f), StoppingReader.read(f), logprobs(f), streaming(f), TemplatingReader.read(f),
                 ToolsReader.read(f), OutputReader.read(f), serving(f));
         TemplatingReader.trust(request.templating());
-        RangeChecks.check(request);
         return request;
     }
 

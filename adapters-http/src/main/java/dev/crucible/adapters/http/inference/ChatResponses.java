@@ -1,25 +1,20 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.runtime.generation.Finish;
-import dev.crucible.runtime.generation.FinishReason;
-import dev.crucible.runtime.generation.GenerationResult;
-import dev.crucible.runtime.generation.PositionLogprobs;
-import dev.crucible.runtime.generation.PromptLogprobs;
-import dev.crucible.runtime.generation.RankedLogprob;
-import dev.crucible.runtime.generation.SequenceOutput;
-import dev.crucible.runtime.generation.StopReason;
-import dev.crucible.runtime.generation.TokenLogprob;
-import dev.crucible.runtime.tools.ToolCall;
-import dev.crucible.runtime.tools.ToolCallDelta;
-import dev.crucible.runtime.tools.ToolCallOutput;
-import dev.crucible.runtime.tools.ToolCalling;
+import dev.crucible.application.inference.completion.ChatChoice;
+import dev.crucible.application.inference.completion.ChatCompletion;
+import dev.crucible.application.inference.completion.ChatFinish;
+import dev.crucible.application.inference.completion.ChatLogprob;
+import dev.crucible.application.inference.completion.ChatPositionLogprobs;
+import dev.crucible.application.inference.completion.ChatRankedLogprob;
+import dev.crucible.application.inference.completion.ChatToolCall;
+import dev.crucible.application.inference.completion.ChatToolCallDelta;
+import dev.crucible.application.inference.completion.ChatUsage;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** Chat-completion response bodies in vLLM's shape (null fields written, as vLLM's {@code model_dump()} does). */
 final class ChatResponses {
@@ -30,34 +25,30 @@ final class ChatResponses {
     private ChatResponses() {
     }
 
-    static Map<String, Object> completion(String id, long created, String model, ChatRequest request, int[] promptIds,
-            GenerationResult result, Optional<ToolCalling> toolCalling) {
+    static Map<String, Object> completion(String id, long created, ChatCompletion completion) {
+        ChatRequest request = completion.start().request();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", id);
         body.put("object", "chat.completion");
         body.put("created", created);
-        body.put("model", model);
+        body.put("model", completion.start().model());
         List<Map<String, Object>> choices = new ArrayList<>();
-        for (SequenceOutput sequence : result.sequences()) {
+        for (ChatChoice finished : completion.choices()) {
             Map<String, Object> choice = new LinkedHashMap<>();
-            choice.put("index", sequence.index());
-            ToolCallOutput tools = toolCalling.map(t -> t.extract(sequence.text()))
-                    .orElseGet(() -> new ToolCallOutput(Optional.of(sequence.text()), List.of()));
-            choice.put("message", message(request, tools));
-            choice.put("logprobs", request.logprobs().logprobs() ? logprobs(sequence.logprobs(), asIds(request)) : null);
-            FinishReason reason = sequence.finish().reason();
-            choice.put("finish_reason", toolCalling.map(t -> t.finishReason(reason, tools.called(), false))
-                    .orElse(reason.wireName()));
-            choice.put("stop_reason", stopReason(sequence.finish()));
-            choice.put("token_ids", returnTokenIds(request) ? sequence.tokenIds() : null);
+            choice.put("index", finished.index());
+            choice.put("message", message(request, finished));
+            choice.put("logprobs", request.logprobs().logprobs() ? logprobs(finished.logprobs(), asIds(request)) : null);
+            choice.put("finish_reason", finished.finish().reason());
+            choice.put("stop_reason", stopReason(finished.finish()));
+            choice.put("token_ids", returnTokenIds(request) ? finished.tokenIds() : null);
             choices.add(choice);
         }
         body.put("choices", choices);
         body.put("service_tier", null);
         body.put("system_fingerprint", null);
-        body.put("usage", usage(result.promptTokens(), result.completionTokens()));
-        body.put("prompt_logprobs", result.promptLogprobs().map(ChatResponses::promptLogprobs).orElse(null));
-        body.put("prompt_token_ids", returnTokenIds(request) ? ints(promptIds) : null);
+        body.put("usage", usage(completion.usage()));
+        body.put("prompt_logprobs", completion.promptLogprobs().map(ChatResponses::promptLogprobs).orElse(null));
+        body.put("prompt_token_ids", returnTokenIds(request) ? completion.start().promptTokenIds() : null);
         body.put("kv_transfer_params", null);
         return body;
     }
@@ -66,7 +57,7 @@ final class ChatResponses {
      * The message of a finished choice. Content is null only when tool calls left no text and echo is off (vLLM's
      * echo writes {@code last + (content or "")}).
      */
-    static Map<String, Object> message(ChatRequest request, ToolCallOutput output) {
+    static Map<String, Object> message(ChatRequest request, ChatChoice output) {
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("role", "assistant");
         String content = output.content().orElse(null);
@@ -75,12 +66,12 @@ final class ChatResponses {
         message.put("annotations", null);
         message.put("audio", null);
         message.put("function_call", null);
-        message.put("tool_calls", output.calls().stream().map(ChatResponses::toolCall).toList());
+        message.put("tool_calls", output.toolCalls().stream().map(ChatResponses::toolCall).toList());
         message.put("reasoning", null);
         return message;
     }
 
-    private static Map<String, Object> toolCall(ToolCall call) {
+    private static Map<String, Object> toolCall(ChatToolCall call) {
         Map<String, Object> function = new LinkedHashMap<>();
         function.put("name", call.name());
         function.put("arguments", call.arguments());
@@ -92,7 +83,7 @@ final class ChatResponses {
     }
 
     /** A streamed tool-call piece: id, type and name on a call's first piece, then argument text. */
-    static Map<String, Object> toolCallDelta(ToolCallDelta delta) {
+    static Map<String, Object> toolCallDelta(ChatToolCallDelta delta) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("index", delta.index());
         Map<String, Object> function = new LinkedHashMap<>();
@@ -110,12 +101,12 @@ final class ChatResponses {
      * vLLM's {@code prompt_logprobs}: null for the first prompt token, then per token a map from token id (a string)
      * to {@code {logprob, rank, decoded_token}}, the actual token first; logprobs clamped to -9999.
      */
-    static List<Object> promptLogprobs(List<PromptLogprobs> positions) {
+    static List<Object> promptLogprobs(List<List<ChatRankedLogprob>> positions) {
         List<Object> out = new ArrayList<>(positions.size() + 1);
         out.add(null);
-        for (PromptLogprobs position : positions) {
+        for (List<ChatRankedLogprob> position : positions) {
             Map<String, Object> entries = new LinkedHashMap<>();
-            for (RankedLogprob entry : position.entries()) {
+            for (ChatRankedLogprob entry : position) {
                 Map<String, Object> value = new LinkedHashMap<>();
                 value.put("logprob", Math.max(MIN_LOGPROB, entry.token().logprob()));
                 value.put("rank", entry.rank());
@@ -136,9 +127,9 @@ final class ChatResponses {
         return "assistant".equals(last.get("role")) && last.get("content") instanceof String content ? content : "";
     }
 
-    static Map<String, Object> logprobs(List<PositionLogprobs> positions, boolean asIds) {
+    static Map<String, Object> logprobs(List<ChatPositionLogprobs> positions, boolean asIds) {
         List<Map<String, Object>> content = new ArrayList<>();
-        for (PositionLogprobs position : positions) {
+        for (ChatPositionLogprobs position : positions) {
             Map<String, Object> entry = token(position.sampled(), asIds);
             List<Map<String, Object>> top = new ArrayList<>();
             position.top().forEach(t -> top.add(token(t, asIds)));
@@ -151,7 +142,7 @@ final class ChatResponses {
         return out;
     }
 
-    private static Map<String, Object> token(TokenLogprob t, boolean asIds) {
+    private static Map<String, Object> token(ChatLogprob t, boolean asIds) {
         Map<String, Object> entry = new LinkedHashMap<>();
         String text = asIds ? "token_id:" + t.tokenId() : t.token();
         entry.put("token", text);
@@ -165,15 +156,17 @@ final class ChatResponses {
         return entry;
     }
 
-    static Object stopReason(Finish finish) {
+    /** vLLM's {@code stop_reason}: the stop token id or string, null otherwise. */
+    static Object stopReason(ChatFinish finish) {
         return finish.stopReason().map(reason -> switch (reason) {
-            case StopReason.TokenId id -> (Object) id.tokenId();
-            case StopReason.StopString s -> s.stop();
-            case StopReason.RepetitionDetected r -> null;
+            case ChatFinish.StopToken token -> (Object) token.tokenId();
+            case ChatFinish.StopString s -> s.stop();
         }).orElse(null);
     }
 
-    static Map<String, Object> usage(int promptTokens, int completionTokens) {
+    static Map<String, Object> usage(ChatUsage counted) {
+        int promptTokens = counted.promptTokens();
+        int completionTokens = counted.completionTokens();
         Map<String, Object> usage = new LinkedHashMap<>();
         usage.put("prompt_tokens", promptTokens);
         usage.put("total_tokens", promptTokens + completionTokens);
@@ -188,13 +181,5 @@ final class ChatResponses {
 
     static boolean returnTokenIds(ChatRequest request) {
         return request.logprobs().returnTokenIds().orElse(false);
-    }
-
-    static List<Integer> ints(int[] ids) {
-        List<Integer> out = new ArrayList<>(ids.length);
-        for (int id : ids) {
-            out.add(id);
-        }
-        return out;
     }
 }

@@ -1,122 +1,104 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.runtime.generation.GenerationDelta;
-import dev.crucible.runtime.generation.GenerationListener;
-import dev.crucible.runtime.generation.GenerationResult;
-import dev.crucible.runtime.tools.ToolCallStream;
-import dev.crucible.runtime.tools.ToolCalling;
-import dev.crucible.runtime.tools.ToolStreamDelta;
+import dev.crucible.application.inference.completion.ChatDelta;
+import dev.crucible.application.inference.completion.ChatStart;
+import dev.crucible.application.inference.completion.ChatStreamListener;
+import dev.crucible.application.inference.completion.ChatUsage;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import reactor.core.publisher.FluxSink;
+import reactor.core.publisher.Sinks;
 
 /**
- * Turns generation progress into vLLM's SSE chunks: a first chunk per choice with the assistant role, one chunk per
- * delta, the finish on each choice's last chunk, a usage chunk when asked, then {@code [DONE]}. With tool calling,
- * each choice's text goes through its own tool-call stream: content deltas and tool-call deltas (vLLM's
- * {@code delta.tool_calls}), and the finish reason is the tool calling's ({@code tool_calls} for a choice that
- * streamed calls under "auto" or "required" and stopped). Called on the generator's thread; only hands events to the
- * sink.
+ * Writes the use case's stream events as vLLM's SSE chunks: a first chunk per choice with the assistant role, one
+ * chunk per delta (content, or vLLM's {@code delta.tool_calls} pieces), the finish on each choice's last chunk, a
+ * usage chunk when asked, then {@code [DONE]}. Called on one thread at a time; only hands events to the sink, which
+ * holds them until the response is subscribed and drops them once it is cancelled. What {@link #onStart} keeps is
+ * seen by the generator's thread because the use case hands the request to the generator after it.
  */
-final class ChatStream implements GenerationListener {
+final class ChatStream implements ChatStreamListener {
 
-    private final FluxSink<Event<String>> sink;
+    private final Sinks.Many<Event<String>> sink;
     private final JsonMapper json;
     private final String id;
     private final long created;
-    private final String model;
-    private final ChatRequest request;
-    private final int[] promptIds;
     private final Set<Integer> started = new HashSet<>();
-    private final Optional<ToolCalling> toolCalling;
-    private final Map<Integer, ToolCallStream> toolStreams = new HashMap<>();
-    private int completionTokens;
+    private String model;
+    private ChatRequest request;
+    private List<Integer> promptIds;
 
-    ChatStream(FluxSink<Event<String>> sink, JsonMapper json, String id, long created, String model, ChatRequest request,
-            int[] promptIds, Optional<ToolCalling> toolCalling) {
-        this.toolCalling = toolCalling;
+    ChatStream(Sinks.Many<Event<String>> sink, JsonMapper json, String id, long created) {
         this.sink = sink;
         this.json = json;
         this.id = id;
         this.created = created;
-        this.model = model;
-        this.request = request;
-        this.promptIds = promptIds;
     }
 
     @Override
-    public void onDelta(GenerationDelta delta) {
+    public void onStart(ChatStart start) {
+        this.model = start.model();
+        this.request = start.request();
+        this.promptIds = start.promptTokenIds();
+    }
+
+    @Override
+    public void onDelta(ChatDelta delta) {
         if (started.add(delta.index())) {
             Map<String, Object> first = choice(delta.index(), Map.of("role", "assistant", "content",
                     ChatResponses.echoed(request)), null, null, null);
             Map<String, Object> chunk = chunk(List.of(first));
             if (ChatResponses.returnTokenIds(request) && started.size() == 1) {
-                chunk.put("prompt_token_ids", ChatResponses.ints(promptIds));
+                chunk.put("prompt_token_ids", promptIds);
             }
             send(chunk);
         }
-        completionTokens += delta.tokenIds().size();
-        boolean last = delta.finish().isPresent();
-        if (delta.text().isEmpty() && delta.tokenIds().isEmpty() && !last) {
+        if (delta.empty()) {
             return;
         }
-        Map<String, Object> message = Map.of("content", delta.text());
-        String finish = delta.finish().map(f -> f.reason().wireName()).orElse(null);
-        if (toolCalling.isPresent()) {
-            ToolCallStream tools = toolStreams.computeIfAbsent(delta.index(), i -> toolCalling.get().stream());
-            ToolStreamDelta split = tools.next(delta.text(), last);
-            message = toolDelta(split);
-            if (delta.finish().isPresent()) {
-                finish = toolCalling.get().finishReason(delta.finish().get().reason(), tools.calledTools(), true);
-            }
-        }
-        Map<String, Object> choice = choice(delta.index(), message,
+        Map<String, Object> choice = choice(delta.index(), message(delta),
                 request.logprobs().logprobs() ? ChatResponses.logprobs(delta.logprobs(), ChatResponses.asIds(request)) : null,
-                finish,
+                delta.finish().map(f -> f.reason()).orElse(null),
                 delta.finish().map(ChatResponses::stopReason).orElse(null));
         if (ChatResponses.returnTokenIds(request)) {
             choice.put("token_ids", delta.tokenIds());
         }
         Map<String, Object> chunk = chunk(List.of(choice));
         if (request.streaming().continuousUsageStats()) {
-            chunk.put("usage", ChatResponses.usage(promptIds.length, completionTokens));
+            chunk.put("usage", ChatResponses.usage(delta.usage()));
         }
         send(chunk);
     }
 
     /** vLLM's delta message: content, or tool-call pieces (with content too when the same step wrote both). */
-    private static Map<String, Object> toolDelta(ToolStreamDelta split) {
-        if (split.calls().isEmpty()) {
-            return Map.of("content", split.content());
+    private static Map<String, Object> message(ChatDelta delta) {
+        if (delta.toolCalls().isEmpty()) {
+            return Map.of("content", delta.content());
         }
         Map<String, Object> message = new LinkedHashMap<>();
-        if (!split.content().isEmpty()) {
-            message.put("content", split.content());
+        if (!delta.content().isEmpty()) {
+            message.put("content", delta.content());
         }
-        message.put("tool_calls", split.calls().stream().map(ChatResponses::toolCallDelta).toList());
+        message.put("tool_calls", delta.toolCalls().stream().map(ChatResponses::toolCallDelta).toList());
         return message;
     }
 
     @Override
-    public void onComplete(GenerationResult result) {
+    public void onComplete(ChatUsage usage) {
         if (request.streaming().includeUsage()) {
             Map<String, Object> chunk = chunk(List.of());
-            chunk.put("usage", ChatResponses.usage(result.promptTokens(), result.completionTokens()));
+            chunk.put("usage", ChatResponses.usage(usage));
             send(chunk);
         }
-        sink.next(Event.of("[DONE]"));
-        sink.complete();
+        sink.tryEmitNext(Event.of("[DONE]"));
+        sink.tryEmitComplete();
     }
 
     @Override
@@ -127,8 +109,8 @@ final class ChatStream implements GenerationListener {
         error.put("param", null);
         error.put("code", 500);
         send(Map.of("error", error));
-        sink.next(Event.of("[DONE]"));
-        sink.complete();
+        sink.tryEmitNext(Event.of("[DONE]"));
+        sink.tryEmitComplete();
     }
 
     private Map<String, Object> choice(int index, Map<String, Object> delta, Object logprobs, String finish, Object stop) {
@@ -153,7 +135,7 @@ final class ChatStream implements GenerationListener {
 
     private void send(Map<String, Object> body) {
         try {
-            sink.next(Event.of(json.writeValueAsString(body)));
+            sink.tryEmitNext(Event.of(json.writeValueAsString(body)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,32 +1,31 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.runtime.generation.GenerationHandle;
+import dev.crucible.application.inference.completion.ClientDisconnect;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 
 /**
- * Cancels a generation whose client closed its connection before the answer was written. Micronaut cancels a
- * streamed response's publisher when the client goes away, but not a blocking one (micronaut-core#8140), so this
- * listens to the Netty channel itself.
+ * A request's connection as the use case's {@link ClientDisconnect}. Micronaut cancels a streamed response's
+ * publisher when the client goes away, but not a blocking one (micronaut-core#8140), nor a stream it never began to
+ * write, so this listens to the Netty channel itself.
  */
 final class Disconnects {
 
     private Disconnects() {
     }
 
-    /**
-     * Cancels {@code handle} when {@code request}'s connection closes before the generation ends; the listener is
-     * removed once it ends, so a kept-alive connection does not collect them.
-     */
-    static void cancelOnClose(HttpRequest<?> request, GenerationHandle handle) {
+    /** Where {@code request} hears its connection close; {@link ClientDisconnect#NEVER} off Netty. */
+    static ClientDisconnect of(HttpRequest<?> request) {
         if (!(request instanceof NettyHttpRequest<?> netty)) {
-            return;
+            return ClientDisconnect.NEVER;
         }
         Channel channel = netty.getChannelHandlerContext().channel();
-        ChannelFutureListener cancel = closed -> handle.cancel();
-        channel.closeFuture().addListener(cancel);
-        handle.result().whenComplete((result, failure) -> channel.closeFuture().removeListener(cancel));
+        return stop -> {
+            ChannelFutureListener cancel = closed -> stop.run();
+            channel.closeFuture().addListener(cancel);
+            return () -> channel.closeFuture().removeListener(cancel);
+        };
     }
 }

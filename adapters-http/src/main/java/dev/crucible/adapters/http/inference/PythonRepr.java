@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.common.PythonStrings;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -26,26 +27,6 @@ final class PythonRepr {
 
     /** A Python string literal: single quotes unless the text holds a single quote and no double quote. */
     static String string(String s) {
-        char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
-        StringBuilder out = new StringBuilder().append(quote);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c == quote) {
-                        out.append('\\').append(c);
-                    } else if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format("\\x%02x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append(quote).toString();
+        return PythonStrings.repr(s);
     }
 }

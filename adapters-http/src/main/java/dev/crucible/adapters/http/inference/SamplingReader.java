@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * Reads the sampling fields (schema only; ranges are {@link RangeChecks}'): a {@code seed} of -1 is no seed, and
+ * Reads the sampling fields (schema only; ranges are the use case's): a {@code seed} of -1 is no seed, and
  * {@code logit_bias} keys must be integers, its values clamped to [-100, 100] as vLLM's {@code from_optional} does.
  */
 final class SamplingReader {

@@ -8,7 +8,7 @@ import java.util.OptionalLong;
 
 /**
  * Reads the length and stop fields (schema and the {@code repetition_detection} parameter checks; ranges are
- * {@link RangeChecks}'). {@code max_completion_tokens} wins over the deprecated {@code max_tokens}; {@code stop} may
+ * the use case's). {@code max_completion_tokens} wins over the deprecated {@code max_tokens}; {@code stop} may
  * be one string or a list of at most {@value #MAX_STOP_STRINGS} (vLLM main's {@code VLLM_MAX_STOP_STRINGS} default).
  */
 final class StoppingReader {

@@ -1,7 +1,6 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.runtime.generation.GenerationRequest;
 import dev.crucible.runtime.tools.ToolCalling;
 import java.util.Objects;
@@ -17,10 +16,10 @@ import java.util.Optional;
  * @param toolCalling how to find tool calls in the output; empty when the output is never parsed for them
  * @param arrivedNanos {@link System#nanoTime()} when the request arrived, for its latencies
  */
-public record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation,
+record PreparedChat(ChatModelResolver.Resolved model, ChatRequest request, GenerationRequest generation,
         Optional<ToolCalling> toolCalling, long arrivedNanos) {
 
-    public PreparedChat {
+    PreparedChat {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(generation, "generation");

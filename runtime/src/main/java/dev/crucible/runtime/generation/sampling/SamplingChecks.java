@@ -1,19 +1,44 @@
 package dev.crucible.runtime.generation.sampling;
 
+import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.common.PythonStrings;
+import dev.crucible.domain.common.Refusal;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-/** The range checks of vLLM's {@code SamplingParams._verify_args}, with its messages; each throws on failure. */
-final class SamplingChecks {
+/**
+ * The range checks of vLLM's {@code SamplingParams._verify_args} (and {@code _verify_greedy_sampling}), with its
+ * messages and the field each names: the one place they are written. {@link SamplingParams} runs them on the values
+ * it samples with; the chat use case runs them on a request's own values before the model is even resolved, as
+ * vLLM's protocol layer does. Each check throws on failure; {@link #refusing} turns the first failure into a refusal.
+ */
+public final class SamplingChecks {
 
+    /** vLLM's default {@code VLLM_MAX_N_SEQUENCES}. */
+    public static final int MAX_N = 16384;
     /** vLLM's default {@code --max-logprobs}. */
     static final int MAX_LOGPROBS = 20;
     /** vLLM's {@code VLLM_MAX_NUM_BAD_WORDS}. */
     static final int MAX_BAD_WORDS = 128;
 
     private SamplingChecks() {
+    }
+
+    /**
+     * Runs {@code checks} and answers {@code value}, or the first check that failed as an invalid-field refusal
+     * naming its field with vLLM's message.
+     */
+    public static <T> Outcome<T> refusing(Runnable checks, Supplier<T> value) {
+        try {
+            checks.run();
+        } catch (InvalidSamplingParamException e) {
+            return Outcome.refused(Refusal.invalid(e.param(), e.getMessage()));
+        }
+        return Outcome.done(value.get());
     }
 
     static void fail(boolean failed, String param, String message) {
@@ -27,36 +52,50 @@ final class SamplingChecks {
         return PythonNumbers.repr(value);
     }
 
-    static void penalty(String param, double value) {
+    public static void penalty(String param, double value) {
         fail(!(value >= -2 && value <= 2), param, param + " must be in [-2, 2], got " + py(value) + ".");
     }
 
-    static void temperature(double t) {
+    public static void temperature(double t) {
         fail(!Double.isFinite(t), "temperature", "temperature must be a finite number, got " + py(t) + ".");
         fail(t < 0, "temperature", "temperature must be non-negative, got " + py(t) + ".");
         fail(t > 2, "temperature", "temperature must be in [0, 2], got " + py(t) + ".");
     }
 
-    static void repetitionPenalty(double r) {
+    public static void repetitionPenalty(double r) {
         fail(!Double.isFinite(r), "repetition_penalty", "repetition_penalty must be a finite number, got " + py(r) + ".");
         fail(r <= 0, "repetition_penalty", "repetition_penalty must be greater than zero, got " + py(r) + ".");
     }
 
-    static void topP(double p) {
+    public static void topP(double p) {
         fail(!(p > 0 && p <= 1), "top_p", "top_p must be in (0, 1], got " + py(p) + ".");
     }
 
-    static void topK(int k) {
+    public static void topK(int k) {
         fail(k < -1, "top_k", "top_k must be 0 (disable), or at least 1, got " + k + ".");
     }
 
-    static void minP(double p) {
+    public static void minP(double p) {
         fail(!(p >= 0 && p <= 1), "min_p", "min_p must be in [0, 1], got " + py(p) + ".");
     }
 
-    static void tokens(int maxTokens, int minTokens) {
+    /** {@code n} is at most vLLM's {@link #MAX_N}. */
+    public static void maxN(int n) {
+        fail(n > MAX_N, "n", "n must be at most " + MAX_N + ", got " + n
+                + ". To increase this limit, set the VLLM_MAX_N_SEQUENCES environment variable.");
+    }
+
+    public static void maxTokens(long maxTokens) {
         fail(maxTokens < 1, "max_tokens", "max_tokens must be at least 1, got " + maxTokens + ".");
+    }
+
+    public static void minTokens(long minTokens) {
         fail(minTokens < 0, "min_tokens", "min_tokens must be greater than or equal to 0, got " + minTokens + ".");
+    }
+
+    static void tokens(int maxTokens, int minTokens) {
+        maxTokens(maxTokens);
+        minTokens(minTokens);
         fail(minTokens > maxTokens, "min_tokens",
                 "min_tokens must be less than or equal to max_tokens=" + maxTokens + ", got " + minTokens + ".");
     }
@@ -73,8 +112,19 @@ final class SamplingChecks {
                 + ", which is greater than max allowed: " + MAX_LOGPROBS);
     }
 
-    static void stop(List<String> stop) {
+    public static void stop(List<String> stop) {
         fail(stop.contains(""), "stop", "stop cannot contain an empty string.");
+    }
+
+    /** The bad words as the request wrote them, before tokenisation: none may be empty. */
+    public static void badWordTexts(List<String> words) {
+        fail(words.contains(""), "bad_words", "bad_words cannot contain an empty string. Got bad_words="
+                + words.stream().map(PythonStrings::repr).collect(Collectors.joining(", ", "[", "]")));
+    }
+
+    /** {@code allowed_token_ids}, when given, names at least one token. */
+    public static void allowedTokenIds(Optional<List<Integer>> ids) {
+        fail(ids.map(List::isEmpty).orElse(false), "allowed_token_ids", "allowed_token_ids is not None and empty!");
     }
 
     static void badWords(List<List<Integer>> badWords) {
@@ -84,7 +134,7 @@ final class SamplingChecks {
                 + badWords.size() + ". The max number is " + MAX_BAD_WORDS + ".");
     }
 
-    static void n(int n, boolean greedy) {
+    public static void n(int n, boolean greedy) {
         fail(n < 1, "n", "n must be at least 1, got " + n + ".");
         fail(greedy && n > 1, "n", "n must be 1 when using greedy sampling, got " + n + ".");
     }

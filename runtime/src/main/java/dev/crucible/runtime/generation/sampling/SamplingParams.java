@@ -41,7 +41,7 @@ public record SamplingParams(double temperature, double topP, int topK, double m
         boolean spacesBetweenSpecialTokens, OptionalInt promptLogprobs) {
 
     /** Below this temperature vLLM samples greedily. */
-    static final double GREEDY_EPSILON = 1e-5;
+    public static final double GREEDY_EPSILON = 1e-5;
     /** The lowest non-greedy temperature vLLM uses. */
     static final double MIN_TEMPERATURE = 1e-2;
     /** vLLM clamps each logit bias to plus or minus this. */
@@ -72,8 +72,7 @@ public record SamplingParams(double temperature, double topP, int topK, double m
         badWords = badWords.stream().map(List::copyOf).toList();
         SamplingChecks.badWords(badWords);
         allowedTokenIds = allowedTokenIds.map(List::copyOf);
-        SamplingChecks.fail(allowedTokenIds.map(List::isEmpty).orElse(false), "allowed_token_ids",
-                "allowed_token_ids is not None and empty!");
+        SamplingChecks.allowedTokenIds(allowedTokenIds);
         SamplingChecks.fail(allowedTokenIds.map(ids -> ids.stream().anyMatch(id -> id < 0)).orElse(false),
                 "allowed_token_ids", "allowed_token_ids contains out-of-vocab token id!");
         stopTokenIds = List.copyOf(new LinkedHashSet<>(stopTokenIds));

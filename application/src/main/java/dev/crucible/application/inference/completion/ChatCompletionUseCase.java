@@ -1,0 +1,42 @@
+package dev.crucible.application.inference.completion;
+
+import dev.crucible.application.inference.chat.ChatRequest;
+import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.tenancy.Caller;
+import java.util.Objects;
+
+/**
+ * A chat completion as one call: the request is checked, the model resolved, the prompt rendered and generated, and
+ * the output parsed for tool calls, all behind this port. Every refusal (a bad field, an unknown model, a prompt too
+ * long, an overloaded model) comes back before anything is generated, so a stream is never refused mid-way. A
+ * checkpoint's adapter is leased by the call and released when generation ends however it ends (finished, failed,
+ * cancelled, or refused): the caller never holds engine resources. Engine failures are exceptions (a 500).
+ */
+public interface ChatCompletionUseCase {
+
+    /**
+     * @param caller     whose request it is: the owner of trained models and of the request limits
+     * @param request    the request as read from the wire
+     * @param disconnect where the request hears that its client went away, which stops its generation
+     */
+    record Command(Caller caller, ChatRequest request, ClientDisconnect disconnect) {
+
+        public Command {
+            Objects.requireNonNull(caller, "caller");
+            Objects.requireNonNull(request, "request");
+            Objects.requireNonNull(disconnect, "disconnect");
+        }
+    }
+
+    /** Generates the whole completion and returns it; blocks until generation ends. */
+    Outcome<ChatCompletion> complete(Command command);
+
+    /**
+     * Starts generating and returns at once; {@code listener} hears {@link ChatStreamListener#onStart} on this
+     * thread before this returns, then the rest on the generator's thread. Nothing is told to the listener when the
+     * result is a refusal, except possibly {@code onStart}.
+     *
+     * @return a handle that stops the generation (the listener then hears its aborted end)
+     */
+    Outcome<RunningChat> stream(Command command, ChatStreamListener listener);
+}

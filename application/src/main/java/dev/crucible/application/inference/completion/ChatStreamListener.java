@@ -1,0 +1,21 @@
+package dev.crucible.application.inference.completion;
+
+/**
+ * Hears a streaming completion as typed events: {@link #onStart} once, then deltas, then exactly one of
+ * {@link #onComplete} or {@link #onFailure}. Called on one thread at a time (the generator's after {@code onStart}),
+ * so an implementation needs no locking; it returns at once. A delta that throws fails the request.
+ */
+public interface ChatStreamListener {
+
+    /** The request is admitted and about to generate: what every chunk reports. Called on the caller's thread. */
+    void onStart(ChatStart start);
+
+    /** A step of one choice: text or tool-call pieces, its tokens and logprobs, and its finish on its last delta. */
+    void onDelta(ChatDelta delta);
+
+    /** Every choice finished; {@code usage} counts the whole completion. */
+    void onComplete(ChatUsage usage);
+
+    /** Generation failed (an engine fault): the stream ends with an error. */
+    void onFailure(RuntimeException failure);
+}
