@@ -34,7 +34,7 @@ class JobRunnerLoopTest {
     private final InMemoryJobStore jobs = new InMemoryJobStore();
     private final InMemoryJobQueue queue = new InMemoryJobQueue(jobs, new InMemoryJobEventStore());
     private final JobRunner runner = new JobRunner(queue, jobs,
-            ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), CLOCK, SETTINGS);
+            ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())), CLOCK, SETTINGS);
 
     private TrainingJob enqueue() {
         TrainingJob job = TrainingJob.queue(JobType.RL, ModelId.random(), ACME, NOW);
@@ -166,7 +166,7 @@ class JobRunnerLoopTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), CLOCK, SETTINGS);
         JobRunnerLoop loop = new JobRunnerLoop(stubborn, Duration.ofHours(1));
         loop.start();
