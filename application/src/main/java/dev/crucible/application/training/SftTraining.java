@@ -42,10 +42,7 @@ final class SftTraining {
     }
 
     TrainingResult train(TrainingSetup setup, JobSpec.Sft job, TrainingJob record, TrainingProgress progress) {
-        SftConfig config = switch (SftConfig.resolve(job.config())) {
-            case Outcome.Done<SftConfig> done -> done.value();
-            case Outcome.Refused<SftConfig> refused -> throw new TrainingInputException(refused.refusal().message());
-        };
+        SftConfig config = job.config();
         long started = clock.millis();
         List<SftExample> examples = switch (sftData.load(record.entity(), job.trainingDataUrl())) {
             case Outcome.Done<List<SftExample>> done -> done.value();

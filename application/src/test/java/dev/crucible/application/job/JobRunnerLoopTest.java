@@ -17,6 +17,7 @@ import dev.crucible.application.fakes.ScriptedTrainer;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.testsupport.concurrent.Await;
@@ -38,7 +39,7 @@ class JobRunnerLoopTest {
 
     private TrainingJob enqueue() {
         TrainingJob job = TrainingJob.queue(JobType.RL, ModelId.random(), ACME, NOW);
-        jobs.enqueue(job, new JobSpec.Rl(List.of(Fixtures.group(1)), Map.of()));
+        jobs.enqueue(job, new JobSpec.Rl(List.of(Fixtures.group(1)), RlConfig.defaults()));
         return job;
     }
 

@@ -20,6 +20,7 @@ import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.testsupport.concurrent.Await;
@@ -39,7 +40,7 @@ class JobRunnerTest {
     /** A heartbeat every millisecond. */
     private static final RunnerSettings BUSY = new RunnerSettings(Duration.ofMillis(1), Duration.ofMillis(1),
             Duration.ofMinutes(2));
-    private static final JobSpec.Rl SPEC = new JobSpec.Rl(List.of(Fixtures.group(1, 0)), Map.of());
+    private static final JobSpec.Rl SPEC = new JobSpec.Rl(List.of(Fixtures.group(1, 0)), RlConfig.defaults());
 
     private final InMemoryJobStore jobs = new InMemoryJobStore();
     private final InMemoryJobEventStore events = new InMemoryJobEventStore();
