@@ -36,10 +36,11 @@ public final class CreateJobService implements CreateRlJobUseCase, CreateSftJobU
             return Outcome.refused(Refusal.invalid("trajectory_groups", "trajectory_groups must not be empty"));
         }
         Map<String, Object> config = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
+        // Resolved once, here: the job stores the settings with their defaults applied, not the client's map.
         return RlConfig.resolve(config)
-                .then(valid -> ModelLookup.ownedBy(models, command.caller(), command.modelId()))
-                .map(model -> queue(JobType.RL, model, command.caller(),
-                        new JobSpec.Rl(command.trajectoryGroups(), config)));
+                .then(resolved -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
+                        .map(model -> queue(JobType.RL, model, command.caller(),
+                                new JobSpec.Rl(command.trajectoryGroups(), resolved))));
     }
 
     @Override
@@ -47,9 +48,10 @@ public final class CreateJobService implements CreateRlJobUseCase, CreateSftJobU
         Map<String, Object> config = command.config() == null ? Map.of() : command.config();
         Map<String, Object> experimental = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
         return SftConfig.resolve(config)
-                .then(valid -> dataPolicy.check(command.caller().entity(), command.trainingDataUrl()))
-                .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
-                        .map(model -> queue(JobType.SFT, model, command.caller(), new JobSpec.Sft(url, config, experimental))));
+                .then(resolved -> dataPolicy.check(command.caller().entity(), command.trainingDataUrl())
+                        .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
+                                .map(model -> queue(JobType.SFT, model, command.caller(),
+                                        new JobSpec.Sft(url, resolved, experimental)))));
     }
 
     private TrainingJob queue(JobType type, Model model, Caller caller, JobSpec spec) {

@@ -39,11 +39,10 @@ public interface JobQueue {
     boolean fail(TrainingJob failed, UUID runnerId, JobEvent event);
 
     /**
-     * Completes {@code running}: adds the next checkpoint of its model (step = latest + 1) with {@code metrics},
-     * then the job's {@code training_ended} event, in one transaction, if it is still running under
-     * {@code runnerId}.
-     *
-     * @return the completed job (its result step set), or empty when it was no longer this runner's
+     * Completes {@code running}: adds checkpoint {@code step} of its model (the step its trainer stored the adapter
+     * under) with {@code metrics}, then the job's {@code training_ended} event, in one transaction, if it is still
+     * running under {@code runnerId}. The step is never recomputed here: when the model already has it, nothing is
+     * written and the answer says so.
      */
-    Optional<TrainingJob> complete(TrainingJob running, UUID runnerId, Map<String, Double> metrics, Instant now);
+    JobCompletion complete(TrainingJob running, UUID runnerId, int step, Map<String, Double> metrics, Instant now);
 }

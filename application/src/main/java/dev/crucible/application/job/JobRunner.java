@@ -34,6 +34,12 @@ public final class JobRunner {
     static final String CRASHED = "training failed because of an internal error";
     /** Why a job ends when its server shuts down while training it. */
     public static final String SHUTDOWN = "training was interrupted by a server shutdown; submit the job again";
+    /** Why a job ends when the checkpoint step it trained was written by someone else meanwhile. */
+    static String stepTaken(int step) {
+        return "training finished, but checkpoint step " + step + " of the model was written by someone else while "
+                + "the job trained, so its adapter was not recorded; submit the job again";
+    }
+
     private static final Logger LOG = Logger.getLogger(JobRunner.class.getName());
 
     private final JobQueue queue;
@@ -156,7 +162,13 @@ public final class JobRunner {
     private void finish(TrainingJob job, TrainingResult result, boolean lost) {
         Instant now = clock.instant();
         switch (result) {
-            case TrainingResult.Trained trained -> queue.complete(job, runnerId, trained.metrics(), now);
+            case TrainingResult.Trained trained -> {
+                if (queue.complete(job, runnerId, trained.step(), trained.metrics(), now)
+                        instanceof JobCompletion.StepTaken taken) {
+                    String message = stepTaken(taken.step());
+                    queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now));
+                }
+            }
             case TrainingResult.Failed failed -> {
                 // A trainer stopped by the shutdown says only that it was cancelled; the user needs to know why.
                 String message = stopping.get() && !lost ? SHUTDOWN : failed.message();

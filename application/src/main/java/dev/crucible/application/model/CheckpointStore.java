@@ -30,7 +30,8 @@ public interface CheckpointStore {
     Set<Integer> steps(ModelId model);
 
     /**
-     * Adds the next checkpoint of {@code model} (one step past its latest), with no metrics: {@code writeFiles} is
+     * Adds the next checkpoint of {@code model} ({@link dev.crucible.domain.model.CheckpointSteps#next()}, the rule
+     * training takes its step from too), with no metrics: {@code writeFiles} is
      * given the new step and stores its adapter files before the row is written, in one transaction that holds the
      * model, so two additions never take one step and a failed write leaves no checkpoint.
      */

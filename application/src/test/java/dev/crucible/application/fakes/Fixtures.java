@@ -37,8 +37,8 @@ public final class Fixtures {
     }
 
     public static Trajectory trajectory(double reward) {
-        History history = new History(List.of(new HistoryItem(Map.of("role", "user", "content", "hi")),
-                new HistoryItem(Map.of("message", Map.of("role", "assistant", "content", "hello")))), List.of());
+        History history = new History(List.of(HistoryItem.of(Map.of("role", "user", "content", "hi")),
+                HistoryItem.of(Map.of("message", Map.of("role", "assistant", "content", "hello")))), List.of());
         return new Trajectory(history, List.of(), reward, Map.of());
     }
 

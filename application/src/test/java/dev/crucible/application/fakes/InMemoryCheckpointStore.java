@@ -5,6 +5,7 @@ import dev.crucible.domain.common.PageRequest;
 import dev.crucible.domain.common.SortOrder;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
+import dev.crucible.domain.model.CheckpointSteps;
 import dev.crucible.domain.model.ModelId;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ public final class InMemoryCheckpointStore implements CheckpointStore {
 
     @Override
     public synchronized Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles) {
-        int step = steps(model).stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
+        int step = CheckpointSteps.of(steps(model)).next();
         writeFiles.accept(step);
         return add(new Checkpoint(CheckpointId.random(), model, step, Map.of(), now));
     }

@@ -1,5 +1,6 @@
 package dev.crucible.application.fakes;
 
+import dev.crucible.application.job.JobCompletion;
 import dev.crucible.application.job.JobQueue;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;
@@ -10,9 +11,11 @@ import dev.crucible.domain.model.ModelId;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -28,7 +31,7 @@ public final class InMemoryJobQueue implements JobQueue {
     private final InMemoryJobStore jobs;
     private final InMemoryJobEventStore events;
     private final Map<JobId, Instant> heartbeats = new HashMap<>();
-    private final Map<ModelId, Integer> latestSteps = new HashMap<>();
+    private final Map<ModelId, Set<Integer>> takenSteps = new HashMap<>();
     private final List<Completion> completions = new ArrayList<>();
     private final List<Thread> heartbeatThreads = new ArrayList<>();
     private int claimCalls;
@@ -49,6 +52,11 @@ public final class InMemoryJobQueue implements JobQueue {
         jobs.save(running);
         heartbeats.put(running.id(), heartbeatAt);
         return running;
+    }
+
+    /** Gives {@code model} a checkpoint at {@code step}, as an adapter import does while a job trains. */
+    public synchronized void takeStep(ModelId model, int step) {
+        takenSteps.computeIfAbsent(model, m -> new HashSet<>()).add(step);
     }
 
     /** Makes the next {@code n} claims throw, as a briefly unreachable database would. */
@@ -149,16 +157,18 @@ public final class InMemoryJobQueue implements JobQueue {
     }
 
     @Override
-    public synchronized Optional<TrainingJob> complete(TrainingJob running, UUID runnerId, Map<String, Double> metrics,
-            Instant now) {
+    public synchronized JobCompletion complete(TrainingJob running, UUID runnerId, int step,
+            Map<String, Double> metrics, Instant now) {
         if (!owned(running, runnerId)) {
-            return Optional.empty();
+            return new JobCompletion.NotHeld();
         }
-        int step = latestSteps.merge(running.modelId(), 1, Integer::sum);
+        if (!takenSteps.computeIfAbsent(running.modelId(), m -> new HashSet<>()).add(step)) {
+            return new JobCompletion.StepTaken(step);
+        }
         TrainingJob completed = running.complete(now, step);
         jobs.save(completed);
         completions.add(new Completion(completed, Map.copyOf(metrics)));
         events.append(JobEvent.of(running.id(), JobEventType.TRAINING_ENDED, Map.of(), now));
-        return Optional.of(completed);
+        return new JobCompletion.Completed(completed);
     }
 }

@@ -23,6 +23,8 @@ import dev.crucible.domain.file.StoredFile;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
+import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelId;
@@ -59,6 +61,14 @@ class CreateJobServiceTest {
         datasetUrl = Files.writeString(imports.resolve("train.jsonl"), "{}\n").toUri().toString();
     }
 
+    private static RlConfig rlConfig(Map<String, Object> experimental) {
+        return ((Outcome.Done<RlConfig>) RlConfig.resolve(experimental)).value();
+    }
+
+    private static SftConfig sftConfig(Map<String, Object> config) {
+        return ((Outcome.Done<SftConfig>) SftConfig.resolve(config)).value();
+    }
+
     private Outcome<TrainingJob> rl(Caller caller, ModelId modelId, List<TrajectoryGroup> groups, Map<String, Object> config) {
         return service.create(new CreateRlJobUseCase.Command(caller, modelId, groups, config));
     }
@@ -77,13 +87,13 @@ class CreateJobServiceTest {
 
         assertEquals(new TrainingJob(job.id(), JobType.RL, model.id(), ACME, new JobStatus.Queued(), NOW), job);
         assertEquals(List.of(job), jobs.all());
-        assertEquals(new JobSpec.Rl(GROUPS, Map.of("learning_rate", 1e-5)), jobs.specs().get(job.id()));
+        assertEquals(new JobSpec.Rl(GROUPS, rlConfig(Map.of("learning_rate", 1e-5))), jobs.specs().get(job.id()));
     }
 
     @Test
     void aNullRlConfigMeansDefaults() {
         TrainingJob job = value(rl(ACME_CALLER, model.id(), GROUPS, null));
-        assertEquals(new JobSpec.Rl(GROUPS, Map.of()), jobs.specs().get(job.id()));
+        assertEquals(new JobSpec.Rl(GROUPS, RlConfig.defaults()), jobs.specs().get(job.id()));
     }
 
     @Test
@@ -114,13 +124,13 @@ class CreateJobServiceTest {
                 Map.of("batch_size", 4), Map.of("seed", 7)));
 
         assertEquals(new TrainingJob(job.id(), JobType.SFT, model.id(), ACME, new JobStatus.Queued(), NOW), job);
-        assertEquals(new JobSpec.Sft(datasetUrl, Map.of("batch_size", 4), Map.of("seed", 7)), jobs.specs().get(job.id()));
+        assertEquals(new JobSpec.Sft(datasetUrl, sftConfig(Map.of("batch_size", 4)), Map.of("seed", 7)), jobs.specs().get(job.id()));
     }
 
     @Test
     void nullSftConfigsMeanDefaults() {
         TrainingJob job = value(sft(ACME_CALLER, model.id(), "https://example.com/t.jsonl", null, null));
-        assertEquals(new JobSpec.Sft("https://example.com/t.jsonl", Map.of(), Map.of()), jobs.specs().get(job.id()));
+        assertEquals(new JobSpec.Sft("https://example.com/t.jsonl", SftConfig.defaults(), Map.of()), jobs.specs().get(job.id()));
     }
 
     @Test
@@ -144,7 +154,7 @@ class CreateJobServiceTest {
         StoredFile file = new StoredFile(FileId.random(), ACME, "train.jsonl", FilePurpose.FINE_TUNE, 3, NOW);
         files.insert(file);
         TrainingJob job = value(sft(ACME_CALLER, model.id(), file.id().toString(), Map.of(), Map.of()));
-        assertEquals(new JobSpec.Sft(file.id().toString(), Map.of(), Map.of()), jobs.specs().get(job.id()));
+        assertEquals(new JobSpec.Sft(file.id().toString(), SftConfig.defaults(), Map.of()), jobs.specs().get(job.id()));
         assertRefused(sft(ACME_CALLER, model.id(), FileId.random().toString(), Map.of(), Map.of()),
                 Refusal.Reason.NOT_FOUND, "training_data_url");
         assertEquals(1, jobs.all().size());

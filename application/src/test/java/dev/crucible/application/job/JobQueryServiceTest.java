@@ -22,6 +22,7 @@ import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
@@ -42,7 +43,7 @@ class JobQueryServiceTest {
 
     private TrainingJob enqueue() {
         TrainingJob queued = TrainingJob.queue(JobType.RL, ModelId.random(), ACME, NOW);
-        jobs.enqueue(queued, new JobSpec.Rl(List.of(), Map.of()));
+        jobs.enqueue(queued, new JobSpec.Rl(List.of(), RlConfig.defaults()));
         return queued;
     }
 

@@ -17,6 +17,7 @@ import dev.crucible.application.fakes.ScriptedTrainer;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.testsupport.concurrent.Await;
@@ -34,11 +35,11 @@ class JobRunnerLoopTest {
     private final InMemoryJobStore jobs = new InMemoryJobStore();
     private final InMemoryJobQueue queue = new InMemoryJobQueue(jobs, new InMemoryJobEventStore());
     private final JobRunner runner = new JobRunner(queue, jobs,
-            ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), CLOCK, SETTINGS);
+            ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())), CLOCK, SETTINGS);
 
     private TrainingJob enqueue() {
         TrainingJob job = TrainingJob.queue(JobType.RL, ModelId.random(), ACME, NOW);
-        jobs.enqueue(job, new JobSpec.Rl(List.of(Fixtures.group(1)), Map.of()));
+        jobs.enqueue(job, new JobSpec.Rl(List.of(Fixtures.group(1)), RlConfig.defaults()));
         return job;
     }
 
@@ -166,7 +167,7 @@ class JobRunnerLoopTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), CLOCK, SETTINGS);
         JobRunnerLoop loop = new JobRunnerLoop(stubborn, Duration.ofHours(1));
         loop.start();

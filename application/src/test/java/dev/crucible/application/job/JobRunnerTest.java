@@ -20,6 +20,7 @@ import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.testsupport.concurrent.Await;
@@ -39,7 +40,7 @@ class JobRunnerTest {
     /** A heartbeat every millisecond. */
     private static final RunnerSettings BUSY = new RunnerSettings(Duration.ofMillis(1), Duration.ofMillis(1),
             Duration.ofMinutes(2));
-    private static final JobSpec.Rl SPEC = new JobSpec.Rl(List.of(Fixtures.group(1, 0)), Map.of());
+    private static final JobSpec.Rl SPEC = new JobSpec.Rl(List.of(Fixtures.group(1, 0)), RlConfig.defaults());
 
     private final InMemoryJobStore jobs = new InMemoryJobStore();
     private final InMemoryJobEventStore events = new InMemoryJobEventStore();
@@ -66,7 +67,7 @@ class JobRunnerTest {
 
     @Test
     void anEmptyQueueRunsNothing() {
-        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(Map.of()));
+        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of()));
         assertFalse(runner(trainer, QUIET).runOnce());
         assertEquals(List.of(), trainer.calls());
     }
@@ -74,7 +75,7 @@ class JobRunnerTest {
     @Test
     void claimsAJobAndRunsItUnderThisRunner() {
         TrainingJob job = enqueue();
-        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(Map.of("train/loss", 0.1)));
+        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of("train/loss", 0.1)));
         JobRunner runner = runner(trainer, QUIET);
 
         assertTrue(runner.runOnce());
@@ -88,7 +89,7 @@ class JobRunnerTest {
     @Test
     void aTrainedResultCompletesTheJobWithItsMetrics() {
         TrainingJob job = enqueue();
-        runner(ScriptedTrainer.returning(new TrainingResult.Trained(Map.of("train/loss", 0.1))), QUIET).runOnce();
+        runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of("train/loss", 0.1))), QUIET).runOnce();
 
         assertEquals(new JobStatus.Completed(NOW, NOW, 1), jobs.get(job.id()).status());
         assertEquals(Map.of("train/loss", 0.1), queue.completions().getFirst().metrics());
@@ -96,10 +97,25 @@ class JobRunnerTest {
     }
 
     @Test
+    void aTrainedStepTakenMeanwhileFailsTheJobSayingSoInsteadOfRecordingAnotherStep() {
+        TrainingJob job = enqueue();
+        queue.takeStep(job.modelId(), 1);
+
+        runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of("train/loss", 0.1))), QUIET).runOnce();
+
+        String message = "training finished, but checkpoint step 1 of the model was written by someone else while "
+                + "the job trained, so its adapter was not recorded; submit the job again";
+        assertEquals(new JobStatus.Failed(NOW, NOW, message), jobs.get(job.id()).status());
+        assertEquals(List.of(), queue.completions());
+        assertEquals(List.of(JobEventType.TRAINING_FAILED), eventTypes(job));
+        assertEquals(message, events.of(job.id()).getFirst().data().get("error_message"));
+    }
+
+    @Test
     void runsOneJobPerRound() {
         TrainingJob first = enqueue();
         TrainingJob second = enqueue();
-        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(Map.of()));
+        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of()));
         JobRunner runner = runner(trainer, QUIET);
 
         runner.runOnce();
@@ -138,7 +154,7 @@ class JobRunnerTest {
     void aJobWhoseInputIsGoneFailsWithoutTraining() {
         TrainingJob job = TrainingJob.queue(JobType.SFT, ModelId.random(), ACME, NOW);
         jobs.save(job);
-        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(Map.of()));
+        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of()));
 
         assertTrue(runner(trainer, QUIET).runOnce());
 
@@ -154,7 +170,7 @@ class JobRunnerTest {
             progress.started(4, Map.of("num_trajectories", 8));
             progress.gradientStep(Map.of("loss", 0.25, "grad_norm", 1));
             cancelledSeen.set(progress.cancelled());
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), QUIET).runOnce();
 
         List<JobEvent> written = events.of(job.id());
@@ -206,7 +222,7 @@ class JobRunnerTest {
     @Test
     void aStoppedRunnerClaimsNothing() {
         TrainingJob job = enqueue();
-        JobRunner runner = runner(ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), QUIET);
+        JobRunner runner = runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())), QUIET);
         runner.stop();
 
         assertFalse(runner.runOnce());
@@ -221,7 +237,7 @@ class JobRunnerTest {
         runner[0] = runner(new ScriptedTrainer((j, s, progress) -> {
             progress.started(1, Map.of());
             ended.set(runner[0].failInterrupted()); // the shutdown gave up waiting for this trainer
-            return new TrainingResult.Trained(Map.of("loss", 0.1));
+            return new TrainingResult.Trained(1, Map.of("loss", 0.1));
         }), QUIET);
         runner[0].runOnce();
 
@@ -250,7 +266,7 @@ class JobRunnerTest {
         AtomicBoolean beaten = new AtomicBoolean(false);
         runner(new ScriptedTrainer((j, s, progress) -> {
             beaten.set(Await.until(() -> queue.heartbeatCalls() >= 3));
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), BUSY).runOnce();
 
         assertTrue(beaten.get());
@@ -262,7 +278,7 @@ class JobRunnerTest {
         TrainingJob job = enqueue();
         runner(new ScriptedTrainer((j, s, progress) -> {
             Await.until(() -> queue.heartbeatCalls() >= 1);
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), BUSY).runOnce();
 
         Thread beat = queue.heartbeatThreads().getFirst();
@@ -278,7 +294,7 @@ class JobRunnerTest {
         runner(new ScriptedTrainer((j, s, progress) -> {
             Await.until(() -> queue.heartbeatCalls() >= 6);
             cancelledSeen.set(progress.cancelled());
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), BUSY).runOnce();
 
         assertTrue(queue.heartbeatCalls() >= 6);
@@ -290,7 +306,7 @@ class JobRunnerTest {
         enqueue();
         runner(new ScriptedTrainer((j, s, progress) -> {
             Await.until(() -> queue.heartbeatCalls() >= 2);
-            return new TrainingResult.Trained(Map.of());
+            return new TrainingResult.Trained(1, Map.of());
         }), BUSY).runOnce();
 
         Thread.sleep(20);
@@ -306,7 +322,7 @@ class JobRunnerTest {
         TrainingJob stale = queue.running(enqueue(), deadRunner, startedAt, NOW.minus(Duration.ofMinutes(10)));
         TrainingJob fresh = queue.running(enqueue(), UUID.randomUUID(), startedAt, NOW.minus(Duration.ofSeconds(30)));
 
-        assertEquals(1, runner(ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), QUIET).failStaleJobs());
+        assertEquals(1, runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())), QUIET).failStaleJobs());
 
         assertEquals(new JobStatus.Failed(startedAt, NOW, JobRunner.ORPHANED), jobs.get(stale.id()).status());
         assertTrue(JobRunner.ORPHANED.startsWith("training was interrupted"));
@@ -320,21 +336,21 @@ class JobRunnerTest {
     void aStaleJobEndedElsewhereIsNotCounted() {
         queue.running(enqueue(), UUID.randomUUID(), NOW.minus(Duration.ofMinutes(30)), NOW.minus(Duration.ofMinutes(10)));
         queue.refuseEnds();
-        assertEquals(0, runner(ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), QUIET).failStaleJobs());
+        assertEquals(0, runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())), QUIET).failStaleJobs());
     }
 
     @Test
     void eachRoundFailsStaleJobsFirst() {
         TrainingJob stale = queue.running(enqueue(), UUID.randomUUID(), NOW.minus(Duration.ofMinutes(30)),
                 NOW.minus(Duration.ofMinutes(10)));
-        assertFalse(runner(ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())), QUIET).runOnce());
+        assertFalse(runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())), QUIET).runOnce());
         assertInstanceOf(JobStatus.Failed.class, jobs.get(stale.id()).status());
     }
 
     @Test
     void lastRoundIsWhenTheLatestRoundEnded() {
         MutableClock clock = new MutableClock(NOW);
-        JobRunner runner = new JobRunner(queue, jobs, ScriptedTrainer.returning(new TrainingResult.Trained(Map.of())),
+        JobRunner runner = new JobRunner(queue, jobs, ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of())),
                 clock, QUIET);
         assertEquals(NOW, runner.lastRound());
         clock.advance(Duration.ofSeconds(5));
@@ -344,13 +360,13 @@ class JobRunnerTest {
 
     @Test
     void eachRunnerHasItsOwnId() {
-        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(Map.of()));
+        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of()));
         assertFalse(runner(trainer, QUIET).runnerId().equals(runner(trainer, QUIET).runnerId()));
     }
 
     @Test
     void requiresItsCollaborators() {
-        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(Map.of()));
+        ScriptedTrainer trainer = ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of()));
         assertThrows(NullPointerException.class, () -> new JobRunner(null, jobs, trainer, CLOCK, QUIET));
         assertThrows(NullPointerException.class, () -> new JobRunner(queue, null, trainer, CLOCK, QUIET));
         assertThrows(NullPointerException.class, () -> new JobRunner(queue, jobs, null, CLOCK, QUIET));

@@ -12,7 +12,7 @@ class TrainingResultTest {
     @Test
     void trainedMetricsAreAnImmutableCopy() {
         Map<String, Double> metrics = new HashMap<>(Map.of("loss", 1.0));
-        TrainingResult.Trained trained = new TrainingResult.Trained(metrics);
+        TrainingResult.Trained trained = new TrainingResult.Trained(1, metrics);
         metrics.put("x", 2.0);
         assertEquals(Map.of("loss", 1.0), trained.metrics());
         assertThrows(UnsupportedOperationException.class, () -> trained.metrics().put("y", 3.0));
@@ -20,7 +20,7 @@ class TrainingResultTest {
 
     @Test
     void bothResultsRequireTheirContent() {
-        assertThrows(NullPointerException.class, () -> new TrainingResult.Trained(null));
+        assertThrows(NullPointerException.class, () -> new TrainingResult.Trained(1, null));
         assertThrows(NullPointerException.class, () -> new TrainingResult.Failed(null));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.crucible.application.fakes.FakeEngine;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.engine.spi.Capability;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class UnavailableTrainerTest {
 
     private static final TrainingJob JOB = TrainingJob.queue(JobType.SFT, ModelId.random(), ACME, NOW);
-    private static final JobSpec SPEC = new JobSpec.Sft("https://example.com/d.jsonl", Map.of(), Map.of());
+    private static final JobSpec SPEC = new JobSpec.Sft("https://example.com/d.jsonl", SftConfig.defaults(), Map.of());
 
     private static TrainingResult train(UnavailableTrainer trainer) {
         return trainer.train(JOB, SPEC, null);

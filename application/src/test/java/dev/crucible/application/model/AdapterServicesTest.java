@@ -17,6 +17,7 @@ import dev.crucible.application.fakes.InMemoryModelStore;
 import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
@@ -128,7 +129,7 @@ class AdapterServicesTest {
         assertRefused(reader.read(new ReadAdapterUseCase.Command(GLOBEX_CALLER, model.id(), 0)),
                 Refusal.Reason.NOT_FOUND, "model_id");
         jobs.enqueue(TrainingJob.queue(JobType.RL, model.id(), ACME, NOW), new JobSpec.Rl(List.of(Fixtures.group(1, 0)),
-                Map.of()));
+                RlConfig.defaults()));
         assertRefused(importer.importAdapter(new ImportAdapterUseCase.Command(ACME_CALLER, model.id(), upload("w"))),
                 Refusal.Reason.CONFLICT, "model_id");
     }

@@ -22,6 +22,7 @@ import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
@@ -52,7 +53,7 @@ class DeleteModelServiceTest {
 
     private TrainingJob enqueue(Model model) {
         TrainingJob job = TrainingJob.queue(JobType.RL, model.id(), ACME, EARLIER);
-        jobs.enqueue(job, new JobSpec.Rl(List.of(Fixtures.group(1, 0)), Map.of()));
+        jobs.enqueue(job, new JobSpec.Rl(List.of(Fixtures.group(1, 0)), RlConfig.defaults()));
         return job;
     }
 

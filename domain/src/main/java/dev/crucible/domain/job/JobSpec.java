@@ -1,7 +1,6 @@
 package dev.crucible.domain.job;
 
 import dev.crucible.domain.common.JsonMaps;
-import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.List;
 import java.util.Map;
@@ -11,20 +10,14 @@ import java.util.Objects;
 public sealed interface JobSpec permits JobSpec.Rl, JobSpec.Sft {
 
     /**
-     * RL input: scored trajectory groups and the client's experimental config (resolved by {@link RlConfig}).
+     * RL input: scored trajectory groups and the trainer's settings, resolved from the client's
+     * {@code experimental_config} once, when the job was posted ({@link RlConfig#resolve}), and stored resolved so
+     * the runner never reads the client's map again.
      */
-    record Rl(List<TrajectoryGroup> trajectoryGroups, Map<String, Object> experimentalConfig) implements JobSpec {
+    record Rl(List<TrajectoryGroup> trajectoryGroups, RlConfig config) implements JobSpec {
         public Rl {
             trajectoryGroups = List.copyOf(Objects.requireNonNull(trajectoryGroups, "trajectoryGroups"));
-            experimentalConfig = JsonMaps.withoutNulls(experimentalConfig);
-        }
-
-        public RlConfig config() {
-            return switch (RlConfig.resolve(experimentalConfig)) {
-                case Outcome.Done<RlConfig> done -> done.value();
-                case Outcome.Refused<RlConfig> refused ->
-                        throw new IllegalStateException("stored RL config no longer valid: " + refused.refusal().message());
-            };
+            Objects.requireNonNull(config, "config");
         }
 
         /** Trajectories over all groups: what {@code training_started} reports before packing. */
@@ -33,12 +26,16 @@ public sealed interface JobSpec permits JobSpec.Rl, JobSpec.Sft {
         }
     }
 
-    /** SFT input: where the JSONL dataset is and the batch settings (raw, resolved by {@link SftConfig}). */
-    record Sft(String trainingDataUrl, Map<String, Object> config, Map<String, Object> experimentalConfig)
+    /**
+     * SFT input: where the JSONL dataset is and the batch settings, resolved from the client's {@code config} once,
+     * when the job was posted ({@link SftConfig#resolve}); the client's {@code experimental_config} is kept as sent
+     * (no SFT setting reads it).
+     */
+    record Sft(String trainingDataUrl, SftConfig config, Map<String, Object> experimentalConfig)
             implements JobSpec {
         public Sft {
             Objects.requireNonNull(trainingDataUrl, "trainingDataUrl");
-            config = JsonMaps.withoutNulls(config);
+            Objects.requireNonNull(config, "config");
             experimentalConfig = JsonMaps.withoutNulls(experimentalConfig);
         }
     }

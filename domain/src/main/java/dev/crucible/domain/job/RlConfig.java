@@ -39,6 +39,14 @@ public record RlConfig(double learningRate, LossFunction lossFunction, double ep
     private static final Set<String> LOSS_FNS = Set.of("cispo", "ppo");
     private static final Set<String> KL_SOURCES = Set.of("current_learner", "sample");
 
+    /** ART's defaults: what an empty {@code experimental_config} resolves to. */
+    public static RlConfig defaults() {
+        return switch (resolve(Map.of())) {
+            case Outcome.Done<RlConfig> done -> done.value();
+            case Outcome.Refused<RlConfig> refused -> throw new IllegalStateException(refused.refusal().message());
+        };
+    }
+
     /** Resolves {@code config} (null means all defaults), refusing wrong types and out-of-range values. */
     public static Outcome<RlConfig> resolve(Map<String, Object> config) {
         return ConfigReader.read(config == null ? Map.of() : config, PARAM, RlConfig::read);

@@ -33,6 +33,14 @@ public record SftConfig(Optional<Integer> batchSize, List<Double> learningRates,
         return learningRates.get(learningRates.size() == 1 ? 0 : Math.min(index, learningRates.size() - 1));
     }
 
+    /** The defaults: what an empty {@code config} resolves to. */
+    public static SftConfig defaults() {
+        return switch (resolve(Map.of())) {
+            case Outcome.Done<SftConfig> done -> done.value();
+            case Outcome.Refused<SftConfig> refused -> throw new IllegalStateException(refused.refusal().message());
+        };
+    }
+
     /** Resolves {@code config} (null means all defaults). */
     public static Outcome<SftConfig> resolve(Map<String, Object> config) {
         return ConfigReader.read(config == null ? Map.of() : config, PARAM, SftConfig::read);

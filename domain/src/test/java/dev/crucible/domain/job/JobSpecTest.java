@@ -4,6 +4,7 @@ import static dev.crucible.domain.trajectory.Trajectories.group;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.crucible.domain.common.Outcome;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.HashMap;
 import java.util.List;
@@ -19,49 +20,56 @@ class JobSpecTest {
         return map;
     }
 
+    private static RlConfig rl(Map<String, Object> experimental) {
+        return ((Outcome.Done<RlConfig>) RlConfig.resolve(experimental)).value();
+    }
+
+    private static SftConfig sft(Map<String, Object> config) {
+        return ((Outcome.Done<SftConfig>) SftConfig.resolve(config)).value();
+    }
+
     @Test
     void rlStripsNullsFromTheConfig() {
-        JobSpec.Rl spec = new JobSpec.Rl(List.of(group(1)), withNull("epsilon", "learning_rate", 1e-5));
-        assertEquals(Map.of("learning_rate", 1e-5), spec.experimentalConfig());
+        JobSpec.Rl spec = new JobSpec.Rl(List.of(group(1)), rl(withNull("epsilon", "learning_rate", 1e-5)));
+        assertEquals(rl(Map.of("learning_rate", 1e-5)), spec.config());
     }
 
     @Test
     void rlCountsTrajectoriesOverAllGroups() {
-        assertEquals(5, new JobSpec.Rl(List.of(group(1, 2), group(3), group(4, 5)), Map.of()).trajectoryCount());
-        assertEquals(0, new JobSpec.Rl(List.of(), Map.of()).trajectoryCount());
+        assertEquals(5, new JobSpec.Rl(List.of(group(1, 2), group(3), group(4, 5)), RlConfig.defaults())
+                .trajectoryCount());
+        assertEquals(0, new JobSpec.Rl(List.of(), RlConfig.defaults()).trajectoryCount());
     }
 
     @Test
     void rlConfigResolvesTheStoredSettings() {
-        assertEquals(LossFunction.PPO, new JobSpec.Rl(List.of(), Map.of("ppo", true)).config().lossFunction());
+        assertEquals(LossFunction.PPO, new JobSpec.Rl(List.of(), rl(Map.of("ppo", true))).config().lossFunction());
     }
 
     @Test
-    void rlConfigThatNoLongerResolvesIsABug() {
-        JobSpec.Rl spec = new JobSpec.Rl(List.of(), Map.of("learning_rate", "x"));
-        IllegalStateException e = assertThrows(IllegalStateException.class, spec::config);
-        assertEquals("stored RL config no longer valid: experimental_config.learning_rate must be a number, got a string",
-                e.getMessage());
+    void defaultsAreWhatAnEmptyConfigResolvesTo() {
+        assertEquals(rl(Map.of()), RlConfig.defaults());
+        assertEquals(sft(Map.of()), SftConfig.defaults());
     }
 
     @Test
     void rlGroupsAreAnImmutableCopy() {
         List<TrajectoryGroup> groups = new java.util.ArrayList<>(List.of(group(1)));
-        JobSpec.Rl spec = new JobSpec.Rl(groups, Map.of());
+        JobSpec.Rl spec = new JobSpec.Rl(groups, RlConfig.defaults());
         groups.add(group(2));
         assertEquals(1, spec.trajectoryGroups().size());
     }
 
     @Test
     void sftStripsNullsFromBothConfigs() {
-        JobSpec.Sft spec = new JobSpec.Sft("file:///data/x.jsonl", withNull("batch_size", "learning_rate", 1e-4),
+        JobSpec.Sft spec = new JobSpec.Sft("file:///data/x.jsonl", sft(withNull("batch_size", "learning_rate", 1e-4)),
                 withNull("a", "b", 2));
-        assertEquals(Map.of("learning_rate", 1e-4), spec.config());
+        assertEquals(sft(Map.of("learning_rate", 1e-4)), spec.config());
         assertEquals(Map.of("b", 2), spec.experimentalConfig());
     }
 
     @Test
     void sftRequiresAUrl() {
-        assertThrows(NullPointerException.class, () -> new JobSpec.Sft(null, Map.of(), Map.of()));
+        assertThrows(NullPointerException.class, () -> new JobSpec.Sft(null, SftConfig.defaults(), Map.of()));
     }
 }

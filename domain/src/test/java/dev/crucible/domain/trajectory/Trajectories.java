@@ -12,8 +12,8 @@ public final class Trajectories {
 
     public static History history() {
         return new History(List.of(
-                new HistoryItem(Map.of("role", "user", "content", "2+2?")),
-                new HistoryItem(Map.of("message", Map.of("role", "assistant", "content", "4")))), List.of());
+                HistoryItem.of(Map.of("role", "user", "content", "2+2?")),
+                HistoryItem.of(Map.of("message", Map.of("role", "assistant", "content", "4")))), List.of());
     }
 
     public static Trajectory trajectory(double reward) {

@@ -2,6 +2,7 @@ package dev.crucible.runtime.training;
 
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
+import dev.crucible.domain.trajectory.SampledToken;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * Tokenises one conversation of a trajectory the way ART's trainer does: only the assistant turns the policy sampled
@@ -24,7 +26,6 @@ public final class TrajectoryTokenizer {
 
     private static final String MARK_OPEN = "\uE000crucible-turn-";
     private static final String MARK_CLOSE = "\uE001";
-    private static final String TOKEN_ID = "token_id:";
 
     private final TrainingModel model;
     private final boolean withoutLogprobs;
@@ -113,52 +114,44 @@ public final class TrajectoryTokenizer {
     }
 
     /** The message an item renders as: a message as sent, a choice as its assistant message. */
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> message(HistoryItem item) {
-        if (!item.isChoice()) {
-            return item.json();
-        }
-        Map<String, Object> message = new LinkedHashMap<>((Map<String, Object>) item.json().get("message"));
-        message.putIfAbsent("role", "assistant");
-        return message;
+        return switch (item) {
+            case HistoryItem.Message m -> m.json();
+            case HistoryItem.Choice c -> {
+                Map<String, Object> message = new LinkedHashMap<>(c.message());
+                message.putIfAbsent("role", "assistant");
+                yield message;
+            }
+        };
     }
 
     private Optional<Turn> trainedTurn(HistoryItem item, String where) {
-        Map<String, Object> json = item.json();
-        if (item.isChoice()) {
-            Object message = json.get("message");
-            Object logprobs = json.get("logprobs");
-            if (logprobs instanceof Map<?, ?> lp && lp.get("content") instanceof List<?> content) {
-                return Optional.of(sampled(content, json.get("token_ids"), where));
-            }
-            if (withoutLogprobs && message instanceof Map<?, ?> m) {
-                return Optional.of(new Turn(null, null, text(m.get("content"))));
-            }
-            return Optional.empty();
-        }
-        if (withoutLogprobs && "assistant".equals(json.get("role"))) {
-            return Optional.of(new Turn(null, null, text(json.get("content"))));
-        }
-        return Optional.empty();
+        return switch (item) {
+            case HistoryItem.Choice c when c.logprobs().isPresent() ->
+                    Optional.of(sampled(c.logprobs().get(), c.tokenIds(), where));
+            case HistoryItem.Choice c when withoutLogprobs ->
+                    Optional.of(new Turn(null, null, text(c.message().get("content"))));
+            case HistoryItem.Choice c -> Optional.empty();
+            case HistoryItem.Message m when withoutLogprobs && "assistant".equals(m.json().get("role")) ->
+                    Optional.of(new Turn(null, null, text(m.json().get("content"))));
+            case HistoryItem.Message m -> Optional.empty();
+        };
     }
 
-    private Turn sampled(List<?> content, Object tokenIds, String where) {
+    private Turn sampled(List<SampledToken> content, List<Long> tokenIds, String where) {
         int[] ids = new int[content.size()];
         float[] logprobs = new float[content.size()];
         for (int i = 0; i < content.size(); i++) {
-            if (!(content.get(i) instanceof Map<?, ?> entry)) {
-                throw new TrainingInputException(where + ".logprobs.content[" + i + "] is not an object");
-            }
-            OptionalInt id = tokenId(entry, tokenIds instanceof List<?> list && list.size() == content.size()
-                    ? list.get(i) : null);
-            if (id.isEmpty() || id.getAsInt() < 0 || id.getAsInt() >= model.tokenizer().vocabSize()) {
-                throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.get("token"))
+            SampledToken entry = content.get(i);
+            OptionalLong id = tokenId(entry, tokenIds.size() == content.size() ? tokenIds.get(i) : null);
+            if (id.isEmpty() || id.getAsLong() < 0 || id.getAsLong() >= model.tokenizer().vocabSize()) {
+                throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.token())
                         + " names no token of the model; sample with logprobs and return_tokens_as_token_ids "
                         + "(tokens written token_id:N), as Crucible's chat completions do for trained models");
             }
-            ids[i] = id.getAsInt();
-            logprobs[i] = entry.get("logprob") instanceof Number n && Double.isFinite(n.doubleValue())
-                    ? n.floatValue() : Float.NaN;
+            ids[i] = (int) id.getAsLong();
+            logprobs[i] = entry.logprob() != null && Double.isFinite(entry.logprob())
+                    ? entry.logprob().floatValue() : Float.NaN;
         }
         return new Turn(ids, logprobs, null);
     }
@@ -169,32 +162,29 @@ public final class TrajectoryTokenizer {
      * carry each token's UTF-8 bytes, which name a byte-level BPE token), and last the token's text as written in the
      * vocabulary.
      */
-    private OptionalInt tokenId(Map<?, ?> entry, Object listed) {
-        Object token = entry.get("token");
-        if (token instanceof String s && s.startsWith(TOKEN_ID)) {
-            try {
-                return OptionalInt.of(Integer.parseInt(s.substring(TOKEN_ID.length())));
-            } catch (NumberFormatException e) {
-                return OptionalInt.empty();
-            }
+    private OptionalLong tokenId(SampledToken entry, Long listed) {
+        if (entry.namesTokenId()) {
+            OptionalInt named = entry.namedTokenId();
+            return named.isPresent() ? OptionalLong.of(named.getAsInt()) : OptionalLong.empty();
         }
-        if (listed instanceof Number n) {
-            return OptionalInt.of(n.intValue());
+        if (listed != null) {
+            return OptionalLong.of(listed);
         }
-        if (entry.get("bytes") instanceof List<?> bytes && !bytes.isEmpty()) {
-            byte[] raw = new byte[bytes.size()];
+        if (!entry.bytes().isEmpty()) {
+            byte[] raw = new byte[entry.bytes().size()];
             for (int b = 0; b < raw.length; b++) {
-                if (!(bytes.get(b) instanceof Number n) || n.intValue() < 0 || n.intValue() > 255) {
-                    return OptionalInt.empty();
-                }
-                raw[b] = (byte) n.intValue();
+                raw[b] = (byte) entry.bytes().get(b).intValue();
             }
             Integer id = byBytes().get(ByteBuffer.wrap(raw));
             if (id != null) {
-                return OptionalInt.of(id);
+                return OptionalLong.of(id);
             }
         }
-        return token instanceof String s ? model.tokenizer().tokenId(s) : OptionalInt.empty();
+        if (entry.token() == null) {
+            return OptionalLong.empty();
+        }
+        OptionalInt byText = model.tokenizer().tokenId(entry.token());
+        return byText.isPresent() ? OptionalLong.of(byText.getAsInt()) : OptionalLong.empty();
     }
 
     /** Each token's bytes to its id (the lowest id where two share bytes), built on first need, once per job. */

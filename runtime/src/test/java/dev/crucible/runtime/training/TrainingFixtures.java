@@ -50,6 +50,6 @@ final class TrainingFixtures {
     }
 
     static History history(List<Map<String, Object>> items) {
-        return new History(items.stream().map(HistoryItem::new).toList(), List.of());
+        return new History(items.stream().map(HistoryItem::of).toList(), List.of());
     }
 }

@@ -14,11 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads ART's serialized trajectory groups ({@code art-serverless.md} §2.1) into domain values, refusing a
- * wrong shape with the path of the field at fault. Unknown fields are ignored, as ART's server does. A sampled
- * choice's logprobs are checked here too, down to each entry's {@code token}, {@code logprob} and {@code bytes},
- * so that a malformed one is a 400 when the job is posted, not a failed job later; whether a token names a token
- * of the model is the trainer's to find, since only it has the vocabulary.
+ * Reads ART's serialized trajectory groups ({@code art-serverless.md} §2.1) into domain values (messages and sampled
+ * choices typed as {@link HistoryItem}s, once, here), refusing a wrong shape with the path of the field at fault.
+ * Unknown fields are ignored, as ART's server does. A sampled choice's logprobs are checked here too, down to each
+ * entry's {@code token}, {@code logprob} and {@code bytes}, so that a malformed one is a 400 when the job is posted,
+ * not a failed job later; whether a token names a token of the model is the trainer's to find, since only it has the
+ * vocabulary.
  */
 public final class TrajectoryGroupsReader {
 
@@ -67,7 +68,7 @@ public final class TrajectoryGroupsReader {
         } else {
             item.requireString("role");
         }
-        return new HistoryItem(item.raw());
+        return HistoryItem.of(item.raw());
     }
 
     /** The parts of a sampled choice the trainer reads: {@code token_ids} and {@code logprobs.content}. */

@@ -2,6 +2,7 @@ package dev.crucible.adapters.persistence.job;
 
 import dev.crucible.adapters.persistence.store.Json;
 import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.application.job.JobCompletion;
 import dev.crucible.application.job.JobQueue;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;
@@ -85,23 +86,26 @@ class JdbcJobQueue implements JobQueue {
 
     @Override
     @Transactional
-    public Optional<TrainingJob> complete(TrainingJob running, UUID runnerId, Map<String, Double> metrics, Instant now) {
+    public JobCompletion complete(TrainingJob running, UUID runnerId, int step, Map<String, Double> metrics,
+            Instant now) {
         if (!held(running, runnerId)) {
-            return Optional.empty();
+            return new JobCompletion.NotHeld();
         }
         UUID model = running.modelId().value();
-        // Lock the model so that concurrent checkpoint writers agree on the next step.
+        // Holding the model's row orders this write after an adapter import that holds it (CheckpointStore.insertNext).
         if (sql.queryOne("SELECT 1 FROM models WHERE id = ? FOR UPDATE", rs -> 1, model).isEmpty()) {
-            return Optional.empty();
+            return new JobCompletion.NotHeld();
         }
-        int step = sql.queryOne("SELECT COALESCE(max(step), -1) + 1 FROM checkpoints WHERE model_id = ?",
-                rs -> rs.getInt(1), model).orElse(0);
-        sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, CAST(? AS jsonb), ?)",
-                UUID.randomUUID(), model, step, json.write(metrics), now);
+        // The step is the trainer's; the unique (model_id, step) refuses it when it was taken meanwhile.
+        if (sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, "
+                + "CAST(? AS jsonb), ?) ON CONFLICT (model_id, step) DO NOTHING",
+                UUID.randomUUID(), model, step, json.write(metrics), now) == 0) {
+            return new JobCompletion.StepTaken(step);
+        }
         TrainingJob completed = running.complete(now, step);
         writes.transition(completed, "RUNNING", runnerId);
         writes.append(JobEvent.of(running.id(), JobEventType.TRAINING_ENDED, Map.of("step", step), now));
-        return Optional.of(completed);
+        return new JobCompletion.Completed(completed);
     }
 
     private boolean held(TrainingJob job, UUID runnerId) {

@@ -7,6 +7,7 @@ import dev.crucible.domain.common.PageRequest;
 import dev.crucible.domain.common.SortOrder;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
+import dev.crucible.domain.model.CheckpointSteps;
 import dev.crucible.domain.model.ModelId;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -60,8 +61,7 @@ class JdbcCheckpointStore implements CheckpointStore {
     public Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles) {
         // Holding the model's row until commit serialises additions to one model (a second waits here).
         sql.query("SELECT id FROM models WHERE id = ? FOR UPDATE", rs -> 0, model.value());
-        int step = sql.queryOne("SELECT COALESCE(max(step), -1) + 1 FROM checkpoints WHERE model_id = ?",
-                rs -> rs.getInt(1), model.value()).orElse(0);
+        int step = CheckpointSteps.of(steps(model)).next();
         writeFiles.accept(step);
         Checkpoint checkpoint = new Checkpoint(CheckpointId.random(), model, step, Map.of(), now);
         sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, '{}'::jsonb, ?)",

@@ -71,7 +71,7 @@ public final class TrajectoryJson {
     private static History history(Map<String, Object> h) {
         List<HistoryItem> items = new ArrayList<>();
         for (Object item : (List<Object>) h.get("messages_and_choices")) {
-            items.add(new HistoryItem((Map<String, Object>) item));
+            items.add(HistoryItem.of((Map<String, Object>) item));
         }
         return new History(items, (List<Map<String, Object>>) (List<?>) h.get("tools"));
     }

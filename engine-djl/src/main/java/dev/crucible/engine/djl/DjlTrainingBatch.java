@@ -1,0 +1,84 @@
+package dev.crucible.engine.djl;
+
+import dev.crucible.engine.spi.TrainingSequence;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A batch packed row after row: every token, each sequence's length, and the rows whose logits predict a target
+ * (row {@code offset + t - 1} for target {@code t}) with the tokens they predict. Checks token ids against the
+ * vocabulary and lengths against the position limit, so a bad batch is an argument error before any forward.
+ */
+record DjlTrainingBatch(long[] tokens, int[] lengths, long[] rows, long[] targetTokens, int[] targetCounts) {
+
+    static DjlTrainingBatch of(List<TrainingSequence> batch, int vocab, int maxLength) {
+        int total = 0;
+        int targets = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            TrainingSequence s = batch.get(i);
+            if (s.length() > maxLength) {
+                throw new IllegalArgumentException("batch[" + i + "] has " + s.length()
+                        + " tokens, more than max_position_embeddings " + maxLength);
+            }
+            total += s.length();
+            targets += s.targetCount();
+        }
+        long[] tokens = new long[total];
+        int[] lengths = new int[batch.size()];
+        long[] rows = new long[targets];
+        long[] targetTokens = new long[targets];
+        int[] counts = new int[batch.size()];
+        int offset = 0;
+        int r = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            TrainingSequence s = batch.get(i);
+            int[] ids = s.tokenIds();
+            for (int j = 0; j < ids.length; j++) {
+                if (ids[j] < 0 || ids[j] >= vocab) {
+                    throw new IllegalArgumentException("batch[" + i + "].tokenIds[" + j + "] must be in [0, "
+                            + vocab + "), got " + ids[j]);
+                }
+                tokens[offset + j] = ids[j];
+            }
+            for (int t : s.targets()) {
+                rows[r] = offset + t - 1L;
+                targetTokens[r++] = ids[t];
+            }
+            lengths[i] = ids.length;
+            counts[i] = s.targetCount();
+            offset += ids.length;
+        }
+        return new DjlTrainingBatch(tokens, lengths, rows, targetTokens, counts);
+    }
+
+    List<float[]> split(float[] flat) {
+        List<float[]> out = new ArrayList<>(targetCounts.length);
+        int at = 0;
+        for (int count : targetCounts) {
+            float[] part = new float[count];
+            System.arraycopy(flat, at, part, 0, count);
+            out.add(part);
+            at += count;
+        }
+        return out;
+    }
+
+    float[] flatten(List<float[]> perSequence) {
+        if (perSequence.size() != targetCounts.length) {
+            throw new IllegalArgumentException("objective returned gradients for " + perSequence.size()
+                    + " sequences, expected " + targetCounts.length);
+        }
+        float[] flat = new float[rows.length];
+        int at = 0;
+        for (int i = 0; i < targetCounts.length; i++) {
+            float[] part = perSequence.get(i);
+            if (part == null || part.length != targetCounts[i]) {
+                throw new IllegalArgumentException("objective returned " + (part == null ? "no" : part.length)
+                        + " gradients for sequence " + i + ", expected " + targetCounts[i]);
+            }
+            System.arraycopy(part, 0, flat, at, part.length);
+            at += part.length;
+        }
+        return flat;
+    }
+}
