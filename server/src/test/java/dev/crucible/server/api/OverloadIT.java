@@ -164,50 +164,16 @@ class OverloadIT {
 
     @Test
     void aNonStreamingRequestWhoseClientGoesAwayStopsGenerating() throws Exception {
-        String key = server.newKey("gone-" + System.nanoTime());
-        GeneratorSnapshot before = snapshot();
-        gate.close();
-        String body = "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":[{\"role\":\"user\","
-                + "\"content\":\"go on\"}],\"max_tokens\":100,\"ignore_eos\":true}";
-        URI url = URI.create(server.url());
-        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
-            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: " + url.getHost()
-                    + "\r\nAuthorization: Bearer " + key + "\r\nContent-Type: application/json\r\nContent-Length: "
-                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
-                    .getBytes(StandardCharsets.UTF_8));
-            socket.getOutputStream().flush();
-            Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
-        }
         // the server heard the client go while the model was still held at its first step
-        Await.until(this::snapshot, s -> s.cancelRequested() == before.cancelRequested() + 1, PATIENCE);
-        gate.open();
-        GeneratorSnapshot after = Await.until(this::snapshot, s -> s.running() == 0, PATIENCE);
-        assertEquals(before.aborted() + 1, after.aborted());
-        long generated = after.generatedTokens() - before.generatedTokens();
+        long generated = sendAndGoAway(server.newKey("gone-" + System.nanoTime()), false);
         assertTrue(generated < 100, "generation stopped early, after " + generated + " of 100 tokens");
     }
 
     @Test
     void aStreamingRequestWhoseClientGoesAwayUnreadStopsGeneratingAndGivesBackItsPlaces() throws Exception {
         String key = server.newKey("gone-stream-" + System.nanoTime());
-        GeneratorSnapshot before = snapshot();
-        gate.close();
-        String body = "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":[{\"role\":\"user\","
-                + "\"content\":\"go on\"}],\"max_tokens\":100,\"ignore_eos\":true,\"stream\":true}";
-        URI url = URI.create(server.url());
-        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
-            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: " + url.getHost()
-                    + "\r\nAuthorization: Bearer " + key + "\r\nContent-Type: application/json\r\nContent-Length: "
-                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
-                    .getBytes(StandardCharsets.UTF_8));
-            socket.getOutputStream().flush();
-            Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
-        }
         // no event was written yet (the model is held at its first step): the closed connection alone stops it
-        Await.until(this::snapshot, s -> s.cancelRequested() == before.cancelRequested() + 1, PATIENCE);
-        gate.open();
-        GeneratorSnapshot after = Await.until(this::snapshot, s -> s.running() == 0, PATIENCE);
-        assertEquals(before.aborted() + 1, after.aborted());
+        sendAndGoAway(key, true);
 
         // the stream gave its place back: the key has both of its places again
         Api api = server.api(key);
@@ -218,6 +184,32 @@ class OverloadIT {
         for (CompletableFuture<Api.Reply> reply : admitted) {
             assertEquals(200, reply.join().status());
         }
+    }
+
+    /**
+     * Sends a 100-token chat on a raw connection while the model is held at its first step, closes the connection
+     * once the request runs, then lets the model go: the request must be cancelled and aborted. Returns the tokens
+     * generated meanwhile.
+     */
+    private long sendAndGoAway(String key, boolean stream) throws Exception {
+        GeneratorSnapshot before = snapshot();
+        gate.close();
+        String body = "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":[{\"role\":\"user\","
+                + "\"content\":\"go on\"}],\"max_tokens\":100,\"ignore_eos\":true,\"stream\":" + stream + "}";
+        URI url = URI.create(server.url());
+        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
+            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: " + url.getHost()
+                    + "\r\nAuthorization: Bearer " + key + "\r\nContent-Type: application/json\r\nContent-Length: "
+                    + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
+                    .getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            Await.until(this::snapshot, s -> s.running() == 1, PATIENCE);
+        }
+        Await.until(this::snapshot, s -> s.cancelRequested() == before.cancelRequested() + 1, PATIENCE);
+        gate.open();
+        GeneratorSnapshot after = Await.until(this::snapshot, s -> s.running() == 0, PATIENCE);
+        assertEquals(before.aborted() + 1, after.aborted());
+        return after.generatedTokens() - before.generatedTokens();
     }
 
     @SuppressWarnings("unchecked")
