@@ -4,6 +4,8 @@ import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.TrainingJob;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -21,9 +23,13 @@ final class EventProgress implements TrainingProgress {
     private final Clock clock;
     private final AtomicBoolean lost;
     private final AtomicBoolean stopping;
+    private final TrainingObserver observer;
+    private Instant lastStep;
 
     EventProgress(JobQueue queue, TrainingJob job, UUID runnerId, Clock clock, AtomicBoolean lost,
-            AtomicBoolean stopping) {
+            AtomicBoolean stopping, TrainingObserver observer) {
+        this.observer = observer;
+        this.lastStep = clock.instant();
         this.queue = queue;
         this.job = job;
         this.runnerId = runnerId;
@@ -39,11 +45,17 @@ final class EventProgress implements TrainingProgress {
         data.put("num_sequences", numSequences);
         data.put("num_gradient_steps", numSequences);
         write(JobEventType.TRAINING_STARTED, data);
+        lastStep = clock.instant();
     }
 
     @Override
     public void gradientStep(Map<String, Number> metrics) {
         write(JobEventType.GRADIENT_STEP, new LinkedHashMap<>(metrics));
+        Instant now = clock.instant();
+        // num_tokens: the step's batch, as StepMetrics names it in every gradient_step event
+        Number tokens = metrics.get("num_tokens");
+        observer.gradientStep(job.type(), tokens == null ? 0 : tokens.longValue(), Duration.between(lastStep, now));
+        lastStep = now;
     }
 
     @Override

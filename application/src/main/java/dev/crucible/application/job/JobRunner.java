@@ -4,6 +4,7 @@ import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.TrainingJob;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,8 +52,16 @@ public final class JobRunner {
     private volatile Instant lastRound;
     private final AtomicBoolean stopping = new AtomicBoolean(false);
     private volatile TrainingJob current;
+    private final TrainingObserver observer;
 
     public JobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, RunnerSettings settings) {
+        this(queue, jobs, trainer, clock, settings, TrainingObserver.NONE);
+    }
+
+    /** A runner that reports steps and job ends to {@code observer}. */
+    public JobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, RunnerSettings settings,
+            TrainingObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.jobs = Objects.requireNonNull(jobs, "jobs");
         this.trainer = Objects.requireNonNull(trainer, "trainer");
@@ -127,9 +136,12 @@ public final class JobRunner {
         long period = Math.max(1, settings.heartbeatInterval().toMillis());
         beat.scheduleAtFixedRate(() -> heartbeat(job, lost), period, period, TimeUnit.MILLISECONDS);
         current = job;
+        Instant claimed = clock.instant();
         try {
-            TrainingResult result = train(job, new EventProgress(queue, job, runnerId, clock, lost, stopping));
-            finish(job, result, lost.get());
+            TrainingResult result = train(job, new EventProgress(queue, job, runnerId, clock, lost, stopping,
+                    observer));
+            String outcome = finish(job, result, lost.get());
+            observer.jobEnded(job.type(), outcome, Duration.between(claimed, clock.instant()));
         } finally {
             current = null;
             beat.shutdownNow();
@@ -159,20 +171,30 @@ public final class JobRunner {
         }
     }
 
-    private void finish(TrainingJob job, TrainingResult result, boolean lost) {
+    /**
+     * Writes the job's end: {@code completed} (with its checkpoint), {@code failed}, or {@code lost} when the job was
+     * no longer this runner's to end (cancelled by a model deletion, or failed as orphaned).
+     */
+    private String finish(TrainingJob job, TrainingResult result, boolean lost) {
         Instant now = clock.instant();
         switch (result) {
             case TrainingResult.Trained trained -> {
-                if (queue.complete(job, runnerId, trained.step(), trained.metrics(), now)
-                        instanceof JobCompletion.StepTaken taken) {
+                JobCompletion completion = queue.complete(job, runnerId, trained.step(), trained.metrics(), now);
+                if (completion instanceof JobCompletion.StepTaken taken) {
                     String message = stepTaken(taken.step());
                     queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now));
                 }
+                return switch (completion) {
+                    case JobCompletion.Completed done -> "completed";
+                    case JobCompletion.StepTaken taken -> "failed";
+                    case JobCompletion.NotHeld notHeld -> "lost";
+                };
             }
             case TrainingResult.Failed failed -> {
                 // A trainer stopped by the shutdown says only that it was cancelled; the user needs to know why.
                 String message = stopping.get() && !lost ? SHUTDOWN : failed.message();
-                queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now));
+                return queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now))
+                        ? "failed" : "lost";
             }
         }
     }

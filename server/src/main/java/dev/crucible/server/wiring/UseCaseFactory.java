@@ -47,6 +47,7 @@ import dev.crucible.application.tenancy.ApiKeyStore;
 import dev.crucible.domain.job.JsonLineParser;
 import dev.crucible.domain.job.SftDatasetLimits;
 import dev.crucible.engine.spi.EngineProvider;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
@@ -160,10 +161,12 @@ class UseCaseFactory {
     }
 
     @Singleton
-    JobRunner jobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, CrucibleSettings settings) {
+    JobRunner jobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, CrucibleSettings settings,
+            MeterRegistry registry) {
         CrucibleSettings.Runner r = settings.runner();
         return new JobRunner(queue, jobs, trainer, clock,
-                new RunnerSettings(r.pollInterval(), r.heartbeatInterval(), r.staleAfter()));
+                new RunnerSettings(r.pollInterval(), r.heartbeatInterval(), r.staleAfter()),
+                new MeteredTrainingObserver(registry));
     }
 
     @Singleton

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +80,28 @@ class MetricsIT {
                 .filter(e -> e.getKey().equals(name) || e.getKey().startsWith(name + "{"))
                 .filter(e -> List.of(labels).stream().allMatch(l -> e.getKey().contains(l)))
                 .mapToDouble(Map.Entry::getValue).sum();
+    }
+
+    @Test
+    void trainingMetersCountStepsTokensAndTheJobsDurationByOutcome() {
+        try (TestServer training = TestServer.start(Map.of())) {
+            Api owner = training.api(training.newKey("trainer"));
+            String modelId = owner.post("/v1/preview/models", RequestBodies.createModel("p", "trained")).text("id");
+            String job = owner.post("/v1/preview/training-jobs", RequestBodies.rlJob(modelId)).text("id");
+            Map<String, Object> done = Await.until(() -> owner.get("/v1/preview/training-jobs/" + job).json(),
+                    j -> !List.of("QUEUED", "RUNNING").contains(j.get("status")), Duration.ofSeconds(60));
+            assertEquals("COMPLETED", done.get("status"), done.toString());
+
+            Map<String, Double> after = samples(scrape(training, null).body());
+            String rl = "job_type=\"rl\"";
+            assertEquals(1.0, value(after, "crucible_gradient_steps_total", rl), "one trainable row, one step");
+            assertTrue(value(after, "crucible_training_tokens_total", rl) > 0, "tokens counted");
+            assertTrue(value(after, "crucible_training_tokens_per_second", rl) > 0, "the last step's rate");
+            assertEquals(1.0, value(after, "crucible_job_duration_seconds_count", rl, "outcome=\"completed\""));
+            assertTrue(value(after, "crucible_job_duration_seconds_bucket", rl, "le=\"86400.0\"") >= 1,
+                    "the histogram's buckets reach a day");
+            assertTrue(value(after, "process_resident_memory_bytes") > 0, "the process's resident memory");
+        }
     }
 
     @Test
