@@ -69,9 +69,10 @@ class ModuleRulesTest {
             .that().resideInAPackage("dev.crucible.runtime..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.runtime..", "dev.crucible.engine.spi..",
                     "dev.crucible.hf..", "java..",
-                    // the domain's pure value types only: Outcome/Refusal and Python's text rules, the trajectory
-                    // records and the job configs that training preparation reads
-                    "dev.crucible.domain.common..", "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
+                    // the domain's pure value types only: Outcome/Refusal, Python's json.dumps and repr, the
+                    // trajectory records and the job configs that training preparation reads
+                    "dev.crucible.domain.common..", "dev.crucible.domain.python..",
+                    "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
                     "com.hubspot.jinjava..", "jinjava.javax.el..",
                     // Lucene's automaton package, for the regex DFAs of structured outputs

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.python.PythonNumbers;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

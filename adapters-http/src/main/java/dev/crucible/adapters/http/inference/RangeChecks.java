@@ -2,7 +2,7 @@ package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatSampling;
-import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.python.PythonNumbers;
 import java.util.Optional;
 import java.util.stream.Collectors;
 

@@ -1,6 +1,6 @@
 package dev.crucible.runtime.generation.sampling;
 
-import dev.crucible.domain.common.PythonNumbers;
+import dev.crucible.domain.python.PythonNumbers;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package dev.crucible.domain.common;
+package dev.crucible.domain.python;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package dev.crucible.domain.common;
+package dev.crucible.domain.python;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
