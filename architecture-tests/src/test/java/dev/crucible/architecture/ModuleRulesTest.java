@@ -71,7 +71,7 @@ class ModuleRulesTest {
                     "dev.crucible.hf..", "java..",
                     // the domain's pure value types only: Outcome/Refusal, Python's json.dumps and repr, the
                     // trajectory records and the job configs that training preparation reads
-                    "dev.crucible.domain.common..", "dev.crucible.domain.python..",
+                    "dev.crucible.domain.refusal..", "dev.crucible.domain.python..",
                     "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
                     "com.hubspot.jinjava..", "jinjava.javax.el..",

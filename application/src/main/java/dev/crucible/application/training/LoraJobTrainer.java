@@ -8,7 +8,7 @@ import dev.crucible.application.job.TrainingResult;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.SftConfig;

@@ -10,7 +10,7 @@ import static dev.crucible.application.feedback.FeedbackFixtures.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackPurge;
 import dev.crucible.domain.feedback.FeedbackQuery;
 import dev.crucible.domain.feedback.FeedbackQueryReader;

@@ -1,8 +1,8 @@
 package dev.crucible.domain.feedback;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.reading.ConfigReader;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

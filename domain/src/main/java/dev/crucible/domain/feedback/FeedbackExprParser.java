@@ -4,9 +4,9 @@ import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_DEPTH;
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_LIST;
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_TERMS;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.reading.ConfigReader;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

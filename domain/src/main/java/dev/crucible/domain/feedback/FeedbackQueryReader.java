@@ -2,9 +2,9 @@ package dev.crucible.domain.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_LIST;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.reading.ConfigReader;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.paging.SortOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package dev.crucible.domain.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackDraft.given;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.python.PythonJson;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.common.JsonMaps;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.reading.JsonMaps;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.reading.ConfigReader;
+import dev.crucible.domain.refusal.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.crucible.domain.tenancy;
 
-import dev.crucible.domain.common.Names;
+import dev.crucible.domain.tenancy.Names;
 
 /** A team or user: the tenant every key, model, job and feedback row belongs to. */
 public record EntityName(String value) {

@@ -6,7 +6,7 @@ import static dev.crucible.domain.feedback.Drafts.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

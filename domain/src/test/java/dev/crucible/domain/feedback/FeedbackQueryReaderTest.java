@@ -5,8 +5,8 @@ import static dev.crucible.domain.feedback.Drafts.refusal;
 import static dev.crucible.domain.feedback.Drafts.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.common.Refusal;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.feedback.FeedbackExpr.Comparison;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.feedback;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
-import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.application.feedback.CreateFeedbackCommand;
 import dev.crucible.application.feedback.CreateFeedbackUseCase;
 import dev.crucible.application.feedback.FeedbackReceipt;

@@ -1,12 +1,12 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.adapters.http.json.JsonBody;
-import dev.crucible.adapters.http.request.RequestIdFilter;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.adapters.http.body.JsonBody;
+import dev.crucible.adapters.http.requestid.RequestIdFilter;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.completion.ChatCompletionService;
 import dev.crucible.application.inference.completion.PreparedChat;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.application.inference.chat.ChatOutput;
 import dev.crucible.application.inference.chat.ResponseFormat;
 import dev.crucible.application.inference.chat.StructuredOutputs;

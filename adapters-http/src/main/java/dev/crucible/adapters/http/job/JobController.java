@@ -1,18 +1,18 @@
 package dev.crucible.adapters.http.job;
 
-import dev.crucible.adapters.http.common.PageView;
-import dev.crucible.adapters.http.common.RequestParams;
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.paging.PageView;
+import dev.crucible.adapters.http.paging.RequestParams;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
-import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
 import dev.crucible.application.job.CreateRlJobUseCase;
 import dev.crucible.application.job.CreateSftJobUseCase;
 import dev.crucible.application.job.GetJobUseCase;
 import dev.crucible.application.job.ListJobEventsUseCase;
-import dev.crucible.domain.common.PageRequest;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.model.ModelId;

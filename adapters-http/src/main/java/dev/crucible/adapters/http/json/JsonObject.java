@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.json;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.domain.common.ConfigReader;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.reading.ConfigReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

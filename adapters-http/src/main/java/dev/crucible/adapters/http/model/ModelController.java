@@ -1,11 +1,11 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.common.PageView;
-import dev.crucible.adapters.http.common.RequestParams;
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.paging.PageView;
+import dev.crucible.adapters.http.paging.RequestParams;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
-import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
 import dev.crucible.application.model.CreateModelUseCase;

@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.application.model.CreateModelUseCase;
-import dev.crucible.domain.common.ConfigReader;
+import dev.crucible.domain.reading.ConfigReader;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.HashSet;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.crucible.adapters.http.object;
 import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.application.object.CreateObjectUseCase;
 import dev.crucible.application.object.ReadObjectUseCase;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.Optional;
 

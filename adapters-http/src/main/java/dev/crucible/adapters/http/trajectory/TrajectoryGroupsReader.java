@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.trajectory;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.json.JsonObject;
-import dev.crucible.domain.common.ConfigReader;
+import dev.crucible.domain.reading.ConfigReader;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
 import dev.crucible.domain.trajectory.Trajectory;
