@@ -1,6 +1,6 @@
 package dev.crucible.domain.feedback;
 
-import dev.crucible.domain.reading.ConfigReader;
+import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import java.util.HashSet;
 import java.util.Map;
@@ -24,49 +24,49 @@ public final class FeedbackDraftReader {
 
     /** Reads a create body. */
     public static Outcome<FeedbackDraft> read(Map<String, Object> body) {
-        return FeedbackBody.read(body, DRAFT_KEYS, FeedbackDraftReader::draft);
+        return JsonReader.read(body, DRAFT_KEYS, FeedbackDraftReader::draft);
     }
 
     /** Reads a replace body: a create body plus the required {@code feedback_id}. */
     public static Outcome<FeedbackReplacement> readReplacement(Map<String, Object> body) {
-        return FeedbackBody.read(body, REPLACE_KEYS, b -> {
-            String feedbackId = b.requiredString("feedback_id");
+        return JsonReader.read(body, REPLACE_KEYS, b -> {
+            String feedbackId = b.requireString("feedback_id");
             return new FeedbackReplacement(feedbackId, draft(b));
         });
     }
 
-    private static FeedbackDraft draft(FeedbackBody b) {
+    private static FeedbackDraft draft(JsonReader b) {
         for (String serverOwned : new String[] {"svc_user_id", "wb_user_id"}) {
             if (b.present(serverOwned)) {
-                throw FeedbackBody.fail(serverOwned,
+                throw JsonReader.fail(serverOwned,
                         serverOwned + " must not be set by the client; the server fills it");
             }
         }
-        ProjectId project = b.project();
+        ProjectId project = ProjectId.from(b);
         if (b.present("svc_ref") && b.present("weave_ref")) {
-            throw FeedbackBody.fail("svc_ref", "svc_ref and its alias weave_ref were both sent; send one");
+            throw JsonReader.fail("svc_ref", "svc_ref and its alias weave_ref were both sent; send one");
         }
-        String svcRef = b.requiredString(b.present("weave_ref") ? "weave_ref" : "svc_ref");
-        String feedbackType = b.requiredString("feedback_type");
+        String svcRef = b.requireString(b.present("weave_ref") ? "weave_ref" : "svc_ref");
+        String feedbackType = b.requireString("feedback_type");
         return new FeedbackDraft(id(b), project, svcRef, feedbackType, payload(b), b.string("creator"),
                 b.string("annotation_ref"), b.string("runnable_ref"), b.string("call_ref"), b.string("trigger_ref"),
                 b.string("queue_id"));
     }
 
-    private static Optional<FeedbackId> id(FeedbackBody b) {
+    private static Optional<FeedbackId> id(JsonReader b) {
         return b.string("id").map(text -> FeedbackId.parse(text)
-                .orElseThrow(() -> FeedbackBody.fail("id", "id must be a UUID, got '" + text + "'")));
+                .orElseThrow(() -> JsonReader.fail("id", "id must be a UUID, got '" + text + "'")));
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> payload(FeedbackBody b) {
+    private static Map<String, Object> payload(JsonReader b) {
         if (!(b.raw("payload") instanceof Map<?, ?> payload)) {
-            throw FeedbackBody.fail("payload", b.present("payload")
-                    ? "payload must be an object, got " + ConfigReader.describe(b.raw("payload"))
+            throw JsonReader.fail("payload", b.present("payload")
+                    ? "payload must be an object, got " + JsonReader.describe(b.raw("payload"))
                     : "payload is required");
         }
         if (!payload.keySet().stream().allMatch(String.class::isInstance)) {
-            throw FeedbackBody.fail("payload", "payload keys must be strings");
+            throw JsonReader.fail("payload", "payload keys must be strings");
         }
         return (Map<String, Object>) payload;
     }

@@ -4,7 +4,7 @@ import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_DEPTH;
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_LIST;
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_TERMS;
 
-import dev.crucible.domain.reading.ConfigReader;
+import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import java.math.BigDecimal;
@@ -55,7 +55,7 @@ public final class FeedbackExprParser {
         if (!(node instanceof Map<?, ?> map) || map.size() != 1
                 || !(map.keySet().iterator().next() instanceof String)) {
             throw new Unparsable("a query operand must be an object with exactly one operator key, got "
-                    + ConfigReader.describe(node));
+                    + JsonReader.describe(node));
         }
         String op = (String) map.keySet().iterator().next();
         Object arg = map.get(op);
@@ -91,13 +91,13 @@ public final class FeedbackExprParser {
             case Float f -> Double.parseDouble(f.toString());
             case BigDecimal big -> big.doubleValue();
             default -> throw new Unparsable("$literal must be a string, a number within 64 bits, a boolean or "
-                    + "null, got " + ConfigReader.describe(value));
+                    + "null, got " + JsonReader.describe(value));
         });
     }
 
     private static FeedbackField field(Object name) {
         if (!(name instanceof String s)) {
-            throw new Unparsable("$getField must be a field name, got " + ConfigReader.describe(name));
+            throw new Unparsable("$getField must be a field name, got " + JsonReader.describe(name));
         }
         return FeedbackField.parse(s).orElseThrow(() -> new Unparsable("Unknown field: " + s));
     }
@@ -107,7 +107,7 @@ public final class FeedbackExprParser {
         if (!(map.get("to") instanceof String to)
                 || !Set.of("double", "string", "int", "bool", "exists").contains(to)) {
             throw new Unparsable("$convert.to must be one of double, string, int, bool, exists, got "
-                    + ConfigReader.describe(map.get("to")));
+                    + JsonReader.describe(map.get("to")));
         }
         return new FeedbackExpr.Convert(required("$convert", map, "input", depth),
                 FeedbackExpr.ConvertTo.valueOf(to.toUpperCase(Locale.ROOT)));
@@ -126,7 +126,7 @@ public final class FeedbackExprParser {
         Object caseInsensitive = map.get("case_insensitive");
         if (caseInsensitive != null && !(caseInsensitive instanceof Boolean)) {
             throw new Unparsable("$contains.case_insensitive must be a boolean, got "
-                    + ConfigReader.describe(caseInsensitive));
+                    + JsonReader.describe(caseInsensitive));
         }
         return new FeedbackExpr.Contains(required("$contains", map, "input", depth),
                 required("$contains", map, "substr", depth), Boolean.TRUE.equals(caseInsensitive));
@@ -165,14 +165,14 @@ public final class FeedbackExprParser {
 
     private static List<?> list(String op, Object arg) {
         if (!(arg instanceof List<?> items)) {
-            throw new Unparsable(op + " takes a list of operands, got " + ConfigReader.describe(arg));
+            throw new Unparsable(op + " takes a list of operands, got " + JsonReader.describe(arg));
         }
         return items;
     }
 
     private static Map<?, ?> object(String op, Object arg, Set<String> allowed) {
         if (!(arg instanceof Map<?, ?> map)) {
-            throw new Unparsable(op + " takes an object, got " + ConfigReader.describe(arg));
+            throw new Unparsable(op + " takes an object, got " + JsonReader.describe(arg));
         }
         for (Object key : map.keySet()) {
             if (!allowed.contains(key)) {

@@ -1,5 +1,6 @@
 package dev.crucible.domain.feedback;
 
+import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import java.util.ArrayList;
@@ -24,10 +25,10 @@ public final class FeedbackPurgeReader {
     }
 
     public static Outcome<FeedbackPurge> read(Map<String, Object> body) {
-        return FeedbackBody.read(body, Set.of("project_id", "query"), b -> {
-            ProjectId project = b.project();
+        return JsonReader.read(body, Set.of("project_id", "query"), b -> {
+            ProjectId project = ProjectId.from(b);
             if (!b.present("query")) {
-                throw FeedbackBody.fail("query", "query is required");
+                throw JsonReader.fail("query", "query is required");
             }
             return project;
         }).then(project -> FeedbackExprParser.parseQuery(body.get("query"))

@@ -2,9 +2,9 @@ package dev.crucible.domain.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_LIST;
 
-import dev.crucible.domain.reading.ConfigReader;
-import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.paging.SortOrder;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ public final class FeedbackQueryReader {
     }
 
     public static Outcome<FeedbackQuery> read(Map<String, Object> body) {
-        return FeedbackBody.read(body, KEYS, b -> new Query(b.project(), fields(b), sortBy(b),
+        return JsonReader.read(body, KEYS, b -> new Query(ProjectId.from(b), fields(b), sortBy(b),
                 count(b, "limit", "Limit"), count(b, "offset", "Offset"))).then(query -> {
                     if (body.get("query") == null) {
                         return Outcome.done(query.build(Optional.empty()));
@@ -42,30 +42,30 @@ public final class FeedbackQueryReader {
         }
     }
 
-    private static List<FeedbackField> fields(FeedbackBody b) {
+    private static List<FeedbackField> fields(JsonReader b) {
         List<FeedbackField> fields = new ArrayList<>();
         for (Object name : list(b, "fields")) {
             if (!(name instanceof String s)) {
-                throw FeedbackBody.fail("fields", "fields must hold field names, got " + ConfigReader.describe(name));
+                throw JsonReader.fail("fields", "fields must hold field names, got " + JsonReader.describe(name));
             }
             fields.add(field(s, "fields"));
         }
         return fields;
     }
 
-    private static List<SortKey> sortBy(FeedbackBody b) {
+    private static List<SortKey> sortBy(JsonReader b) {
         List<SortKey> keys = new ArrayList<>();
         for (Object item : list(b, "sort_by")) {
             if (!(item instanceof Map<?, ?> entry) || !(entry.get("field") instanceof String field)
                     || !Set.of("field", "direction").containsAll(entry.keySet())) {
-                throw FeedbackBody.fail("sort_by", "sort_by entries must be {field, direction}, got "
-                        + ConfigReader.describe(item));
+                throw JsonReader.fail("sort_by", "sort_by entries must be {field, direction}, got "
+                        + JsonReader.describe(item));
             }
             Object direction = entry.get("direction");
             SortOrder order = direction instanceof String d ? SortOrder.parse(d).orElse(null) : null;
             if (order == null) {
-                throw FeedbackBody.fail("sort_by", "sort_by direction must be 'asc' or 'desc', got "
-                        + ConfigReader.describe(direction));
+                throw JsonReader.fail("sort_by", "sort_by direction must be 'asc' or 'desc', got "
+                        + JsonReader.describe(direction));
             }
             keys.add(new SortKey(field(field, "sort_by"), order));
         }
@@ -73,35 +73,35 @@ public final class FeedbackQueryReader {
     }
 
     private static FeedbackField field(String name, String param) {
-        return FeedbackField.parse(name).orElseThrow(() -> FeedbackBody.fail(param, "Unknown field: " + name));
+        return FeedbackField.parse(name).orElseThrow(() -> JsonReader.fail(param, "Unknown field: " + name));
     }
 
-    private static List<?> list(FeedbackBody b, String key) {
+    private static List<?> list(JsonReader b, String key) {
         Object value = b.raw(key);
         if (value == null) {
             return List.of();
         }
         if (!(value instanceof List<?> items)) {
-            throw FeedbackBody.fail(key, key + " must be a list, got " + ConfigReader.describe(value));
+            throw JsonReader.fail(key, key + " must be a list, got " + JsonReader.describe(value));
         }
         if (items.size() > MAX_LIST) {
-            throw FeedbackBody.fail(key,
+            throw JsonReader.fail(key,
                     key + " has " + items.size() + " entries, at most " + MAX_LIST + " are allowed");
         }
         return items;
     }
 
-    private static OptionalLong count(FeedbackBody b, String key, String label) {
+    private static OptionalLong count(JsonReader b, String key, String label) {
         Object value = b.raw(key);
         if (value == null) {
             return OptionalLong.empty();
         }
         if (!(value instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
                 || Math.abs(n.doubleValue()) >= 0x1p62) {
-            throw FeedbackBody.fail(key, key + " must be an integer, got " + ConfigReader.describe(value));
+            throw JsonReader.fail(key, key + " must be an integer, got " + JsonReader.describe(value));
         }
         if (n.longValue() < 0) {
-            throw FeedbackBody.fail(key, label + " must be non-negative");
+            throw JsonReader.fail(key, label + " must be non-negative");
         }
         return OptionalLong.of(n.longValue());
     }

@@ -1,5 +1,6 @@
 package dev.crucible.domain.feedback;
 
+import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
@@ -35,6 +36,12 @@ public record ProjectId(String entity, String project) {
         return tryParse(text)
                 .map(Outcome::done)
                 .orElseGet(() -> Outcome.refused(Refusal.invalid("project_id", problem(text))));
+    }
+
+    /** Reads the required {@code project_id} of a body, stopping the read with a refusal naming it. */
+    static ProjectId from(JsonReader body) {
+        String text = body.requireString("project_id");
+        return tryParse(text).orElseThrow(() -> JsonReader.fail("project_id", problem(text)));
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.body;
 
-import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.adapters.http.body.BodyLimits;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.http.exceptions.ContentLengthExceededException;
 import jakarta.inject.Singleton;
 import java.io.IOException;
@@ -33,7 +33,7 @@ public final class JsonBody {
      * Parses {@code body} (null when empty) as a JSON object; a missing, malformed or non-object body is a 400, and
      * so is a string (value or key) that PostgreSQL cannot store ({@link StorableText}), naming where it is.
      */
-    public JsonObject object(InputStream body) {
+    public JsonReader object(InputStream body) {
         return parse(reader, body);
     }
 
@@ -41,16 +41,16 @@ public final class JsonBody {
      * As {@link #object} for a chat request, which is never stored: its strings reach the tokenizer as they are
      * (vLLM takes a U+0000 in a message too), so only syntax and size limits apply.
      */
-    public JsonObject chatObject(InputStream body) {
+    public JsonReader chatObject(InputStream body) {
         return parse(chatReader, body);
     }
 
     /** As {@link #object}, for the routes that take trajectories, whose bodies may be as large as any body. */
-    public JsonObject largeObject(InputStream body) {
+    public JsonReader largeObject(InputStream body) {
         return parse(largeReader, body);
     }
 
-    private static JsonObject parse(JsonValueReader reader, InputStream body) {
+    private static JsonReader parse(JsonValueReader reader, InputStream body) {
         if (body == null) {
             throw RefusalException.invalid(null, "request body must be a JSON object, got an empty body");
         }
@@ -65,7 +65,7 @@ public final class JsonBody {
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> fields = (Map<String, Object>) map;
-        return new JsonObject(fields, "");
+        return new JsonReader(fields, "");
     }
 
     private static RefusalException unreadable(IOException e) {

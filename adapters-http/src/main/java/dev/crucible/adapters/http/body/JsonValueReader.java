@@ -1,14 +1,14 @@
 package dev.crucible.adapters.http.body;
 
-import dev.crucible.adapters.http.json.JsonObject;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
@@ -149,7 +149,7 @@ final class JsonValueReader {
         return RefusalException.invalid(at, at == null ? message : message + ", at " + at);
     }
 
-    /** The path of the value being read when the parser stopped, as {@link JsonObject} names fields, or null at the top. */
+    /** The path of the value being read when the parser stopped, as {@link JsonReader} names fields, or null at the top. */
     private static String where(JsonParser parser) {
         var context = parser.getParsingContext();
         List<String> parts = new ArrayList<>();

@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class ConfigReaderTest {
+class JsonReaderTest {
 
-    private static <T> Outcome<T> read(Map<String, Object> values, ConfigReader.Body<T> body) {
-        return ConfigReader.read(values, "cfg", body);
+    private static <T> Outcome<T> read(Map<String, Object> values, JsonReader.Body<T> body) {
+        return JsonReader.read(values, "cfg", body);
     }
 
     private static Map<String, Object> withNull(String key) {
@@ -34,12 +34,12 @@ class ConfigReaderTest {
 
     @Test
     void paramJoinsPrefixAndKey() {
-        assertEquals("cfg.lr", new ConfigReader(Map.of(), "cfg").param("lr"));
+        assertEquals("cfg.lr", new JsonReader(Map.of(), "cfg").path("lr"));
     }
 
     @Test
     void paramWithEmptyPrefixIsTheBareKey() {
-        assertEquals("lr", new ConfigReader(Map.of(), "").param("lr"));
+        assertEquals("lr", new JsonReader(Map.of(), "").path("lr"));
     }
 
     @Test
@@ -51,22 +51,22 @@ class ConfigReaderTest {
 
     @Test
     void rejectsNullValuesOrPrefix() {
-        assertThrows(NullPointerException.class, () -> new ConfigReader(null, "p"));
-        assertThrows(NullPointerException.class, () -> new ConfigReader(Map.of(), null));
+        assertThrows(NullPointerException.class, () -> new JsonReader(null, "p"));
+        assertThrows(NullPointerException.class, () -> new JsonReader(Map.of(), null));
     }
 
     @Test
     void presentIsFalseForMissingAndNullKeys() {
-        assertFalse(new ConfigReader(Map.of(), "cfg").present("k"));
-        assertFalse(new ConfigReader(withNull("k"), "cfg").present("k"));
-        assertTrue(new ConfigReader(Map.of("k", false), "cfg").present("k"));
+        assertFalse(new JsonReader(Map.of(), "cfg").present("k"));
+        assertFalse(new JsonReader(withNull("k"), "cfg").present("k"));
+        assertTrue(new JsonReader(Map.of("k", false), "cfg").present("k"));
     }
 
     @Test
     void numberFallsBackWhenMissingOrNull() {
         assertEquals(2.5, value(read(Map.of(), r -> r.number("k", 2.5))));
         assertEquals(2.5, value(read(withNull("k"), r -> r.number("k", 2.5))));
-        assertNull(new ConfigReader(Map.of(), "cfg").number("k", null));
+        assertNull(new JsonReader(Map.of(), "cfg").number("k", null));
     }
 
     @Test
@@ -104,7 +104,7 @@ class ConfigReaderTest {
 
     @Test
     void rangedNumberKeepsANullFallback() {
-        assertNull(new ConfigReader(Map.of(), "cfg").number("k", null, 0, 1));
+        assertNull(new JsonReader(Map.of(), "cfg").number("k", null, 0, 1));
     }
 
     @Test
@@ -116,13 +116,13 @@ class ConfigReaderTest {
     @Test
     void positiveAcceptsTinyValuesAndNullFallback() {
         assertEquals(1e-12, value(read(Map.of("k", 1e-12), r -> r.positive("k", 1.0))));
-        assertNull(new ConfigReader(Map.of(), "cfg").positive("k", null));
+        assertNull(new JsonReader(Map.of(), "cfg").positive("k", null));
     }
 
     @Test
     void integerFallsBackWhenMissing() {
         assertEquals(4, (int) value(read(Map.of(), r -> r.integer("k", 4, 1))));
-        assertNull(new ConfigReader(Map.of(), "cfg").integer("k", null, 1));
+        assertNull(new JsonReader(Map.of(), "cfg").integer("k", null, 1));
     }
 
     @Test
@@ -177,7 +177,7 @@ class ConfigReaderTest {
     void oneOfAcceptsAllowedValuesAndNullFallback() {
         assertEquals("b", value(read(Map.of("k", "b"), r -> r.oneOf("k", "a", Set.of("a", "b")))));
         assertEquals("a", value(read(Map.of(), r -> r.oneOf("k", "a", Set.of("a", "b")))));
-        assertNull(new ConfigReader(Map.of(), "cfg").oneOf("k", null, Set.of("a")));
+        assertNull(new JsonReader(Map.of(), "cfg").oneOf("k", null, Set.of("a")));
     }
 
     @Test
@@ -188,19 +188,19 @@ class ConfigReaderTest {
 
     @Test
     void rawReturnsTheStoredValue() {
-        assertEquals(List.of(1), new ConfigReader(Map.of("k", List.of(1)), "cfg").raw("k"));
-        assertNull(new ConfigReader(Map.of(), "cfg").raw("k"));
+        assertEquals(List.of(1), new JsonReader(Map.of("k", List.of(1)), "cfg").raw("k"));
+        assertNull(new JsonReader(Map.of(), "cfg").raw("k"));
     }
 
     @Test
     void describeNamesEachJsonType() {
-        assertEquals("null", ConfigReader.describe(null));
-        assertEquals("a string", ConfigReader.describe("s"));
-        assertEquals("a boolean", ConfigReader.describe(true));
-        assertEquals("the number 2.5", ConfigReader.describe(2.5));
-        assertEquals("an array", ConfigReader.describe(List.of()));
-        assertEquals("an object", ConfigReader.describe(Map.of()));
-        assertEquals("Object", ConfigReader.describe(new Object()));
+        assertEquals("null", JsonReader.describe(null));
+        assertEquals("a string", JsonReader.describe("s"));
+        assertEquals("a boolean", JsonReader.describe(true));
+        assertEquals("the number 2.5", JsonReader.describe(2.5));
+        assertEquals("an array", JsonReader.describe(List.of()));
+        assertEquals("an object", JsonReader.describe(Map.of()));
+        assertEquals("Object", JsonReader.describe(new Object()));
     }
 
     @Test
@@ -213,5 +213,30 @@ class ConfigReaderTest {
         });
         assertInvalid(outcome, "cfg.a", "cfg.a must be a number, got a string");
         assertFalse(reachedSecond[0]);
+    }
+
+    @Test
+    void namesNestedValuesByTheirPathInTheDocument() {
+        Map<String, Object> body = Map.of("groups", List.of(Map.of("trajectories",
+                List.of(Map.of("reward", 1.0), Map.of("reward", "high")))));
+        Outcome<Double> outcome = JsonReader.read(body, "", r -> r.objects("groups").getFirst().objects("trajectories")
+                .get(1).number("reward").orElseThrow());
+        assertInvalid(outcome, "groups[0].trajectories[1].reward",
+                "groups[0].trajectories[1].reward must be a number, got a string");
+        assertInvalid(JsonReader.read(Map.of("groups", List.of(1)), "", r -> r.objects("groups")), "groups[0]",
+                "groups[0] must be an object, got the number 1");
+    }
+
+    @Test
+    void refusesUnknownKeysButIgnoresUnknownNulls() {
+        assertInvalid(JsonReader.read(Map.of("a", 1, "b", 2), Set.of("a"), r -> 0), "b",
+                "b is not a known field (extra inputs are not permitted)");
+        assertEquals("read", value(JsonReader.read(withNull("b"), Set.of("a"), r -> "read")));
+    }
+
+    @Test
+    void anOptionalNumberMustBeFinite() {
+        assertInvalid(JsonReader.read(Map.of("t", Double.POSITIVE_INFINITY), "x", r -> r.number("t")), "x.t",
+                "x.t must be a finite number, got the number Infinity");
     }
 }
