@@ -1,6 +1,5 @@
 package dev.crucible.domain.feedback;
 
-import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
@@ -38,12 +37,6 @@ public record ProjectId(String entity, String project) {
                 .orElseGet(() -> Outcome.refused(Refusal.invalid("project_id", problem(text))));
     }
 
-    /** Reads the required {@code project_id} of a body, stopping the read with a refusal naming it. */
-    static ProjectId from(JsonReader body) {
-        String text = body.requireString("project_id");
-        return tryParse(text).orElseThrow(() -> JsonReader.fail("project_id", problem(text)));
-    }
-
     /**
      * Tenancy: a caller reaches only the projects of its own entity; another entity's project does not exist for
      * it, so it is refused as a {@code project_id} not found (never as forbidden, which would confirm it exists).
@@ -59,7 +52,7 @@ public record ProjectId(String entity, String project) {
     }
 
     /** The message for a {@code project_id} that is not of the form {@code <entity>/<project>}. */
-    static String problem(String text) {
+    public static String problem(String text) {
         return "project_id must be <entity>/<project>, got '" + text + "'";
     }
 

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Python's {@code json.dumps(value, ensure_ascii=…, indent=…, separators=…, sort_keys=…, allow_nan=…)}, the one copy
@@ -109,14 +110,14 @@ public final class PythonJson {
         while (!pending.isEmpty()) {
             switch (pending.pop()) {
                 case Map<?, ?> map -> {
-                    total += 2 + separators(map.size(), items().length());
+                    total += 2 + (long) items().length() * Math.max(0, map.size() - 1);
                     for (Map.Entry<?, ?> entry : map.entrySet()) {
                         total += quotedLength(key(entry.getKey()), ensureAscii) + keys().length()
                                 + push(pending, entry.getValue());
                     }
                 }
                 case List<?> list -> {
-                    total += 2 + separators(list.size(), items().length());
+                    total += 2 + (long) items().length() * Math.max(0, list.size() - 1);
                     for (Object item : list) {
                         total += push(pending, item);
                     }
@@ -139,10 +140,6 @@ public final class PythonJson {
         return 0;
     }
 
-    private static long separators(int items, int width) {
-        return items == 0 ? 0 : (long) width * (items - 1);
-    }
-
     private String items() {
         return itemSeparator != null ? itemSeparator : indent == null ? ", " : ",";
     }
@@ -159,26 +156,16 @@ public final class PythonJson {
             case String s -> appendQuoted(s, ensureAscii, out);
             case Map<?, ?> map -> object(map, out, level);
             case List<?> list -> array(list, out, level);
-            case CharSequence s when lenient -> appendQuoted(s.toString(), ensureAscii, out);
-            case Character c when lenient -> appendQuoted(c.toString(), ensureAscii, out);
             case Iterable<?> items when lenient -> {
                 List<Object> list = new ArrayList<>();
                 items.forEach(list::add);
                 array(list, out, level);
             }
-            case Object array when lenient && array.getClass().isArray() -> {
-                List<Object> list = new ArrayList<>();
-                for (int i = 0; i < Array.getLength(array); i++) {
-                    list.add(Array.get(array, i));
-                }
-                array(list, out, level);
-            }
-            case Object other -> {
-                if (!lenient) {
-                    notJson(other);
-                }
-                appendQuoted(other.toString(), ensureAscii, out);
-            }
+            case Object array when lenient && array.getClass().isArray() ->
+                array(IntStream.range(0, Array.getLength(array)).mapToObj(i -> Array.get(array, i))
+                        .toList(), out, level);
+            case Object other when lenient -> appendQuoted(other.toString(), ensureAscii, out);
+            case Object other -> notJson(other);
         }
     }
 

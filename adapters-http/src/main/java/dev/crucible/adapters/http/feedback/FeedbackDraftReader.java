@@ -1,5 +1,9 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
+import dev.crucible.domain.feedback.FeedbackDraft;
+import dev.crucible.domain.feedback.FeedbackId;
+import dev.crucible.domain.feedback.FeedbackReplacement;
+import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import java.util.HashSet;
@@ -12,7 +16,7 @@ import java.util.Set;
  * Unknown keys are refused (Weave's models forbid extras); {@code weave_ref} is accepted for {@code svc_ref};
  * {@code svc_user_id} and its alias {@code wb_user_id} are refused when non-null because the server fills them.
  */
-public final class FeedbackDraftReader {
+final class FeedbackDraftReader {
 
     private static final Set<String> DRAFT_KEYS = Set.of("id", "project_id", "svc_ref", "weave_ref",
             "feedback_type", "payload", "creator", "annotation_ref", "runnable_ref", "call_ref", "trigger_ref",
@@ -23,12 +27,12 @@ public final class FeedbackDraftReader {
     }
 
     /** Reads a create body. */
-    public static Outcome<FeedbackDraft> read(Map<String, Object> body) {
+    static Outcome<FeedbackDraft> read(Map<String, Object> body) {
         return JsonReader.read(body, DRAFT_KEYS, FeedbackDraftReader::draft);
     }
 
     /** Reads a replace body: a create body plus the required {@code feedback_id}. */
-    public static Outcome<FeedbackReplacement> readReplacement(Map<String, Object> body) {
+    static Outcome<FeedbackReplacement> readReplacement(Map<String, Object> body) {
         return JsonReader.read(body, REPLACE_KEYS, b -> {
             String feedbackId = b.requireString("feedback_id");
             return new FeedbackReplacement(feedbackId, draft(b));
@@ -42,7 +46,7 @@ public final class FeedbackDraftReader {
                         serverOwned + " must not be set by the client; the server fills it");
             }
         }
-        ProjectId project = ProjectId.from(b);
+        ProjectId project = project(b);
         if (b.present("svc_ref") && b.present("weave_ref")) {
             throw JsonReader.fail("svc_ref", "svc_ref and its alias weave_ref were both sent; send one");
         }
@@ -51,6 +55,12 @@ public final class FeedbackDraftReader {
         return new FeedbackDraft(id(b), project, svcRef, feedbackType, payload(b), b.string("creator"),
                 b.string("annotation_ref"), b.string("runnable_ref"), b.string("call_ref"), b.string("trigger_ref"),
                 b.string("queue_id"));
+    }
+
+    /** The required {@code project_id} of a feedback body, whose problem is refused naming it. */
+    static ProjectId project(JsonReader body) {
+        String text = body.requireString("project_id");
+        return ProjectId.tryParse(text).orElseThrow(() -> JsonReader.fail("project_id", ProjectId.problem(text)));
     }
 
     private static Optional<FeedbackId> id(JsonReader b) {

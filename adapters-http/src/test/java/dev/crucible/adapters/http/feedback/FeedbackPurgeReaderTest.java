@@ -1,10 +1,12 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
-import static dev.crucible.domain.feedback.Drafts.body;
-import static dev.crucible.domain.feedback.Drafts.refusal;
-import static dev.crucible.domain.feedback.Drafts.value;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.body;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.refusal;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crucible.domain.feedback.FeedbackPurge;
+import dev.crucible.domain.feedback.ProjectId;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,12 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_LIST;
 
+import dev.crucible.domain.feedback.FeedbackExpr;
+import dev.crucible.domain.feedback.FeedbackField;
+import dev.crucible.domain.feedback.FeedbackQuery;
+import dev.crucible.domain.feedback.ProjectId;
+import dev.crucible.domain.feedback.SortKey;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
@@ -17,15 +22,15 @@ import java.util.Set;
  * {@code limit}, {@code offset}, with Weave's messages where it has them ({@code Unknown field: X},
  * {@code Limit must be non-negative}, {@code Offset must be non-negative}).
  */
-public final class FeedbackQueryReader {
+final class FeedbackQueryReader {
 
     private static final Set<String> KEYS = Set.of("project_id", "fields", "query", "sort_by", "limit", "offset");
 
     private FeedbackQueryReader() {
     }
 
-    public static Outcome<FeedbackQuery> read(Map<String, Object> body) {
-        return JsonReader.read(body, KEYS, b -> new Query(ProjectId.from(b), fields(b), sortBy(b),
+    static Outcome<FeedbackQuery> read(Map<String, Object> body) {
+        return JsonReader.read(body, KEYS, b -> new Query(FeedbackDraftReader.project(b), fields(b), sortBy(b),
                 count(b, "limit", "Limit"), count(b, "offset", "Offset"))).then(query -> {
                     if (body.get("query") == null) {
                         return Outcome.done(query.build(Optional.empty()));

@@ -1,9 +1,11 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_DEPTH;
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_LIST;
 import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_TERMS;
 
+import dev.crucible.domain.feedback.FeedbackExpr;
+import dev.crucible.domain.feedback.FeedbackField;
 import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
@@ -18,7 +20,7 @@ import java.util.Set;
  * Parses the {@code query} of a feedback query or purge, {@code {"$expr": <operation>}}, into a
  * {@link FeedbackExpr}. Each operator or operand is an object with exactly one key. Refusals name {@code query}.
  */
-public final class FeedbackExprParser {
+final class FeedbackExprParser {
 
     private static final Set<String> OPERATIONS = Set.of("$and", "$or", "$not", "$eq", "$gt", "$gte", "$lt", "$lte",
             "$in", "$contains");
@@ -29,7 +31,7 @@ public final class FeedbackExprParser {
     }
 
     /** Parses {@code {"$expr": <operation>}}; the top level must be an operation, not a bare operand. */
-    public static Outcome<FeedbackExpr> parseQuery(Object query) {
+    static Outcome<FeedbackExpr> parseQuery(Object query) {
         try {
             if (!(query instanceof Map<?, ?> map) || map.size() != 1 || !map.containsKey("$expr")) {
                 throw new Unparsable("query must be an object with the single key $expr");

@@ -1,5 +1,10 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
+import dev.crucible.domain.feedback.FeedbackColumn;
+import dev.crucible.domain.feedback.FeedbackExpr;
+import dev.crucible.domain.feedback.FeedbackField;
+import dev.crucible.domain.feedback.FeedbackPurge;
+import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
@@ -14,19 +19,19 @@ import java.util.Set;
  * as Weave's {@code validate_feedback_purge_req} does: {@code $expr} must be
  * {@code {"$eq": [{"$getField": "id"}, {"$literal": "<id>"}]}} or an {@code $or} of those, with Weave's messages.
  */
-public final class FeedbackPurgeReader {
+final class FeedbackPurgeReader {
 
-    public static final String MESSAGE_INVALID_FEEDBACK_PURGE =
+    static final String MESSAGE_INVALID_FEEDBACK_PURGE =
             "Can only purge feedback by specifying one or more feedback ids";
     /** What Weave says about a bad item inside {@code $or} (its generic message, not the feedback one). */
-    public static final String MESSAGE_INVALID_PURGE = "Can only purge by specifying one or more ids";
+    static final String MESSAGE_INVALID_PURGE = "Can only purge by specifying one or more ids";
 
     private FeedbackPurgeReader() {
     }
 
-    public static Outcome<FeedbackPurge> read(Map<String, Object> body) {
+    static Outcome<FeedbackPurge> read(Map<String, Object> body) {
         return JsonReader.read(body, Set.of("project_id", "query"), b -> {
-            ProjectId project = ProjectId.from(b);
+            ProjectId project = FeedbackDraftReader.project(b);
             if (!b.present("query")) {
                 throw JsonReader.fail("query", "query is required");
             }

@@ -1,11 +1,14 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
-import static dev.crucible.domain.feedback.Drafts.body;
-import static dev.crucible.domain.feedback.Drafts.refusal;
-import static dev.crucible.domain.feedback.Drafts.value;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.body;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.refusal;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.domain.feedback.FeedbackDraft;
+import dev.crucible.domain.feedback.FeedbackReplacement;
+import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.refusal.Refusal;
 import java.util.Map;
 import java.util.Optional;

@@ -1,13 +1,20 @@
-package dev.crucible.domain.feedback;
+package dev.crucible.adapters.http.feedback;
 
-import static dev.crucible.domain.feedback.Drafts.body;
-import static dev.crucible.domain.feedback.Drafts.refusal;
-import static dev.crucible.domain.feedback.Drafts.value;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.body;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.refusal;
+import static dev.crucible.adapters.http.feedback.FeedbackBodies.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.paging.SortOrder;
+import dev.crucible.domain.feedback.FeedbackColumn;
 import dev.crucible.domain.feedback.FeedbackExpr.Comparison;
+import dev.crucible.domain.feedback.FeedbackExpr;
+import dev.crucible.domain.feedback.FeedbackField;
+import dev.crucible.domain.feedback.FeedbackQuery;
+import dev.crucible.domain.feedback.FeedbackQueryLimits;
+import dev.crucible.domain.feedback.ProjectId;
+import dev.crucible.domain.feedback.SortKey;
+import dev.crucible.domain.paging.SortOrder;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
