@@ -65,6 +65,13 @@ class ModuleRulesTest {
                     + " through ports; the only library of their own is jemoji, for feedback's emoji names");
 
     @ArchTest
+    static final ArchRule packagesAreNamedForWhatTheyHold = noClasses()
+            .should().resideInAnyPackage("..common..", "..util..", "..utils..", "..helpers..", "..misc..", "..json..",
+                    "..store..", "..request..")
+            .because("a package says which feature or concern it holds (STYLE 1); a technical grab-bag (common,"
+                    + " util, json, store, request) collects unrelated code and hides where a rule lives");
+
+    @ArchTest
     static final ArchRule runtimeUsesOnlySpiFormatAndPureLibraries = classes()
             .that().resideInAPackage("dev.crucible.runtime..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.runtime..", "dev.crucible.engine.spi..",
