@@ -1,6 +1,5 @@
 package dev.crucible.adapters.http.body;
 
-import dev.crucible.adapters.http.body.BodyLimits;
 import dev.crucible.domain.reading.JsonReader;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.refusal.RefusalException;
