@@ -28,13 +28,21 @@ class ModuleRulesTest {
                     + " through ports; the only library of their own is jemoji, for feedback's emoji names");
 
     @ArchTest
+    static final ArchRule packagesAreNamedForWhatTheyHold = noClasses()
+            .should().resideInAnyPackage("..common..", "..util..", "..utils..", "..helpers..", "..misc..", "..json..",
+                    "..store..", "..request..")
+            .because("a package says which feature or concern it holds (STYLE 1); a technical grab-bag (common,"
+                    + " util, json, store, request) collects unrelated code and hides where a rule lives");
+
+    @ArchTest
     static final ArchRule runtimeUsesOnlySpiFormatAndPureLibraries = classes()
             .that().resideInAPackage("dev.crucible.runtime..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.runtime..", "dev.crucible.engine.spi..",
                     "dev.crucible.hf..", "java..",
-                    // the domain's pure value types only: Outcome/Refusal and Python's text rules, the trajectory
-                    // records and the job configs that training preparation reads
-                    "dev.crucible.domain.common..", "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
+                    // the domain's pure value types only: Outcome/Refusal, Python's json.dumps and repr, the
+                    // trajectory records and the job configs that training preparation reads
+                    "dev.crucible.domain.refusal..", "dev.crucible.domain.python..",
+                    "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
                     "com.hubspot.jinjava..", "jinjava.javax.el..",
                     // Lucene's automaton package, for the regex DFAs of structured outputs

@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackId;
 import dev.crucible.domain.feedback.FeedbackQuery;
@@ -16,7 +16,7 @@ import java.util.Map;
 public interface FeedbackStore {
 
     /**
-     * Stores {@code row}. Refused with {@link dev.crucible.domain.common.Refusal.Reason#CONFLICT} (param
+     * Stores {@code row}. Refused with {@link dev.crucible.domain.refusal.Refusal.Reason#CONFLICT} (param
      * {@code id}) when the row's project already has a row with the same id; nothing is stored then.
      */
     Outcome<Feedback> insert(Feedback row);

@@ -1,6 +1,6 @@
 package dev.crucible.application.file;
 
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.file.FileId;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.crucible.application.file;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Page;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.file.FileListRequest;
 import dev.crucible.domain.file.StoredFile;
 import dev.crucible.domain.tenancy.Caller;

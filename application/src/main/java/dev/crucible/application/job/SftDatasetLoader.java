@@ -1,8 +1,8 @@
 package dev.crucible.application.job;
 
 import dev.crucible.application.file.FileContents;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.job.JsonLineParser;
 import dev.crucible.domain.job.SftDatasetLimits;
 import dev.crucible.domain.job.SftDatasetReader;

@@ -1,6 +1,6 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.common.PageRequest;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.ModelId;

@@ -1,8 +1,8 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Page;
-import dev.crucible.domain.common.PageRequest;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.paging.Page;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;

@@ -1,7 +1,7 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.model.Model;
 import java.util.Objects;
 

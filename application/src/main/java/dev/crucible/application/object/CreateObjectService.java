@@ -1,6 +1,6 @@
 package dev.crucible.application.object;
 
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.object.NewObject;
 import dev.crucible.domain.object.ObjectClasses;

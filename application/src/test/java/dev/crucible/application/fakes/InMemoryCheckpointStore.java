@@ -1,8 +1,8 @@
 package dev.crucible.application.fakes;
 
 import dev.crucible.application.model.CheckpointStore;
-import dev.crucible.domain.common.PageRequest;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.paging.PageRequest;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.CheckpointSteps;

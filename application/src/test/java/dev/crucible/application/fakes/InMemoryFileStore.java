@@ -1,7 +1,7 @@
 package dev.crucible.application.fakes;
 
 import dev.crucible.application.file.FileStore;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FileListRequest;
 import dev.crucible.domain.file.StoredFile;

@@ -17,7 +17,7 @@ import static dev.crucible.application.feedback.FeedbackFixtures.value;
 import static dev.crucible.application.feedback.FeedbackFixtures.withId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackDraft;
 import java.time.Instant;

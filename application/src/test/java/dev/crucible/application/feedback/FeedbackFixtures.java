@@ -1,7 +1,7 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackDraft;
 import dev.crucible.domain.feedback.FeedbackId;
 import dev.crucible.domain.feedback.ProjectId;

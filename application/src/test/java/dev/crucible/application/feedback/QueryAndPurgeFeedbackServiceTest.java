@@ -10,12 +10,14 @@ import static dev.crucible.application.feedback.FeedbackFixtures.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.common.Refusal;
 import dev.crucible.domain.feedback.FeedbackPurge;
 import dev.crucible.domain.feedback.FeedbackQuery;
-import dev.crucible.domain.feedback.FeedbackQueryReader;
+import dev.crucible.domain.feedback.ProjectId;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class QueryAndPurgeFeedbackServiceTest {
@@ -27,7 +29,8 @@ class QueryAndPurgeFeedbackServiceTest {
     private final PurgeFeedbackUseCase purge = new PurgeFeedbackService(store);
 
     private static FeedbackQuery allOf(String project) {
-        return value(FeedbackQueryReader.read(Map.of("project_id", project)));
+        return new FeedbackQuery(value(ProjectId.parse(project)), List.of(), Optional.empty(), List.of(),
+                OptionalLong.empty(), OptionalLong.empty());
     }
 
     @Test

@@ -3,8 +3,8 @@ package dev.crucible.application.object;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;

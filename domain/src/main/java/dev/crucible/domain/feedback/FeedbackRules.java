@@ -2,8 +2,9 @@ package dev.crucible.domain.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackDraft.given;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.python.PythonJson;
 import java.util.Map;
 import java.util.Optional;
 
@@ -55,7 +56,7 @@ public final class FeedbackRules {
 
     /** Rule 13: the processed payload's {@code json.dumps} text must be at most {@link #MAX_PAYLOAD_LENGTH}. */
     public static Outcome<Map<String, Object>> checkPayloadSize(Map<String, Object> processedPayload) {
-        if (PythonJsonLength.of(processedPayload) > MAX_PAYLOAD_LENGTH) {
+        if (PythonJson.DEFAULT.length(processedPayload) > MAX_PAYLOAD_LENGTH) {
             return refuse("payload", "Feedback payload too large");
         }
         return Outcome.done(processedPayload);

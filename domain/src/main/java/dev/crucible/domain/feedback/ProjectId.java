@@ -1,7 +1,7 @@
 package dev.crucible.domain.feedback;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.Optional;
 
@@ -52,7 +52,7 @@ public record ProjectId(String entity, String project) {
     }
 
     /** The message for a {@code project_id} that is not of the form {@code <entity>/<project>}. */
-    static String problem(String text) {
+    public static String problem(String text) {
         return "project_id must be <entity>/<project>, got '" + text + "'";
     }
 

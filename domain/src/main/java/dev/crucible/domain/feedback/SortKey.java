@@ -1,6 +1,6 @@
 package dev.crucible.domain.feedback;
 
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.paging.SortOrder;
 import java.util.Objects;
 
 /** One {@code sort_by} entry of a feedback query. */

@@ -1,8 +1,8 @@
 package dev.crucible.domain.file;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.paging.SortOrder;
 import java.util.Objects;
 import java.util.Optional;
 

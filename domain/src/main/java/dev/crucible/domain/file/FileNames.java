@@ -1,7 +1,7 @@
 package dev.crucible.domain.file;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 
 /** The name an upload is kept under: the client's file name without any folders it carried. */
 public final class FileNames {

@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Outcome;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,10 +49,10 @@ public record RlConfig(double learningRate, LossFunction lossFunction, double ep
 
     /** Resolves {@code config} (null means all defaults), refusing wrong types and out-of-range values. */
     public static Outcome<RlConfig> resolve(Map<String, Object> config) {
-        return ConfigReader.read(config == null ? Map.of() : config, PARAM, RlConfig::read);
+        return JsonReader.read(config == null ? Map.of() : config, PARAM, RlConfig::read);
     }
 
-    private static RlConfig read(ConfigReader r) {
+    private static RlConfig read(JsonReader r) {
         double lr = r.positive("learning_rate", DEFAULT_LEARNING_RATE);
         boolean ppoFlag = r.bool("ppo", false);
         String lossFn = r.oneOf("loss_fn", null, LOSS_FNS);

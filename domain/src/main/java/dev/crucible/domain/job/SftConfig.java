@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,10 +43,10 @@ public record SftConfig(Optional<Integer> batchSize, List<Double> learningRates,
 
     /** Resolves {@code config} (null means all defaults). */
     public static Outcome<SftConfig> resolve(Map<String, Object> config) {
-        return ConfigReader.read(config == null ? Map.of() : config, PARAM, SftConfig::read);
+        return JsonReader.read(config == null ? Map.of() : config, PARAM, SftConfig::read);
     }
 
-    private static SftConfig read(ConfigReader r) {
+    private static SftConfig read(JsonReader r) {
         Optional<Integer> batchSize = Optional.empty();
         if ("auto".equals(r.raw("batch_size"))) {
             batchSize = Optional.empty();
@@ -64,7 +64,7 @@ public record SftConfig(Optional<Integer> batchSize, List<Double> learningRates,
             }
             for (Object item : list) {
                 if (!(item instanceof Number n) || !(n.doubleValue() > 0) || !Double.isFinite(n.doubleValue())) {
-                    throw r.reject("learning_rate", "must hold numbers > 0, got " + ConfigReader.describe(item));
+                    throw r.reject("learning_rate", "must hold numbers > 0, got " + JsonReader.describe(item));
                 }
                 rates.add(n.doubleValue());
             }

@@ -1,6 +1,6 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Refusal;
 
 /**
  * How much training data one SFT job may read.

@@ -1,8 +1,8 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 
@@ -53,11 +53,11 @@ public final class SftLineReader {
 
     private SftExample example(Object json) {
         if (!(json instanceof Map<?, ?> object)) {
-            throw fail("must be a JSON object with messages and optional tools, got " + ConfigReader.describe(json));
+            throw fail("must be a JSON object with messages and optional tools, got " + JsonReader.describe(json));
         }
         Object rawMessages = object.get("messages");
         List<Map<String, Object>> messages = objects(rawMessages, "messages", "messages must be a non-empty list"
-                + (rawMessages == null ? "" : ", got " + ConfigReader.describe(rawMessages)));
+                + (rawMessages == null ? "" : ", got " + JsonReader.describe(rawMessages)));
         if (messages.isEmpty()) {
             throw fail("messages must be a non-empty list");
         }
@@ -70,7 +70,7 @@ public final class SftLineReader {
         }
         Object rawTools = object.get("tools");
         List<Map<String, Object>> tools = rawTools == null ? List.of()
-                : objects(rawTools, "tools", "tools must be a list of function tools, got " + ConfigReader.describe(rawTools));
+                : objects(rawTools, "tools", "tools must be a list of function tools, got " + JsonReader.describe(rawTools));
         for (int i = 0; i < tools.size(); i++) {
             function(tools.get(i), "tools[" + i + "]", true);
         }
@@ -84,7 +84,7 @@ public final class SftLineReader {
         }
         if (!(role instanceof String name) || !ROLES.contains(name)) {
             throw fail(at + ".role must be one of " + String.join(", ", ROLES) + ", got "
-                    + (role instanceof String s ? "'" + s + "'" : ConfigReader.describe(role)));
+                    + (role instanceof String s ? "'" + s + "'" : JsonReader.describe(role)));
         }
         Object toolCalls = message.get("tool_calls");
         if (toolCalls != null) {
@@ -92,7 +92,7 @@ public final class SftLineReader {
                 throw fail(at + ".tool_calls is only allowed on assistant messages, got role '" + name + "'");
             }
             List<Map<String, Object>> calls = objects(toolCalls, at + ".tool_calls",
-                    at + ".tool_calls must be a list of function calls, got " + ConfigReader.describe(toolCalls));
+                    at + ".tool_calls must be a list of function calls, got " + JsonReader.describe(toolCalls));
             for (int k = 0; k < calls.size(); k++) {
                 function(calls.get(k), at + ".tool_calls[" + k + "]", false);
             }
@@ -109,14 +109,14 @@ public final class SftLineReader {
             return;
         }
         if (!(content instanceof List<?> parts)) {
-            throw fail(at + " must be a string or a list of text parts, got " + ConfigReader.describe(content));
+            throw fail(at + " must be a string or a list of text parts, got " + JsonReader.describe(content));
         }
         for (int j = 0; j < parts.size(); j++) {
             Object part = parts.get(j);
             if (!(part instanceof Map<?, ?> map) || !"text".equals(map.get("type"))
                     || !(map.get("text") instanceof String)) {
                 String got = part instanceof Map<?, ?> map && map.get("type") instanceof String type && !"text".equals(type)
-                        ? "a part of type '" + type + "'" : ConfigReader.describe(part);
+                        ? "a part of type '" + type + "'" : JsonReader.describe(part);
                 throw fail(at + "[" + j + "] must be a text part {\"type\": \"text\", \"text\": string}, got " + got);
             }
         }
@@ -130,13 +130,13 @@ public final class SftLineReader {
         Object type = item.get("type");
         if (type != null && !"function".equals(type)) {
             throw fail(at + ".type must be 'function', got " + (type instanceof String s ? "'" + s + "'"
-                    : ConfigReader.describe(type)));
+                    : JsonReader.describe(type)));
         }
         if (type == null && tool) {
             throw fail(at + ".type must be 'function', got nothing");
         }
         if (!(item.get("function") instanceof Map<?, ?> function)) {
-            throw fail(at + ".function must be an object, got " + ConfigReader.describe(item.get("function")));
+            throw fail(at + ".function must be an object, got " + JsonReader.describe(item.get("function")));
         }
         if (!(function.get("name") instanceof String name) || name.isBlank()) {
             throw fail(at + ".function.name must be a non-empty string");
@@ -144,13 +144,13 @@ public final class SftLineReader {
         if (tool) {
             Object parameters = function.get("parameters");
             if (parameters != null && !(parameters instanceof Map)) {
-                throw fail(at + ".function.parameters must be an object, got " + ConfigReader.describe(parameters));
+                throw fail(at + ".function.parameters must be an object, got " + JsonReader.describe(parameters));
             }
         } else {
             Object arguments = function.get("arguments");
             if (arguments != null && !(arguments instanceof String) && !(arguments instanceof Map)) {
                 throw fail(at + ".function.arguments must be a JSON string or an object, got "
-                        + ConfigReader.describe(arguments));
+                        + JsonReader.describe(arguments));
             }
         }
     }
@@ -163,7 +163,7 @@ public final class SftLineReader {
         }
         for (int i = 0; i < list.size(); i++) {
             if (!(list.get(i) instanceof Map<?, ?>)) {
-                throw fail(at + "[" + i + "] must be an object, got " + ConfigReader.describe(list.get(i)));
+                throw fail(at + "[" + i + "] must be an object, got " + JsonReader.describe(list.get(i)));
             }
         }
         return (List<Map<String, Object>>) list;

@@ -1,7 +1,7 @@
 package dev.crucible.domain.model;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

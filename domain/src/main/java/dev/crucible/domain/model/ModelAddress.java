@@ -1,6 +1,6 @@
 package dev.crucible.domain.model;
 
-import dev.crucible.domain.common.Names;
+import dev.crucible.domain.tenancy.Names;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.Objects;
 import java.util.Optional;

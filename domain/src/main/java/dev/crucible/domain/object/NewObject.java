@@ -11,7 +11,7 @@ import java.util.Optional;
  *
  * @param val the value, JSON-shaped ({@code Map}, {@code List}, {@code String}, {@code Number}, {@code Boolean}),
  *     null for a JSON null
- * @param canonicalJson {@link CanonicalJson} of {@code val}, the text {@code digest} hashes
+ * @param canonicalJson {@link ObjectDigest#CANONICAL} text of {@code val}, the text {@code digest} hashes
  * @param baseObjectClass empty when the object has no base object class
  * @param svcUserId who wrote it ({@link dev.crucible.domain.tenancy.Caller#userId()})
  */
@@ -31,7 +31,7 @@ public record NewObject(ProjectId project, ObjectName name, Object val, String c
     /** A new version of {@code val}, with its canonical text and digest computed here. */
     public static NewObject of(ProjectId project, ObjectName name, Object val, Optional<String> baseObjectClass,
             String svcUserId, Instant createdAt) {
-        String json = CanonicalJson.write(val);
+        String json = ObjectDigest.CANONICAL.dumps(val);
         return new NewObject(project, name, val, json, ObjectDigest.ofText(json), baseObjectClass, svcUserId,
                 createdAt);
     }

@@ -1,8 +1,8 @@
 package dev.crucible.domain.object;
 
-import dev.crucible.domain.common.ConfigReader;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +40,7 @@ public final class ObjectClasses {
         }
         if (!(val instanceof Map<?, ?> fields)) {
             return Outcome.refused(Refusal.invalid("val", "val must be an object when builtin_object_class is "
-                    + requested + ", got " + ConfigReader.describe(val)));
+                    + requested + ", got " + JsonReader.describe(val)));
         }
         if (declared.isPresent() && !declared.get().objectClass().equals(requested)) {
             return Outcome.refused(Refusal.invalid("builtin_object_class", "object_class must match val's defined "
@@ -49,7 +49,7 @@ public final class ObjectClasses {
         if (!(fields.get("field_schema") instanceof Map<?, ?>)) {
             return Outcome.refused(Refusal.invalid("val.field_schema", "val.field_schema must be an object (a JSON "
                     + "Schema) for an " + ANNOTATION_SPEC + ", got "
-                    + ConfigReader.describe(fields.get("field_schema"))));
+                    + JsonReader.describe(fields.get("field_schema"))));
         }
         return Outcome.done(Optional.of(declared.map(Declared::baseClass).orElse(requested)));
     }

@@ -1,5 +1,6 @@
 package dev.crucible.domain.object;
 
+import dev.crucible.domain.python.PythonJson;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -11,12 +12,18 @@ import java.util.Base64;
  */
 public final class ObjectDigest {
 
+    /**
+     * The text an object's digest hashes: Python's {@code json.dumps(val, sort_keys=True)}, as Weave's
+     * {@code compute_object_digest} hashes it. Plain ASCII.
+     */
+    public static final PythonJson CANONICAL = PythonJson.DEFAULT.sortKeys(true);
+
     private ObjectDigest() {
     }
 
-    /** The digest of an object's value: {@link #ofText} of its {@link CanonicalJson}. */
+    /** The digest of an object's value: {@link #ofText} of its {@link #CANONICAL} text. */
     public static String of(Object val) {
-        return ofText(CanonicalJson.write(val));
+        return ofText(CANONICAL.dumps(val));
     }
 
     /** The digest of {@code text} encoded as UTF-8 (Weave's {@code str_digest}). */

@@ -1,7 +1,7 @@
 package dev.crucible.domain.object;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.stream.Collectors;

@@ -1,7 +1,5 @@
 package dev.crucible.domain.tenancy;
 
-import dev.crucible.domain.common.Names;
-
 /** A team or user: the tenant every key, model, job and feedback row belongs to. */
 public record EntityName(String value) {
 

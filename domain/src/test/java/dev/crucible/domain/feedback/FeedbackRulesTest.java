@@ -13,8 +13,8 @@ import static dev.crucible.domain.feedback.Drafts.withRefs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

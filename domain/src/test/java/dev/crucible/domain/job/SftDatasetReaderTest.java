@@ -1,13 +1,13 @@
 package dev.crucible.domain.job;
 
-import static dev.crucible.domain.common.Outcomes.assertInvalid;
-import static dev.crucible.domain.common.Outcomes.value;
+import static dev.crucible.domain.refusal.Outcomes.assertInvalid;
+import static dev.crucible.domain.refusal.Outcomes.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Outcomes;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Outcomes;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -62,7 +62,7 @@ class SftDatasetReaderTest {
     @Test
     void invalidJsonNamesTheLine() {
         String message = Outcomes.assertRefused(read(GOOD + "\n{\"messages\": [\n"),
-                dev.crucible.domain.common.Refusal.Reason.INVALID, "training_data_url");
+                dev.crucible.domain.refusal.Refusal.Reason.INVALID, "training_data_url");
         assertTrue(message.startsWith("training data line 2: not valid JSON: "), message);
     }
 

@@ -2,6 +2,7 @@ package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
+import dev.crucible.domain.python.PythonJson;
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +37,8 @@ final class ToJsonFilter implements Filter {
             itemSeparator = String.valueOf(separators.get(0));
             keySeparator = String.valueOf(separators.get(1));
         }
-        return new PythonJson(truthy(values[0]), indent, itemSeparator, keySeparator, truthy(values[3])).dumps(var);
+        return PythonJson.DEFAULT.ensureAscii(truthy(values[0])).indent(indent).separators(itemSeparator, keySeparator)
+                .sortKeys(truthy(values[3])).lenient().dumps(var);
     }
 
     @Override

@@ -48,7 +48,7 @@ final class ForcedToolCalls {
             if (parameters != null && !(parameters instanceof Map<?, ?>)) {
                 return Optional.empty();
             }
-            calls.add(ToolCall.of(name, PartialJson.dumps(parameters, false)));
+            calls.add(ToolCall.of(name, PartialJson.dumps(false).dumps(parameters)));
         }
         return Optional.of(calls);
     }

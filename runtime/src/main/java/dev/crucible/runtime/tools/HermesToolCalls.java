@@ -59,7 +59,7 @@ final class HermesToolCalls {
         if (!map.containsKey(key)) {
             return Optional.empty();
         }
-        return Optional.of(ToolCall.of(name, PartialJson.dumps(map.get(key), ensureAscii)));
+        return Optional.of(ToolCall.of(name, PartialJson.dumps(ensureAscii).dumps(map.get(key))));
     }
 
     static ToolCallStream stream() {

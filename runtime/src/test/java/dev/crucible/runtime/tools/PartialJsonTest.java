@@ -15,14 +15,14 @@ class PartialJsonTest {
     void dumpsWritesWhatPythonsJsonDumpsWrites() {
         Object value = PartialJson.loads(TRICKY).orElseThrow().value();
         assertEquals("{\"a\": [1, -25.0, true, null, \"x\\\"y\u00e9\\n\"], \"b\": {\"c\": {}}, \"d\": \"\u20ac\uD83D\uDE00\","
-                + " \"e\": 12345678901234567890}", PartialJson.dumps(value, false));
-        assertTrue(PartialJson.dumps(value, true).contains("\"x\\\"y\\u00e9\\n\""));
+                + " \"e\": 12345678901234567890}", PartialJson.dumps(false).dumps(value));
+        assertTrue(PartialJson.dumps(true).dumps(value).contains("\"x\\\"y\\u00e9\\n\""));
     }
 
     @Test
     void everyPrefixRendersAsAPrefixOfTheFinishedRendering() {
         for (boolean ascii : new boolean[] {false, true}) {
-            String finished = PartialJson.dumps(PartialJson.loads(TRICKY).orElseThrow().value(), ascii);
+            String finished = PartialJson.dumps(ascii).dumps(PartialJson.loads(TRICKY).orElseThrow().value());
             for (int end = 1; end <= TRICKY.length(); end++) {
                 Optional<PartialJson.Node> node = PartialJson.parse(TRICKY.substring(0, end), 0).node();
                 String rendered = node.map(n -> PartialJson.render(n, ascii)).orElse("");

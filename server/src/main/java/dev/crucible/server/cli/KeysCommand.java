@@ -1,7 +1,7 @@
 package dev.crucible.server.cli;
 
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
-import dev.crucible.domain.common.Names;
+import dev.crucible.domain.tenancy.Names;
 import dev.crucible.domain.tenancy.ApiKeySecret;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.server.database.EmbeddedDatabase;

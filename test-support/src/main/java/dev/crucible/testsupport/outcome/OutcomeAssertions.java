@@ -3,8 +3,8 @@ package dev.crucible.testsupport.outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 
 /** Opens an {@link Outcome}, failing the test when it is the other kind. */
 public final class OutcomeAssertions {

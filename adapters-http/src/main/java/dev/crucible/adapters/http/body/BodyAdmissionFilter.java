@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.body;
 
 import dev.crucible.adapters.http.error.ErrorEnvelope;
-import dev.crucible.adapters.http.request.RequestIdFilter;
+import dev.crucible.adapters.http.requestid.RequestIdFilter;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;

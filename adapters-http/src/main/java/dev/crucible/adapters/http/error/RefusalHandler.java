@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.error;
 
-import dev.crucible.adapters.http.request.RequestIdFilter;
+import dev.crucible.adapters.http.requestid.RequestIdFilter;
+import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpHeaders;

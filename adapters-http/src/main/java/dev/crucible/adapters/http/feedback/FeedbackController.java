@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.feedback;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
-import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.application.feedback.CreateFeedbackCommand;
 import dev.crucible.application.feedback.CreateFeedbackUseCase;
 import dev.crucible.application.feedback.FeedbackReceipt;
@@ -13,9 +13,6 @@ import dev.crucible.application.feedback.QueryFeedbackCommand;
 import dev.crucible.application.feedback.QueryFeedbackUseCase;
 import dev.crucible.application.feedback.ReplaceFeedbackCommand;
 import dev.crucible.application.feedback.ReplaceFeedbackUseCase;
-import dev.crucible.domain.feedback.FeedbackDraftReader;
-import dev.crucible.domain.feedback.FeedbackPurgeReader;
-import dev.crucible.domain.feedback.FeedbackQueryReader;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.file;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FileListRequest;
 import dev.crucible.domain.file.FilePurpose;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.adapters.http.json.JsonBody;
-import dev.crucible.adapters.http.request.RequestIdFilter;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.adapters.http.body.JsonBody;
+import dev.crucible.adapters.http.requestid.RequestIdFilter;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.completion.ChatCompletion;
 import dev.crucible.application.inference.completion.ChatCompletionUseCase;

@@ -1,10 +1,10 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.application.inference.chat.ChatLogprobs;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatServing;
 import dev.crucible.application.inference.chat.ChatStreaming;
+import dev.crucible.domain.reading.JsonReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ public final class ChatRequestReader {
     }
 
     /** Reads and checks {@code body}; throws {@code RefusalException} with vLLM's message at the first fault. */
-    public static ChatRequest read(JsonObject body) {
+    public static ChatRequest read(JsonReader body) {
         ChatFields f = new ChatFields(body.raw(), List.of());
         ProtocolChecks.check(f);
         ChatRequest request = new ChatRequest(f.string("model").filter(m -> !m.isEmpty()), MessagesReader.read(f),

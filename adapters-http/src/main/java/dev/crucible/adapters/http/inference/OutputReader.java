@@ -1,9 +1,10 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.error.RefusalException;
 import dev.crucible.application.inference.chat.ChatOutput;
 import dev.crucible.application.inference.chat.ResponseFormat;
 import dev.crucible.application.inference.chat.StructuredOutputs;
+import dev.crucible.domain.python.PythonRepr;
+import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;

@@ -1,7 +1,8 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.error.RefusalException;
 import dev.crucible.application.inference.chat.ChatSampling;
+import dev.crucible.domain.python.PythonRepr;
+import dev.crucible.domain.refusal.RefusalException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.python.PythonRepr;
+import dev.crucible.domain.refusal.RefusalException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,21 +1,21 @@
 package dev.crucible.adapters.http.job;
 
-import dev.crucible.adapters.http.common.PageView;
-import dev.crucible.adapters.http.common.RequestParams;
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
-import dev.crucible.adapters.http.json.JsonBody;
-import dev.crucible.adapters.http.json.JsonObject;
+import dev.crucible.adapters.http.paging.PageView;
+import dev.crucible.adapters.http.paging.RequestParams;
 import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
 import dev.crucible.application.job.CreateRlJobUseCase;
 import dev.crucible.application.job.CreateSftJobUseCase;
 import dev.crucible.application.job.GetJobUseCase;
 import dev.crucible.application.job.ListJobEventsUseCase;
-import dev.crucible.domain.common.PageRequest;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -61,10 +61,10 @@ final class JobController {
 
     @Post("/training-jobs")
     HttpResponse<?> createRl(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
-        JsonObject request = json.largeObject(body);
+        JsonReader request = json.largeObject(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
-        Map<String, Object> config = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
+        Map<String, Object> config = request.object("experimental_config").map(JsonReader::raw).orElse(Map.of());
         return idempotent.answer(caller, key, "training-jobs", () -> RequestFingerprint.of(request.raw()),
                 () -> JobView.of(RefusalException.unwrap(createRl.create(
                         new CreateRlJobUseCase.Command(caller, model, groups, config)))));
@@ -72,11 +72,11 @@ final class JobController {
 
     @Post("/sft-training-jobs")
     HttpResponse<?> createSft(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
-        JsonObject request = json.object(body);
+        JsonReader request = json.object(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         String url = request.requireString("training_data_url");
-        Map<String, Object> config = request.object("config").map(JsonObject::raw).orElse(Map.of());
-        Map<String, Object> experimental = request.object("experimental_config").map(JsonObject::raw).orElse(Map.of());
+        Map<String, Object> config = request.object("config").map(JsonReader::raw).orElse(Map.of());
+        Map<String, Object> experimental = request.object("experimental_config").map(JsonReader::raw).orElse(Map.of());
         return idempotent.answer(caller, key, "sft-training-jobs", () -> RequestFingerprint.of(request.raw()),
                 () -> JobView.of(RefusalException.unwrap(createSft.create(
                         new CreateSftJobUseCase.Command(caller, model, url, config, experimental)))));

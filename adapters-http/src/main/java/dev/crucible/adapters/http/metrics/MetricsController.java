@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.metrics;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.refusal.Refusal;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpRequest;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.application.model.ImportAdapterService;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Refusal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.model;
 
 import dev.crucible.adapters.http.body.BodyLimits;
-import dev.crucible.adapters.http.common.RequestParams;
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.paging.RequestParams;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.application.model.ImportAdapterUseCase;

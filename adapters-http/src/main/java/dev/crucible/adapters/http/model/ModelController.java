@@ -1,12 +1,10 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.common.PageView;
-import dev.crucible.adapters.http.common.RequestParams;
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
-import dev.crucible.adapters.http.json.JsonBody;
-import dev.crucible.adapters.http.json.JsonObject;
+import dev.crucible.adapters.http.paging.PageView;
+import dev.crucible.adapters.http.paging.RequestParams;
 import dev.crucible.adapters.http.trajectory.TrajectoryGroupsReader;
 import dev.crucible.application.model.CreateModelUseCase;
 import dev.crucible.application.model.DeleteCheckpointsUseCase;
@@ -16,6 +14,8 @@ import dev.crucible.application.model.LogTrajectoriesUseCase;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.model.CheckpointDeletion;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -61,7 +61,7 @@ final class ModelController {
 
     @Post
     HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
-        JsonObject request = json.object(body);
+        JsonReader request = json.object(body);
         return idempotent.answer(caller, key, "models", () -> RequestFingerprint.of(request.raw()),
                 () -> ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, request)))));
     }
@@ -93,7 +93,7 @@ final class ModelController {
     @Post("/{model_id}/log")
     HttpResponse<?> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Header(IdempotencyKey.HEADER) String key,
             @Nullable @Body InputStream body) {
-        JsonObject request = json.largeObject(body);
+        JsonReader request = json.largeObject(body);
         String split = request.requireString("split");
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
         return idempotent.answer(caller, key, "model-logs", () -> RequestFingerprint.of(modelId, request.raw()), () -> {

@@ -1,9 +1,8 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.application.model.CreateModelUseCase;
-import dev.crucible.domain.common.ConfigReader;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.HashSet;
 import java.util.List;
@@ -17,12 +16,12 @@ final class ModelRequests {
     private ModelRequests() {
     }
 
-    static CreateModelUseCase.Command create(Caller caller, JsonObject body) {
+    static CreateModelUseCase.Command create(Caller caller, JsonReader body) {
         return new CreateModelUseCase.Command(caller, body.string("entity"), body.requireString("project"),
                 body.requireString("name"), body.requireString("base_model"), body.bool("return_existing").orElse(false));
     }
 
-    static Set<Integer> steps(JsonObject body) {
+    static Set<Integer> steps(JsonReader body) {
         List<Object> items = body.requireArray("steps");
         if (items.size() > MAX_STEPS_PER_DELETE) {
             throw RefusalException.invalid("steps", "steps may hold at most " + MAX_STEPS_PER_DELETE + " items, got "
@@ -34,7 +33,7 @@ final class ModelRequests {
             if (!(item instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.doubleValue() < 0
                     || n.doubleValue() > Integer.MAX_VALUE) {
                 throw RefusalException.invalid("steps", "steps[" + i + "] must be a non-negative integer, got "
-                        + ConfigReader.describe(item));
+                        + JsonReader.describe(item));
             }
             steps.add(n.intValue());
         }

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.error.RefusalException;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.application.model.ListServedModelsUseCase;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.http.annotation.Controller;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.object;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.adapters.http.json.JsonBody;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.application.object.CreateObjectUseCase;
 import dev.crucible.application.object.ReadObjectUseCase;
 import dev.crucible.domain.tenancy.Caller;

@@ -1,10 +1,10 @@
 package dev.crucible.adapters.http.object;
 
-import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.application.object.CreateObjectUseCase;
 import dev.crucible.application.object.ReadObjectUseCase;
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.Optional;
 
@@ -21,8 +21,8 @@ final class ObjectRequests {
      * be present but may be null, and {@code set_base_object_class} is Weave's older name for
      * {@code builtin_object_class}, used only when that is absent.
      */
-    static CreateObjectUseCase.Command create(Caller caller, JsonObject body) {
-        JsonObject obj = body.requireObject(OBJ);
+    static CreateObjectUseCase.Command create(Caller caller, JsonReader body) {
+        JsonReader obj = body.requireObject(OBJ);
         String projectId = obj.requireString("project_id");
         String objectId = obj.requireString("object_id");
         if (!obj.raw().containsKey("val")) {
@@ -47,7 +47,7 @@ final class ObjectRequests {
     }
 
     /** {@code {project_id, object_id, digest}}, where {@code digest} may also be {@code latest} or {@code v<N>}. */
-    static ReadObjectUseCase.Command read(Caller caller, JsonObject body) {
+    static ReadObjectUseCase.Command read(Caller caller, JsonReader body) {
         return new ReadObjectUseCase.Command(caller, body.requireString("project_id"), body.requireString("object_id"),
                 body.requireString("digest"));
     }

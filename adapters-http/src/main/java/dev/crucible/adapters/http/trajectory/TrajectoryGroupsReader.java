@@ -1,8 +1,7 @@
 package dev.crucible.adapters.http.trajectory;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.adapters.http.json.JsonObject;
-import dev.crucible.domain.common.ConfigReader;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
 import dev.crucible.domain.trajectory.Trajectory;
@@ -29,13 +28,13 @@ public final class TrajectoryGroupsReader {
     }
 
     /** Reads array field {@code key} of {@code body} (required) as trajectory groups. */
-    public static List<TrajectoryGroup> read(JsonObject body, String key) {
+    public static List<TrajectoryGroup> read(JsonReader body, String key) {
         body.requireArray(key);
         List<TrajectoryGroup> groups = new ArrayList<>();
-        for (JsonObject group : body.objects(key)) {
+        for (JsonReader group : body.objects(key)) {
             group.requireArray("trajectories");
             List<Trajectory> trajectories = new ArrayList<>();
-            for (JsonObject t : group.objects("trajectories")) {
+            for (JsonReader t : group.objects("trajectories")) {
                 trajectories.add(trajectory(t));
             }
             int exceptions = group.array("exceptions").map(List::size).orElse(0);
@@ -44,24 +43,24 @@ public final class TrajectoryGroupsReader {
         return groups;
     }
 
-    private static Trajectory trajectory(JsonObject t) {
+    private static Trajectory trajectory(JsonReader t) {
         List<History> extra = new ArrayList<>();
-        for (JsonObject h : t.objects("additional_histories")) {
+        for (JsonReader h : t.objects("additional_histories")) {
             extra.add(history(h));
         }
         return new Trajectory(history(t), extra, t.number("reward").orElse(0.0), metrics(t, "metrics"));
     }
 
-    private static History history(JsonObject h) {
+    private static History history(JsonReader h) {
         h.requireArray("messages_and_choices");
         List<HistoryItem> items = new ArrayList<>();
-        for (JsonObject item : h.objects("messages_and_choices")) {
+        for (JsonReader item : h.objects("messages_and_choices")) {
             items.add(item(item));
         }
-        return new History(items, h.objects("tools").stream().map(JsonObject::raw).toList());
+        return new History(items, h.objects("tools").stream().map(JsonReader::raw).toList());
     }
 
-    private static HistoryItem item(JsonObject item) {
+    private static HistoryItem item(JsonReader item) {
         if (HistoryItem.isChoice(item.raw())) {
             item.requireObject("message");
             choice(item);
@@ -72,20 +71,20 @@ public final class TrajectoryGroupsReader {
     }
 
     /** The parts of a sampled choice the trainer reads: {@code token_ids} and {@code logprobs.content}. */
-    private static void choice(JsonObject choice) {
+    private static void choice(JsonReader choice) {
         List<Object> tokenIds = choice.array("token_ids").orElse(List.of());
         for (int i = 0; i < tokenIds.size(); i++) {
             if (!(tokenIds.get(i) instanceof Number n) || !integral(n) || n.longValue() < 0) {
                 String at = choice.path("token_ids") + "[" + i + "]";
                 throw RefusalException.invalid(at, at + " must be a token id (an integer >= 0), got "
-                        + ConfigReader.describe(tokenIds.get(i)));
+                        + JsonReader.describe(tokenIds.get(i)));
             }
         }
-        Optional<JsonObject> logprobs = choice.object("logprobs");
+        Optional<JsonReader> logprobs = choice.object("logprobs");
         if (logprobs.isEmpty()) {
             return;
         }
-        for (JsonObject entry : logprobs.get().objects("content")) {
+        for (JsonReader entry : logprobs.get().objects("content")) {
             entry.string("token").filter(t -> t.startsWith(TOKEN_ID)).ifPresent(t -> {
                 if (!t.substring(TOKEN_ID.length()).matches("[0-9]{1,9}")) {
                     throw RefusalException.invalid(entry.path("token"), entry.path("token")
@@ -95,14 +94,14 @@ public final class TrajectoryGroupsReader {
             Object logprob = entry.raw().get("logprob");
             if (logprob != null && !(logprob instanceof Number)) {
                 throw RefusalException.invalid(entry.path("logprob"), entry.path("logprob") + " must be a number, got "
-                        + ConfigReader.describe(logprob));
+                        + JsonReader.describe(logprob));
             }
             List<Object> bytes = entry.array("bytes").orElse(List.of());
             for (int b = 0; b < bytes.size(); b++) {
                 if (!(bytes.get(b) instanceof Number n) || !integral(n) || n.intValue() < 0 || n.intValue() > 255) {
                     String at = entry.path("bytes") + "[" + b + "]";
                     throw RefusalException.invalid(at, at + " must be a byte (0 to 255), got "
-                            + ConfigReader.describe(bytes.get(b)));
+                            + JsonReader.describe(bytes.get(b)));
                 }
             }
         }
@@ -112,7 +111,7 @@ public final class TrajectoryGroupsReader {
         return n.doubleValue() == Math.rint(n.doubleValue()) && Double.isFinite(n.doubleValue());
     }
 
-    private static Map<String, Double> metrics(JsonObject owner, String key) {
+    private static Map<String, Double> metrics(JsonReader owner, String key) {
         Map<String, Double> out = new LinkedHashMap<>();
         owner.object(key).ifPresent(m -> m.raw().forEach((name, value) -> {
             switch (value) {
@@ -120,7 +119,7 @@ public final class TrajectoryGroupsReader {
                 case Number n when Double.isFinite(n.doubleValue()) -> out.put(name, n.doubleValue());
                 case Boolean b -> out.put(name, b ? 1.0 : 0.0);
                 default -> throw RefusalException.invalid(m.path(name), m.path(name)
-                        + " must be a number or a boolean, got " + ConfigReader.describe(value));
+                        + " must be a number or a boolean, got " + JsonReader.describe(value));
             }
         }));
         return out;

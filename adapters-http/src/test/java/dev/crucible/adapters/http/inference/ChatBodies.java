@@ -3,10 +3,10 @@ package dev.crucible.adapters.http.inference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.adapters.http.json.JsonObject;
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,7 @@ final class ChatBodies {
     }
 
     static ChatRequest read(Map<String, Object> body) {
-        return ChatRequestReader.read(new JsonObject(body, ""));
+        return ChatRequestReader.read(new JsonReader(body, ""));
     }
 
     static Refusal refusal(Map<String, Object> body) {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.adapters.http.error.RefusalException;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.refusal.Refusal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

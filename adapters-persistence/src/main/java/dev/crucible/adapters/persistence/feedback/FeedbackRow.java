@@ -1,7 +1,7 @@
 package dev.crucible.adapters.persistence.feedback;
 
-import dev.crucible.adapters.persistence.store.Json;
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Json;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackId;
 import dev.crucible.domain.feedback.ProjectId;

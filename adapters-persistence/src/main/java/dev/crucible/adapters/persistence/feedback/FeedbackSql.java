@@ -1,7 +1,7 @@
 package dev.crucible.adapters.persistence.feedback;
 
 import dev.crucible.adapters.persistence.feedback.SqlFragment.Kind;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.feedback.FeedbackColumn;
 import dev.crucible.domain.feedback.FeedbackExpr;
 import dev.crucible.domain.feedback.FeedbackField;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.file;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.file.StoredFile;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.persistence.file;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.file.FileStore;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FileListRequest;
 import dev.crucible.domain.file.StoredFile;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.idempotency;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.idempotency.IdempotencyStore;
 import dev.crucible.domain.idempotency.Claim;
 import dev.crucible.domain.idempotency.IdempotentRequest;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.persistence.job;
 
-import dev.crucible.adapters.persistence.store.Json;
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Json;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.job.JobCompletion;
 import dev.crucible.application.job.JobQueue;
 import dev.crucible.domain.job.JobEvent;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.persistence.job;
 
-import dev.crucible.adapters.persistence.store.Json;
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Json;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.job.JobEventStore;
 import dev.crucible.application.job.JobStore;
 import dev.crucible.domain.job.JobEvent;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.job;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.JobType;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.job;
 
-import dev.crucible.adapters.persistence.store.TrajectoryJson;
+import dev.crucible.adapters.persistence.trajectory.TrajectoryJson;
 import dev.crucible.domain.job.JobSpec;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.persistence.model;
 
-import dev.crucible.adapters.persistence.store.Json;
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Json;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.ModelId;

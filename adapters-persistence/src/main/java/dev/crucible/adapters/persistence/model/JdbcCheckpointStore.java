@@ -1,10 +1,10 @@
 package dev.crucible.adapters.persistence.model;
 
-import dev.crucible.adapters.persistence.store.Json;
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Json;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.model.CheckpointStore;
-import dev.crucible.domain.common.PageRequest;
-import dev.crucible.domain.common.SortOrder;
+import dev.crucible.domain.paging.PageRequest;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.CheckpointSteps;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.persistence.model;
 
 import dev.crucible.adapters.persistence.job.JobWrites;
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.model.ModelStore;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.TrainingJob;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.persistence.model;
 
-import dev.crucible.adapters.persistence.store.Json;
-import dev.crucible.adapters.persistence.store.Sql;
-import dev.crucible.adapters.persistence.store.TrajectoryJson;
+import dev.crucible.adapters.persistence.sql.Json;
+import dev.crucible.adapters.persistence.sql.Sql;
+import dev.crucible.adapters.persistence.trajectory.TrajectoryJson;
 import dev.crucible.application.model.TrajectoryLogStore;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.trajectory.TrajectoryGroup;

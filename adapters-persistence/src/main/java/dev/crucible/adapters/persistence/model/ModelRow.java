@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.model;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.object;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.object.ObjectStore;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.object.NewObject;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.tenancy;
 
-import dev.crucible.adapters.persistence.store.Sql;
+import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.tenancy.ApiKeyStore;
 import dev.crucible.domain.tenancy.ApiKey;
 import dev.crucible.domain.tenancy.EntityName;

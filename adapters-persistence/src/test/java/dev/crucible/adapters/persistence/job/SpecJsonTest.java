@@ -3,7 +3,7 @@ package dev.crucible.adapters.persistence.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.SftConfig;

@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.Objects;
 

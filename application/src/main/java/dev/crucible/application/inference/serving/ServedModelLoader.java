@@ -1,6 +1,6 @@
 package dev.crucible.application.inference.serving;
 
-import dev.crucible.domain.common.Outcome;
+import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;

@@ -2,8 +2,8 @@ package dev.crucible.application.inference.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.crucible.runtime.generation.sampling;
 
-import dev.crucible.domain.common.Outcome;
-import dev.crucible.domain.common.PythonNumbers;
-import dev.crucible.domain.common.PythonStrings;
-import dev.crucible.domain.common.Refusal;
+import dev.crucible.domain.python.PythonNumbers;
+import dev.crucible.domain.python.PythonRepr;
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -119,7 +119,7 @@ public final class SamplingChecks {
     /** The bad words as the request wrote them, before tokenisation: none may be empty. */
     public static void badWordTexts(List<String> words) {
         fail(words.contains(""), "bad_words", "bad_words cannot contain an empty string. Got bad_words="
-                + words.stream().map(PythonStrings::repr).collect(Collectors.joining(", ", "[", "]")));
+                + words.stream().map(PythonRepr::string).collect(Collectors.joining(", ", "[", "]")));
     }
 
     /** {@code allowed_token_ids}, when given, names at least one token. */

@@ -1,0 +1,47 @@
+package dev.crucible.adapters.http.paging;
+
+import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.domain.paging.PageRequest;
+import dev.crucible.domain.paging.SortOrder;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Path and query parameters, checked: a malformed id or number is a 400 naming the parameter. */
+public final class RequestParams {
+
+    private RequestParams() {
+    }
+
+    public static UUID uuid(String param, String value) {
+        try {
+            UUID parsed = UUID.fromString(value);
+            if (parsed.toString().equalsIgnoreCase(value)) {
+                return parsed;
+            }
+        } catch (IllegalArgumentException e) {
+            // fall through to the refusal below
+        }
+        throw RefusalException.invalid(param, param + " must be a UUID, got '" + abbreviate(value) + "'");
+    }
+
+    /** The page request of {@code after}, {@code limit} (default 20) and {@code order} (default asc). */
+    public static PageRequest page(String after, String limit, String order) {
+        Optional<UUID> cursor = after == null || after.isEmpty() ? Optional.empty() : Optional.of(uuid("after", after));
+        int size = PageRequest.DEFAULT_LIMIT;
+        if (limit != null) {
+            try {
+                size = Integer.parseInt(limit.strip());
+            } catch (NumberFormatException e) {
+                throw RefusalException.invalid("limit", "limit must be an integer between 1 and 100, got '"
+                        + abbreviate(limit) + "'");
+            }
+        }
+        SortOrder direction = order == null ? SortOrder.ASC : SortOrder.parse(order).orElseThrow(() ->
+                RefusalException.invalid("order", "order must be 'asc' or 'desc', got '" + abbreviate(order) + "'"));
+        return RefusalException.unwrap(PageRequest.of(cursor, size, direction));
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() > 64 ? value.substring(0, 64) + "…" : value;
+    }
+}

@@ -1,2 +1,0 @@
-/** Per-request concerns shared by every route: the request id. */
-package dev.crucible.adapters.http.request;

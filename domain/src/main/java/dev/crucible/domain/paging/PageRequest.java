@@ -1,0 +1,43 @@
+package dev.crucible.domain.paging;
+
+import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.refusal.Outcome;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * One page of a cursor listing: the id after which to start (exclusive), how many items, which way.
+ *
+ * @param after the id of the last item of the previous page, or empty for the first page
+ * @param limit number of items, {@value #MIN_LIMIT} to {@value #MAX_LIMIT}
+ * @param order listing direction
+ */
+public record PageRequest(Optional<UUID> after, int limit, SortOrder order) {
+
+    public static final int MIN_LIMIT = 1;
+    public static final int MAX_LIMIT = 100;
+    public static final int DEFAULT_LIMIT = 20;
+
+    public PageRequest {
+        Objects.requireNonNull(after, "after");
+        Objects.requireNonNull(order, "order");
+        if (limit < MIN_LIMIT || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("limit must be between 1 and 100, got " + limit);
+        }
+    }
+
+    /** Builds a request, refusing a limit outside 1..100 as a value naming {@code limit}. */
+    public static Outcome<PageRequest> of(Optional<UUID> after, int limit, SortOrder order) {
+        if (limit < MIN_LIMIT || limit > MAX_LIMIT) {
+            return Outcome.refused(Refusal.invalid("limit",
+                    "limit must be between " + MIN_LIMIT + " and " + MAX_LIMIT + ", got " + limit));
+        }
+        return Outcome.done(new PageRequest(after, limit, order));
+    }
+
+    /** How many rows to fetch so that one extra row tells whether more exist. */
+    public int fetchSize() {
+        return limit + 1;
+    }
+}

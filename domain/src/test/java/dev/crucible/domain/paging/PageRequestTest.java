@@ -1,0 +1,63 @@
+package dev.crucible.domain.paging;
+
+import static dev.crucible.domain.refusal.Outcomes.assertInvalid;
+import static dev.crucible.domain.refusal.Outcomes.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class PageRequestTest {
+
+    private static final Optional<UUID> FIRST = Optional.empty();
+
+    @Test
+    void acceptsLimitsFrom1To100() {
+        assertEquals(1, new PageRequest(FIRST, 1, SortOrder.ASC).limit());
+        assertEquals(100, new PageRequest(FIRST, 100, SortOrder.ASC).limit());
+    }
+
+    @Test
+    void constructorRejectsLimit0() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new PageRequest(FIRST, 0, SortOrder.ASC));
+        assertEquals("limit must be between 1 and 100, got 0", e.getMessage());
+    }
+
+    @Test
+    void constructorRejectsLimitAbove100() {
+        assertThrows(IllegalArgumentException.class, () -> new PageRequest(FIRST, 101, SortOrder.ASC));
+    }
+
+    @Test
+    void constructorRejectsNullAfterOrOrder() {
+        assertThrows(NullPointerException.class, () -> new PageRequest(null, 10, SortOrder.ASC));
+        assertThrows(NullPointerException.class, () -> new PageRequest(FIRST, 10, null));
+    }
+
+    @Test
+    void ofBuildsARequestWithinBounds() {
+        UUID after = UUID.randomUUID();
+        assertEquals(new PageRequest(Optional.of(after), 1, SortOrder.DESC),
+                value(PageRequest.of(Optional.of(after), 1, SortOrder.DESC)));
+        assertEquals(100, value(PageRequest.of(FIRST, 100, SortOrder.ASC)).limit());
+    }
+
+    @Test
+    void ofRefusesLimit0NamingLimit() {
+        assertInvalid(PageRequest.of(FIRST, 0, SortOrder.ASC), "limit", "limit must be between 1 and 100, got 0");
+    }
+
+    @Test
+    void ofRefusesLimitAbove100NamingLimit() {
+        assertInvalid(PageRequest.of(FIRST, 101, SortOrder.ASC), "limit", "limit must be between 1 and 100, got 101");
+    }
+
+    @Test
+    void fetchSizeIsOneMoreThanTheLimit() {
+        assertEquals(21, new PageRequest(FIRST, PageRequest.DEFAULT_LIMIT, SortOrder.ASC).fetchSize());
+        assertEquals(101, new PageRequest(FIRST, 100, SortOrder.ASC).fetchSize());
+    }
+}
