@@ -2,7 +2,6 @@ package dev.crucible.domain.feedback;
 
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -36,14 +35,6 @@ final class Drafts {
 
     static FeedbackDraft runnable(String type, String runnableRef, String callRef, Map<String, Object> payload) {
         return withRefs(draft(type, payload), null, runnableRef, callRef, null);
-    }
-
-    static Map<String, Object> body(Object... keysAndValues) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return map;
     }
 
     static <T> Refusal refusal(Outcome<T> outcome) {
