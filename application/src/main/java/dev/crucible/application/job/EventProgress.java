@@ -28,14 +28,14 @@ final class EventProgress implements TrainingProgress {
 
     EventProgress(JobQueue queue, TrainingJob job, UUID runnerId, Clock clock, AtomicBoolean lost,
             AtomicBoolean stopping, TrainingObserver observer) {
-        this.observer = observer;
-        this.lastStep = clock.instant();
         this.queue = queue;
         this.job = job;
         this.runnerId = runnerId;
         this.clock = clock;
         this.lost = lost;
         this.stopping = stopping;
+        this.observer = observer;
+        this.lastStep = clock.instant();
     }
 
     @Override

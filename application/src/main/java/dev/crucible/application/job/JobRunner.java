@@ -61,12 +61,12 @@ public final class JobRunner {
     /** A runner that reports steps and job ends to {@code observer}. */
     public JobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, RunnerSettings settings,
             TrainingObserver observer) {
-        this.observer = Objects.requireNonNull(observer, "observer");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.jobs = Objects.requireNonNull(jobs, "jobs");
         this.trainer = Objects.requireNonNull(trainer, "trainer");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.observer = Objects.requireNonNull(observer, "observer");
         this.lastRound = clock.instant();
     }
 
@@ -179,14 +179,13 @@ public final class JobRunner {
         Instant now = clock.instant();
         switch (result) {
             case TrainingResult.Trained trained -> {
-                JobCompletion completion = queue.complete(job, runnerId, trained.step(), trained.metrics(), now);
-                if (completion instanceof JobCompletion.StepTaken taken) {
-                    String message = stepTaken(taken.step());
-                    queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now));
-                }
-                return switch (completion) {
+                return switch (queue.complete(job, runnerId, trained.step(), trained.metrics(), now)) {
                     case JobCompletion.Completed done -> "completed";
-                    case JobCompletion.StepTaken taken -> "failed";
+                    case JobCompletion.StepTaken taken -> {
+                        String message = stepTaken(taken.step());
+                        queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now));
+                        yield "failed";
+                    }
                     case JobCompletion.NotHeld notHeld -> "lost";
                 };
             }

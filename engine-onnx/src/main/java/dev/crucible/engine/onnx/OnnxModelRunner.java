@@ -15,8 +15,8 @@ import dev.crucible.hf.peft.LoraWeights;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Collections;
+import java.util.List;
 
 /**
  * A model loaded into ONNX Runtime: owns the session and one key/value pool that every cache is a row of, so all
@@ -36,10 +36,10 @@ final class OnnxModelRunner implements ModelRunner {
 
     OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxPrecision precision,
             OnnxSession session) {
-        this.precision = precision;
         this.config = config;
         this.runtime = runtime;
         this.model = model;
+        this.precision = precision;
         this.session = session;
         this.pool = new OnnxKvPool(config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim(),
                 config.maxPositionEmbeddings());

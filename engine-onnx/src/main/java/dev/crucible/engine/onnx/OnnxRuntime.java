@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * ONNX Runtime for one provider, started on first use (its natives load then) on a thread of its own with a large
- * stack, and the session options every model gets: {@code -Dcrucible.onnx.threads} intra-op threads (default: the available processors), one inter-op thread,
- * sequential execution, every graph optimisation. The environment logs errors only: the warnings ONNX Runtime prints
+ * stack, and the session options every model gets: {@code -Dcrucible.onnx.threads} intra-op threads (default: the
+ * available processors), one inter-op thread, sequential execution, every graph optimisation. The environment logs errors only: the warnings ONNX Runtime prints
  * for a healthy decoder graph (an unused initializer, say) are noise. Thread-safe.
  */
 final class OnnxRuntime {
@@ -109,14 +109,10 @@ final class OnnxRuntime {
     }
 
     /** Names the runtime, e.g. {@code ONNX Runtime 1.29.0 on the CPU, 2 intra-op threads}. */
-    String describe() {
+    synchronized String describe() {
         String version = env().getVersion();
-        return Boolean.TRUE.equals(cudaInUse()) ? "ONNX Runtime " + version + " on CUDA device 0"
+        return Boolean.TRUE.equals(cuda) ? "ONNX Runtime " + version + " on CUDA device 0"
                 : "ONNX Runtime " + version + " on the CPU, " + threads() + " intra-op threads";
-    }
-
-    private synchronized Boolean cudaInUse() {
-        return cuda;
     }
 
     private static int threads() {

@@ -5,9 +5,10 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 
 /**
- * The {@link RunnerResource}s one model runner has handed out and not yet freed. Every method takes the runner's
- * lock (the object given at construction), the lock its forward passes hold, so a cache or adapter is never freed
- * while a forward reads it; closing the runner frees what is left, and nothing is handed out after that.
+ * The {@link RunnerResource}s one model runner has handed out and not yet freed. Adding, freeing and closing take the
+ * runner's lock (the object given at construction), the lock its forward passes hold, so a cache or adapter is never
+ * freed while a forward reads it; closing the runner frees what is left, and nothing is handed out after that. The
+ * closed checks read a volatile flag and take no lock.
  */
 public final class RunnerResources {
 

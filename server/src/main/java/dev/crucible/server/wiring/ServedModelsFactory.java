@@ -35,7 +35,7 @@ class ServedModelsFactory {
     @Bean(preDestroy = "close")
     ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
             @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
-        Map<String, ModelSpecs> specs = ModelSpecs.parse(settings.modelSpecs(), settings.modelPrecisions());
+        Map<String, ModelSpec> specs = ModelSpec.parse(settings.modelSpecs(), settings.modelPrecisions());
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
         }

@@ -43,25 +43,17 @@ public final class ServedModelLoader {
      * @throws IllegalArgumentException when the model's own chat template does not compile
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine, int maxWaitingRequests) {
-        return load(name, folder, engine, null, maxWaitingRequests);
+        return load(name, folder, engine, null, maxWaitingRequests, null);
     }
 
     /**
-     * Loads {@code folder} as {@code name} on {@code engine}, training its adapters on {@code trainingEngine} when
-     * {@code engine} cannot train (the model is loaded there on the first training job).
+     * Loads {@code folder} as {@code name} on {@code engine} at {@code precision}, training its adapters on
+     * {@code trainingEngine} when {@code engine} cannot train (the model is loaded there on the first training job).
      *
      * @param trainingEngine an engine with {@link Capability#TRAINING}, or null to train on {@code engine} alone
-     */
-    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
-            EngineProvider trainingEngine, int maxWaitingRequests) {
-        return load(name, folder, engine, trainingEngine, maxWaitingRequests, null);
-    }
-
-    /**
-     * As {@link #load(String, ModelFolder, EngineProvider, EngineProvider, int)}, at {@code precision}.
-     *
-     * @param precision the precision the configuration asks for, or null for the engine's default
-     * @throws dev.crucible.engine.spi.EngineException {@code UNSUPPORTED_DTYPE} when the engine cannot run it
+     * @param precision      the precision the configuration asks for, or null for the engine's default
+     * @throws dev.crucible.engine.spi.EngineException when the engine cannot load it ({@code UNSUPPORTED_DTYPE} when
+     *                                                 it cannot run {@code precision})
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
             EngineProvider trainingEngine, int maxWaitingRequests, Precision precision) {

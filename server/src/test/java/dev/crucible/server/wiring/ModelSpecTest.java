@@ -11,17 +11,17 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ModelSpecsTest {
+class ModelSpecTest {
 
     @Test
     void eachModelKeepsItsPathInOrderWithThePrecisionAskedForIfAny() {
-        Map<String, ModelSpecs> models = ModelSpecs.parse(List.of("qwen=/models/qwen", " llama = /models/llama "),
+        Map<String, ModelSpec> models = ModelSpec.parse(List.of("qwen=/models/qwen", " llama = /models/llama "),
                 List.of("llama=int4"));
 
         assertEquals(List.of("qwen", "llama"), List.copyOf(models.keySet()));
-        assertEquals(new ModelSpecs(Path.of("/models/qwen"), Optional.empty()), models.get("qwen"));
-        assertEquals(new ModelSpecs(Path.of("/models/llama"), Optional.of(Precision.INT4)), models.get("llama"));
-        assertEquals(Map.of(), ModelSpecs.parse(null, null));
+        assertEquals(new ModelSpec(Path.of("/models/qwen"), Optional.empty()), models.get("qwen"));
+        assertEquals(new ModelSpec(Path.of("/models/llama"), Optional.of(Precision.INT4)), models.get("llama"));
+        assertEquals(Map.of(), ModelSpec.parse(null, null));
     }
 
     @Test
@@ -37,7 +37,7 @@ class ModelSpecsTest {
 
     private static void assertRefused(String message, List<String> specs, List<String> precisions) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ModelSpecs.parse(specs, precisions));
+                () -> ModelSpec.parse(specs, precisions));
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 }

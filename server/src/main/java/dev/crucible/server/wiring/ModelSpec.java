@@ -8,19 +8,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The base models named on the command line or in configuration as {@code NAME=PATH}, in order, each with the
- * precision a {@code NAME=PRECISION} entry asks for (none: the engine's default).
+ * One base model named on the command line or in configuration as {@code NAME=PATH}, with the precision a
+ * {@code NAME=PRECISION} entry asks for (none: the engine's default); {@link #parse} reads them all, in order.
  *
  * @param path      the model's folder
  * @param precision the precision asked for, if any
  */
-record ModelSpecs(Path path, Optional<Precision> precision) {
+record ModelSpec(Path path, Optional<Precision> precision) {
 
     /**
      * Parses the specs and precisions; a malformed or repeated one, or a precision for a model not configured, fails
      * start-up with a message naming it.
      */
-    static Map<String, ModelSpecs> parse(List<String> specs, List<String> precisions) {
+    static Map<String, ModelSpec> parse(List<String> specs, List<String> precisions) {
         Map<String, Path> paths = new LinkedHashMap<>();
         pairs(specs, "NAME=PATH").forEach((name, path) -> paths.put(name,
                 Path.of(path).toAbsolutePath().normalize()));
@@ -28,8 +28,8 @@ record ModelSpecs(Path path, Optional<Precision> precision) {
         asked.keySet().stream().filter(name -> !paths.containsKey(name)).findFirst().ifPresent(name -> {
             throw new IllegalArgumentException("a precision is given for model '" + name + "', which is not served");
         });
-        Map<String, ModelSpecs> models = new LinkedHashMap<>();
-        paths.forEach((name, path) -> models.put(name, new ModelSpecs(path,
+        Map<String, ModelSpec> models = new LinkedHashMap<>();
+        paths.forEach((name, path) -> models.put(name, new ModelSpec(path,
                 Optional.ofNullable(asked.get(name)).map(p -> precision(name, p)))));
         return models;
     }
