@@ -2,6 +2,7 @@ package dev.crucible.server.cli;
 
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.tiny.TinyModel;
+import dev.crucible.server.client.ModelCommands;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -13,9 +14,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code crucible models make-tiny --arch A --out DIR}: writes a small random-weight model for tests and demos. */
-@Command(name = "models", mixinStandardHelpOptions = true, description = "Work with model folders.",
-        subcommands = ModelsCommand.MakeTiny.class)
+/**
+ * {@code crucible models list|create|delete} against a server, and {@code crucible models make-tiny --arch A --out
+ * DIR}, which writes a small random-weight model folder for tests and demos.
+ */
+@Command(name = "models", mixinStandardHelpOptions = true, description = "Models on a server, and model folders.",
+        subcommands = {ModelCommands.List.class, ModelCommands.Create.class, ModelCommands.Delete.class,
+            ModelsCommand.MakeTiny.class})
 final class ModelsCommand {
 
     @Command(name = "make-tiny", mixinStandardHelpOptions = true,

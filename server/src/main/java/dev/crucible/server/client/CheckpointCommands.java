@@ -1,0 +1,108 @@
+package dev.crucible.server.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code crucible checkpoints list|delete|download}: a trainable model's checkpoints. */
+@Command(name = "checkpoints", mixinStandardHelpOptions = true, description = "A model's checkpoints.",
+        subcommands = {CheckpointCommands.List.class, CheckpointCommands.Delete.class,
+            CheckpointCommands.Download.class})
+public final class CheckpointCommands {
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List every checkpoint of a model (all pages), with its training metrics.")
+    static final class List implements Callable<Integer> {
+
+        @Mixin
+        ServerOptions server;
+
+        @Parameters(paramLabel = "MODEL_ID", description = "The model's id.")
+        String modelId;
+
+        @Option(names = "--order", defaultValue = "asc", description = "asc (oldest first) or desc.")
+        String order;
+
+        @Override
+        public Integer call() {
+            CrucibleClient client = server.client();
+            ArrayNode all = CrucibleClient.json().createArrayNode();
+            String after = null;
+            do {
+                JsonNode page = client.get(CrucibleClient.query("/v1/preview/models/" + Paths.segment(modelId)
+                        + "/checkpoints", "limit", "100", "order", order, "after", after));
+                page.path("data").forEach(all::add);
+                after = page.path("has_more").asBoolean() ? page.path("last_id").asText(null) : null;
+            } while (after != null);
+            StringBuilder table = new StringBuilder(String.format("%6s  %-36s  %-24s  %s", "STEP", "ID", "CREATED",
+                    "METRICS"));
+            for (JsonNode checkpoint : all) {
+                table.append(String.format("%n%6d  %-36s  %-24s  %s", checkpoint.path("step").asLong(),
+                        checkpoint.path("id").asText(), checkpoint.path("created_at").asText(),
+                        checkpoint.path("metrics")));
+            }
+            server.print(all, table.toString());
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete checkpoints by step.")
+    static final class Delete implements Callable<Integer> {
+
+        @Mixin
+        ServerOptions server;
+
+        @Parameters(index = "0", paramLabel = "MODEL_ID", description = "The model's id.")
+        String modelId;
+
+        @Option(names = "--steps", required = true, split = ",", description = "Steps to delete, e.g. 1,2,3.")
+        long[] steps;
+
+        @Override
+        public Integer call() {
+            ObjectNode body = CrucibleClient.json().createObjectNode();
+            ArrayNode list = body.putArray("steps");
+            for (long step : steps) {
+                list.add(step);
+            }
+            JsonNode answer = server.client().delete("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints",
+                    body);
+            server.print(answer, "deleted " + list.size() + " checkpoint(s)");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "download", mixinStandardHelpOptions = true,
+            description = "Download a checkpoint's LoRA adapter as a PEFT folder in a zip archive.")
+    static final class Download implements Callable<Integer> {
+
+        @Mixin
+        ServerOptions server;
+
+        @Parameters(index = "0", paramLabel = "MODEL_ID", description = "The model's id.")
+        String modelId;
+
+        @Parameters(index = "1", paramLabel = "STEP", description = "The checkpoint's step.")
+        long step;
+
+        @Option(names = {"-o", "--output"}, description = "Archive to write (default: adapter-step<STEP>.zip).")
+        Path output;
+
+        @Override
+        public Integer call() throws IOException {
+            Path target = output != null ? output : Path.of("adapter-step" + step + ".zip");
+            server.client().download("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints/" + step
+                    + "/adapter", target);
+            server.out().println("wrote " + target);
+            server.out().flush();
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.crucible.server.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code crucible models list|create|delete}: the models a key can chat with, and trainable models. */
+public final class ModelCommands {
+
+    private ModelCommands() {
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "List the models this key can chat with: base models and trained models.")
+    public static final class List implements Callable<Integer> {
+
+        @Mixin
+        ServerOptions server;
+
+        @Override
+        public Integer call() {
+            JsonNode page = server.client().get("/v1/models");
+            StringBuilder table = new StringBuilder(String.format("%-48s %-16s %s", "ID", "OWNED BY", "BASE"));
+            for (JsonNode model : page.path("data")) {
+                table.append(String.format("%n%-48s %-16s %s", model.path("id").asText(),
+                        model.path("owned_by").asText(), model.path("root").asText()));
+            }
+            server.print(page, table.toString());
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true,
+            description = "Create a trainable model (its step-0 checkpoint comes with it); prints its id.")
+    public static final class Create implements Callable<Integer> {
+
+        @Mixin
+        ServerOptions server;
+
+        @Option(names = "--project", required = true, description = "Project the model belongs to.")
+        String project;
+
+        @Option(names = "--name", required = true, description = "Name, unique in the project.")
+        String name;
+
+        @Option(names = "--base-model", required = true, description = "A served base model (see `models list`).")
+        String baseModel;
+
+        @Option(names = "--entity", description = "Entity (default: the key's own).")
+        String entity;
+
+        @Option(names = "--return-existing", description = "Answer with the model of that name if it exists.")
+        boolean returnExisting;
+
+        @Override
+        public Integer call() {
+            ObjectNode body = CrucibleClient.json().createObjectNode();
+            body.put("entity", entity).put("project", project).put("name", name).put("base_model", baseModel)
+                    .put("return_existing", returnExisting);
+            JsonNode model = server.client().post("/v1/preview/models", body);
+            server.print(model, model.path("id").asText());
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "delete", mixinStandardHelpOptions = true,
+            description = "Delete a trainable model with its checkpoints.")
+    public static final class Delete implements Callable<Integer> {
+
+        @Mixin
+        ServerOptions server;
+
+        @Parameters(paramLabel = "MODEL_ID", description = "The model's id.")
+        String modelId;
+
+        @Override
+        public Integer call() {
+            JsonNode answer = server.client().delete("/v1/preview/models/" + Paths.segment(modelId), null);
+            server.print(answer, "deleted " + modelId);
+            return ExitCodes.OK;
+        }
+    }
+}

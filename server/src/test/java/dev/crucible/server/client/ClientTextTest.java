@@ -1,0 +1,48 @@
+package dev.crucible.server.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+/** The pieces of text the client builds: path segments from user input, and the lines a followed job prints. */
+class ClientTextTest {
+
+    private static JsonNode json(String text) throws Exception {
+        return CrucibleClient.json().readTree(text);
+    }
+
+    @Test
+    void aPathSegmentKeepsSlashesAndDotSegmentsInside() {
+        assertEquals("a%2Fb", Paths.segment("a/b"));
+        assertEquals("%2E%2E", Paths.segment(".."));
+        assertEquals("%2E", Paths.segment("."));
+        assertEquals("a%20b%3Fc", Paths.segment("a b?c"));
+        assertEquals("0d5d8d08-aaaa", Paths.segment("0d5d8d08-aaaa"));
+    }
+
+    @Test
+    void queryParametersAreEncodedAndNullsLeftOut() {
+        assertEquals("/x?limit=100&after=a%26b", CrucibleClient.query("/x", "limit", "100", "order", null,
+                "after", "a&b"));
+        assertEquals("/x", CrucibleClient.query("/x", "after", null));
+    }
+
+    @Test
+    void aStepLineShowsTheNumbersWorthAGlance() throws Exception {
+        JsonNode step = json("{\"gradient_step\":2,\"loss\":1.23456,\"grad_norm\":0.5,\"learning_rate\":1e-5,"
+                + "\"entropy\":2.0}");
+        assertEquals("step 2/4  loss 1.235  grad_norm 0.5000  learning_rate 1.000e-05", JobProgress.stepLine(step, 4));
+        assertEquals("step 2  loss 1.235  grad_norm 0.5000  learning_rate 1.000e-05", JobProgress.stepLine(step, 0));
+    }
+
+    @Test
+    void theFinalLineSaysTheOutcomeStepRewardAndError() throws Exception {
+        assertEquals("completed: step 3  train/reward 0.7500  loss/train 0.1000", FinalLine.of(
+                json("{\"status\":\"COMPLETED\",\"result_step\":3,\"error_message\":null}"),
+                json("{\"loss/train\":0.1,\"train/reward\":0.75,\"other\":1}")));
+        assertEquals("failed: line 1 has no messages", FinalLine.of(
+                json("{\"status\":\"FAILED\",\"result_step\":null,\"error_message\":\"line 1 has no messages\"}"),
+                json("{}")));
+    }
+}
