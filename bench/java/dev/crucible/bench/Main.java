@@ -133,8 +133,8 @@ public final class Main {
                     fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
                     e.getKey().endsWith("int4") ? "(int4)" : share(tps, bound));
             boolean int4 = e.getKey().endsWith("int4") && q4 != null;
-            ratios.append(' ').append(e.getKey().equals("djl") || e.getKey().equals("onnx") ? e.getKey() + "-f32"
-                    : e.getKey()).append(int4 ? "/llama-q4_0=" : "/llama-f32=")
+            // the names issue 11 fixed for scripts: djl/llama-f32, onnx-f32/llama-f32, onnx-int4/llama-q4_0
+            ratios.append(' ').append(e.getKey().equals("onnx") ? "onnx-f32" : e.getKey()).append(int4 ? "/llama-q4_0=" : "/llama-f32=")
                     .append(fmt(tps / (int4 ? median(q4.path("decode_tps")) : lTps), 2));
         }
         if (bound != null && engines.containsKey("onnx")) {
