@@ -4,6 +4,7 @@ import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,12 @@ public interface JobStore {
      * {@code FAILED}, {@code CANCELLED}); a status no job is in is absent. For operators' metrics.
      */
     Map<String, Long> countByStatus();
+
+    /**
+     * Up to {@code page.fetchSize()} of the entity's jobs in creation order ({@code page.order()}), starting after
+     * {@code after} (one of them) when given.
+     */
+    List<TrainingJob> fetchPage(EntityName entity, PageRequest page, Optional<TrainingJob> after);
 
     /** The model's queued and running jobs, oldest first. */
     List<TrainingJob> active(ModelId model);

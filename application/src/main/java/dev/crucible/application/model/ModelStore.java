@@ -6,6 +6,7 @@ import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +34,12 @@ public interface ModelStore {
 
     /** The entity's models, oldest first. */
     List<Model> list(EntityName entity);
+
+    /**
+     * Up to {@code page.fetchSize()} of the entity's models in creation order ({@code page.order()}), starting after
+     * {@code after} (one of them, as read from this store) when given.
+     */
+    List<Model> fetchPage(EntityName entity, PageRequest page, Optional<Model> after);
 
     /**
      * Deletes {@code model} with its checkpoints and trajectory logs, and in the same transaction stores

@@ -5,6 +5,7 @@ import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +51,12 @@ public final class InMemoryJobStore implements JobStore {
         return jobs.values().stream().collect(java.util.stream.Collectors.groupingBy(
                 j -> j.status().wireName(),
                 java.util.TreeMap::new, java.util.stream.Collectors.counting()));
+    }
+
+    @Override
+    public synchronized List<TrainingJob> fetchPage(EntityName entity, PageRequest page, Optional<TrainingJob> after) {
+        return InMemoryPages.fetch(jobs.values().stream().filter(j -> j.entity().equals(entity)).toList(), page, after,
+                TrainingJob::id);
     }
 
     @Override

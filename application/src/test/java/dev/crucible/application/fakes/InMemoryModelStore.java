@@ -7,6 +7,7 @@ import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,6 +68,11 @@ public final class InMemoryModelStore implements ModelStore {
     @Override
     public synchronized List<Model> list(EntityName entity) {
         return models.values().stream().filter(m -> m.coordinates().entity().equals(entity)).toList();
+    }
+
+    @Override
+    public synchronized List<Model> fetchPage(EntityName entity, PageRequest page, Optional<Model> after) {
+        return InMemoryPages.fetch(list(entity), page, after, Model::id);
     }
 
     @Override

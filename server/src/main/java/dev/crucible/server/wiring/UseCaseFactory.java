@@ -17,6 +17,7 @@ import dev.crucible.application.idempotency.IdempotentRequestsService;
 import dev.crucible.application.job.CreateJobService;
 import dev.crucible.application.job.JobEventStore;
 import dev.crucible.application.job.JobQueryService;
+import dev.crucible.application.job.ListJobsService;
 import dev.crucible.application.job.JobQueue;
 import dev.crucible.application.job.JobRunner;
 import dev.crucible.application.job.JobRunnerLoop;
@@ -37,6 +38,7 @@ import dev.crucible.application.model.DeleteCheckpointsService;
 import dev.crucible.application.model.DeleteModelService;
 import dev.crucible.application.model.ImportAdapterService;
 import dev.crucible.application.model.ListCheckpointsService;
+import dev.crucible.application.model.ListModelsService;
 import dev.crucible.application.model.ListServedModelsService;
 import dev.crucible.application.model.LogTrajectoriesService;
 import dev.crucible.application.model.ModelStore;
@@ -103,6 +105,11 @@ class UseCaseFactory {
     }
 
     @Singleton
+    ListModelsService listModels(ModelStore models) {
+        return new ListModelsService(models);
+    }
+
+    @Singleton
     DeleteCheckpointsService deleteCheckpoints(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters) {
         return new DeleteCheckpointsService(models, checkpoints, adapters);
     }
@@ -158,6 +165,11 @@ class UseCaseFactory {
     @Singleton
     JobQueryService jobQueries(JobStore jobs, JobEventStore events) {
         return new JobQueryService(jobs, events);
+    }
+
+    @Singleton
+    ListJobsService listJobs(JobStore jobs) {
+        return new ListJobsService(jobs);
     }
 
     @Singleton

@@ -10,6 +10,8 @@ import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -58,6 +60,18 @@ class JdbcJobStore implements JobStore, JobEventStore {
         sql.query("SELECT status, count(*) FROM training_jobs GROUP BY status",
                 rs -> counts.put(rs.getString(1), rs.getLong(2)));
         return counts;
+    }
+
+    @Override
+    @Transactional
+    public List<TrainingJob> fetchPage(EntityName entity, PageRequest page, Optional<TrainingJob> after) {
+        boolean asc = page.order() == SortOrder.ASC;
+        String keyset = after.isEmpty() ? ""
+                : " AND seq " + (asc ? ">" : "<") + " (SELECT seq FROM training_jobs WHERE id = ?)";
+        Object[] params = after.isEmpty() ? new Object[] {entity.value(), page.fetchSize()}
+                : new Object[] {entity.value(), after.get().id().value(), page.fetchSize()};
+        return sql.query("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE entity = ?" + keyset + " ORDER BY seq "
+                + (asc ? "ASC" : "DESC") + " LIMIT ?", JobRow::read, params).stream().map(JobRow::toDomain).toList();
     }
 
     @Override

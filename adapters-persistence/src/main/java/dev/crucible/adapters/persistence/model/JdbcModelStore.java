@@ -9,6 +9,8 @@ import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.paging.PageRequest;
+import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -61,6 +63,19 @@ class JdbcModelStore implements ModelStore {
     public List<Model> list(EntityName entity) {
         return sql.query(ModelRow.SELECT + "WHERE m.entity = ? ORDER BY m.created_at, m.id", ModelRow::read, entity.value())
                 .stream().map(ModelRow::toDomain).toList();
+    }
+
+    @Override
+    @Transactional
+    public List<Model> fetchPage(EntityName entity, PageRequest page, Optional<Model> after) {
+        boolean asc = page.order() == SortOrder.ASC;
+        String direction = asc ? "ASC" : "DESC";
+        // The cursor row was read back from the table, so its created_at has the column's precision.
+        String keyset = after.isEmpty() ? "" : asc ? "AND (m.created_at, m.id) > (?, ?) " : "AND (m.created_at, m.id) < (?, ?) ";
+        Object[] params = after.isEmpty() ? new Object[] {entity.value(), page.fetchSize()}
+                : new Object[] {entity.value(), after.get().createdAt(), after.get().id().value(), page.fetchSize()};
+        return sql.query(ModelRow.SELECT + "WHERE m.entity = ? " + keyset + "ORDER BY m.created_at " + direction
+                + ", m.id " + direction + " LIMIT ?", ModelRow::read, params).stream().map(ModelRow::toDomain).toList();
     }
 
     @Override
