@@ -10,6 +10,7 @@ import dev.crucible.application.job.CreateRlJobUseCase;
 import dev.crucible.application.job.CreateSftJobUseCase;
 import dev.crucible.application.job.GetJobUseCase;
 import dev.crucible.application.job.ListJobEventsUseCase;
+import dev.crucible.application.job.ListJobsUseCase;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.model.ModelId;
@@ -34,8 +35,8 @@ import java.io.InputStream;
 import java.util.Map;
 
 /**
- * Training jobs: create RL and SFT (queued, answered at once; once per {@code Idempotency-Key}), read one, list its
- * events.
+ * Training jobs: create RL and SFT (queued, answered at once; once per {@code Idempotency-Key}), list them, read
+ * one, list its events.
  */
 @Controller("/v1/preview")
 @Secured(SecurityRule.IS_AUTHENTICATED)
@@ -47,15 +48,17 @@ final class JobController {
     private final CreateRlJobUseCase createRl;
     private final CreateSftJobUseCase createSft;
     private final GetJobUseCase get;
+    private final ListJobsUseCase list;
     private final ListJobEventsUseCase events;
 
     JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl, CreateSftJobUseCase createSft, GetJobUseCase get,
-            ListJobEventsUseCase events) {
+            ListJobsUseCase list, ListJobEventsUseCase events) {
         this.json = json;
         this.idempotent = idempotent;
         this.createRl = createRl;
         this.createSft = createSft;
         this.get = get;
+        this.list = list;
         this.events = events;
     }
 
@@ -80,6 +83,15 @@ final class JobController {
         return idempotent.answer(caller, key, "sft-training-jobs", () -> RequestFingerprint.of(request.raw()),
                 () -> JobView.of(RefusalException.unwrap(createSft.create(
                         new CreateSftJobUseCase.Command(caller, model, url, config, experimental)))));
+    }
+
+    /** The caller's entity's jobs in creation order ({@code order} asc by default, as the other lists). */
+    @Get("/training-jobs")
+    PageView<JobView> list(Caller caller, @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
+            @Nullable @QueryValue String order) {
+        var jobs = RefusalException.unwrap(list.list(new ListJobsUseCase.Command(caller,
+                RequestParams.page(after, limit, order))));
+        return PageView.of(jobs, JobView::of, job -> job.id().toString());
     }
 
     @Get("/training-jobs/{training_job_id}")

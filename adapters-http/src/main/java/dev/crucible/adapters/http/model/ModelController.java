@@ -10,6 +10,7 @@ import dev.crucible.application.model.CreateModelUseCase;
 import dev.crucible.application.model.DeleteCheckpointsUseCase;
 import dev.crucible.application.model.DeleteModelUseCase;
 import dev.crucible.application.model.ListCheckpointsUseCase;
+import dev.crucible.application.model.ListModelsUseCase;
 import dev.crucible.application.model.LogTrajectoriesUseCase;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.model.CheckpointDeletion;
@@ -44,16 +45,18 @@ final class ModelController {
     private final IdempotentCreation idempotent;
     private final CreateModelUseCase create;
     private final DeleteModelUseCase delete;
+    private final ListModelsUseCase list;
     private final ListCheckpointsUseCase listCheckpoints;
     private final DeleteCheckpointsUseCase deleteCheckpoints;
     private final LogTrajectoriesUseCase log;
 
     ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create, DeleteModelUseCase delete,
-            ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
+            ListModelsUseCase list, ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
         this.json = json;
         this.idempotent = idempotent;
         this.create = create;
         this.delete = delete;
+        this.list = list;
         this.listCheckpoints = listCheckpoints;
         this.deleteCheckpoints = deleteCheckpoints;
         this.log = log;
@@ -64,6 +67,15 @@ final class ModelController {
         JsonReader request = json.object(body);
         return idempotent.answer(caller, key, "models", () -> RequestFingerprint.of(request.raw()),
                 () -> ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, request)))));
+    }
+
+    /** The caller's entity's trainable models in creation order ({@code order} asc by default, as the other lists). */
+    @Get
+    PageView<ModelView> list(Caller caller, @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
+            @Nullable @QueryValue String order) {
+        var models = RefusalException.unwrap(list.list(new ListModelsUseCase.Command(caller,
+                RequestParams.page(after, limit, order))));
+        return PageView.of(models, ModelView::of, model -> model.id().toString());
     }
 
     @Delete("/{model_id}")
