@@ -1,0 +1,192 @@
+package dev.crucible.server.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.TestServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The web console in a real browser: Debian's headless Chromium driven through its chromedriver (Selenium). Signs
+ * in with a key, follows a training job until its charts draw points, chats, and sees only its own tenant.
+ * Screenshots go to {@code target/console/}. Skipped where Chromium or its driver is not installed ({@code .ci/run}
+ * installs both).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsoleIT {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SHOTS = Path.of("target", "console");
+
+    private TestServer server;
+    private WebDriver browser;
+    private WebDriverWait wait;
+    private Api api;
+    private String key;
+
+    @BeforeAll
+    void start() throws IOException {
+        assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER),
+                "Chromium and chromium-driver are not installed");
+        server = TestServer.start(Map.of());
+        key = server.newKey("console-team");
+        api = server.api(key);
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+                .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).build();
+        browser = new ChromeDriver(service, options);
+        wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** Waits for {@code condition}; on a timeout the failure shows the page as the browser has it. */
+    private <T> T await(java.util.function.Function<WebDriver, T> condition) {
+        try {
+            return wait.until(condition);
+        } catch (org.openqa.selenium.TimeoutException e) {
+            throw new AssertionError(e.getMessage() + "\n--- page\n" + browser.getPageSource(), e);
+        }
+    }
+
+    /** The console signed out: the tab's session storage is shared by the tests, so each starts by clearing it. */
+    private void signedOut() {
+        browser.get(server.url() + "/console");
+        script("sessionStorage.clear()");
+        browser.navigate().refresh();
+    }
+
+    private void signIn() {
+        signedOut();
+        WebElement field = await(ExpectedConditions.visibilityOfElementLocated(By.id("key")));
+        field.sendKeys(key);
+        browser.findElement(By.cssSelector("#login-form button")).click();
+        await(ExpectedConditions.visibilityOfElementLocated(By.id("models")));
+    }
+
+    private void shoot(String name) throws IOException {
+        Files.write(SHOTS.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    private Object script(String code, Object... args) {
+        return ((JavascriptExecutor) browser).executeScript(code, args);
+    }
+
+    @Test
+    void aWrongKeyIsRefusedAndTheKeyLivesOnlyInSessionStorage() {
+        signedOut();
+        await(ExpectedConditions.visibilityOfElementLocated(By.id("key"))).sendKeys("crk_wrong");
+        browser.findElement(By.cssSelector("#login-form button")).click();
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("login-error"), "not accepted"));
+        assertTrue(browser.findElement(By.id("login")).isDisplayed());
+
+        signIn();
+        assertEquals(key, script("return sessionStorage.getItem('crucible.key')"));
+        assertEquals(0L, script("return localStorage.length"));
+        assertEquals("", script("return document.cookie"));
+    }
+
+    @Test
+    void aTrainingJobIsFollowedUntilItsChartsDrawPoints() throws IOException {
+        String modelId = api.post("/v1/preview/models", RequestBodies.createModel("demo", "charted")).text("id");
+        String chats = "{\"messages\":[{\"role\":\"user\",\"content\":\"Say hi\"},{\"role\":\"assistant\",\"content\":\"hi\"}]}\n"
+                .repeat(6);
+        String fileId = (String) api.upload("/v1/files", Map.of("purpose", "fine-tune"), "chats.jsonl",
+                chats.getBytes()).json().get("id");
+        Api.Reply job = api.post("/v1/preview/sft-training-jobs", Map.of("model_id", modelId,
+                "training_data_url", fileId, "config", Map.of("batch_size", 2, "learning_rate", 1e-3)));
+        assertEquals(200, job.status(), job.toString());
+        String jobId = job.text("id");
+
+        signIn();
+        browser.get(server.url() + "/console/index.html#jobs/" + jobId);
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("job-progress"), "3 / 3 gradient steps"));
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("job-status"), "COMPLETED"));
+        long drawn = (Long) script("""
+                const canvas = document.querySelector('#loss-chart canvas');
+                if (!canvas) return 0;
+                const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                let painted = 0;
+                for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) painted++;
+                return painted;""");
+        assertTrue(drawn > 100, "the loss chart's canvas is blank: " + drawn + " painted pixels");
+        assertTrue(browser.findElement(By.id("job-table")).getText().contains(jobId));
+        assertTrue(browser.findElement(By.id("job-events")).getText().contains("training_ended"));
+        shoot("job");
+
+        browser.get(server.url() + "/console/index.html#models/" + modelId);
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("model-title"), "console-team/demo/charted"));
+        await(d -> d.findElements(By.cssSelector("#checkpoint-table tbody tr")).size() == 2);
+        shoot("model");
+    }
+
+    @Test
+    void theChatPlaygroundStreamsAnAnswer() throws IOException {
+        signIn();
+        browser.get(server.url() + "/console/index.html#chat");
+        await(d -> !d.findElements(By.cssSelector("#chat-model option")).isEmpty());
+        browser.findElement(By.id("chat-input")).sendKeys("Hello there");
+        browser.findElement(By.cssSelector("#chat-form button")).click();
+        await(d -> !d.findElements(By.cssSelector("#chat-log .assistant")).isEmpty()
+                && !d.findElement(By.cssSelector("#chat-log .assistant")).getText().isEmpty());
+        assertEquals("", browser.findElement(By.id("chat-error")).getText());
+        shoot("chat");
+    }
+
+    @Test
+    void theConsoleShowsOnlyTheKeysTenant() {
+        Api other = server.api(server.newKey("someone-else"));
+        other.post("/v1/preview/models", RequestBodies.createModel("secret", "hidden"));
+        api.post("/v1/preview/models", RequestBodies.createModel("demo", "visible"));
+        signIn();
+        browser.get(server.url() + "/console/index.html#models");
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("model-table"), "console-team/demo/visible"));
+        String table = browser.findElement(By.id("model-table")).getText();
+        assertFalse(table.contains("hidden") || table.contains("someone-else"), table);
+    }
+
+    @Test
+    void thePageAllowsOnlyThisServersScriptsAndServesNoOtherFile() {
+        Api.Bytes page = server.api("none").download("/console/index.html");
+        assertEquals(200, page.status());
+        String policy = page.headers().get("content-security-policy").getFirst();
+        assertTrue(policy.contains("script-src 'self'") && policy.contains("connect-src 'self'"), policy);
+        for (String path : List.of("/console/../application.yml", "/console/logback.xml", "/console/%2e%2e%2fapplication.yml")) {
+            assertEquals(404, server.api("none").download(path).status(), path);
+        }
+    }
+}
