@@ -14,15 +14,15 @@ import java.util.Objects;
 /**
  * Everything create and replace check before writing, in Weave's order: tenancy, rules 2 to 7, the annotation
  * spec (8, 8b, 9), ref formats (10), the queue (11), reaction processing (12) and payload size (13). The result
- * is the row to write.
+ * is the row to write. Create and replace share one; thread-safe.
  */
-final class FeedbackAdmission {
+public final class FeedbackAdmission {
 
     private final AnnotationSpecCheck specCheck;
     private final AnnotationQueueLookup queues;
     private final Clock clock;
 
-    FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
+    public FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
         this.specCheck = new AnnotationSpecCheck(Objects.requireNonNull(specs, "specs"));
         this.queues = Objects.requireNonNull(queues, "queues");
         this.clock = Objects.requireNonNull(clock, "clock");

@@ -3,16 +3,9 @@ package dev.crucible.application.feedback;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.feedback.FeedbackId;
 import java.util.List;
-import java.util.Objects;
 
 /** Deletes feedback rows by id in a project of the caller's entity. */
-public final class PurgeFeedbackService implements PurgeFeedbackUseCase {
-
-    private final FeedbackStore store;
-
-    public PurgeFeedbackService(FeedbackStore store) {
-        this.store = Objects.requireNonNull(store, "store");
-    }
+public record PurgeFeedbackService(FeedbackStore store) implements PurgeFeedbackUseCase {
 
     @Override
     public Outcome<Integer> purge(PurgeFeedbackCommand command) {

@@ -3,8 +3,6 @@ package dev.crucible.application.feedback;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackId;
-import java.time.Clock;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -12,16 +10,8 @@ import java.util.Optional;
  * one store transaction. A {@code feedback_id} that is not a UUID names no row (every stored id is one), so the
  * replace is then a plain insert.
  */
-public final class ReplaceFeedbackService implements ReplaceFeedbackUseCase {
-
-    private final FeedbackAdmission admission;
-    private final FeedbackStore store;
-
-    public ReplaceFeedbackService(FeedbackStore store, AnnotationSpecLookup specs, AnnotationQueueLookup queues,
-            Clock clock) {
-        this.store = Objects.requireNonNull(store, "store");
-        this.admission = new FeedbackAdmission(specs, queues, clock);
-    }
+public record ReplaceFeedbackService(FeedbackStore store, FeedbackAdmission admission)
+        implements ReplaceFeedbackUseCase {
 
     @Override
     public Outcome<FeedbackReceipt> replace(ReplaceFeedbackCommand command) {

@@ -5,21 +5,13 @@ import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.file.FileListRequest;
 import dev.crucible.domain.file.StoredFile;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Lists, reads and opens the caller's files; another entity's file is "not found". */
-public final class FileQueryService implements ListFilesUseCase, GetFileUseCase, ReadFileContentUseCase {
+public record FileQueryService(FileStore files, FileContents contents)
+        implements ListFilesUseCase, GetFileUseCase, ReadFileContentUseCase {
 
     static final String ID_PARAM = "file_id";
-
-    private final FileStore files;
-    private final FileContents contents;
-
-    public FileQueryService(FileStore files, FileContents contents) {
-        this.files = Objects.requireNonNull(files, "files");
-        this.contents = Objects.requireNonNull(contents, "contents");
-    }
 
     @Override
     public Outcome<Page<StoredFile>> list(ListFilesUseCase.Command command) {

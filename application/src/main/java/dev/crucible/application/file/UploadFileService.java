@@ -7,29 +7,21 @@ import dev.crucible.domain.file.FileNames;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.file.StoredFile;
 import java.time.Clock;
-import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
  * Checks an upload's purpose and name, writes its bytes (whole or not at all), then records it. The bytes are
  * written before the metadata, so a listed file always has its bytes.
+ *
+ * @param maxBytes the largest file accepted, in bytes
  */
-public final class UploadFileService implements UploadFileUseCase {
+public record UploadFileService(FileStore files, FileContents contents, long maxBytes, Clock clock)
+        implements UploadFileUseCase {
 
-    private final FileStore files;
-    private final FileContents contents;
-    private final long maxBytes;
-    private final Clock clock;
-
-    /** @param maxBytes the largest file accepted, in bytes */
-    public UploadFileService(FileStore files, FileContents contents, long maxBytes, Clock clock) {
-        this.files = Objects.requireNonNull(files, "files");
-        this.contents = Objects.requireNonNull(contents, "contents");
-        this.clock = Objects.requireNonNull(clock, "clock");
+    public UploadFileService {
         if (maxBytes < 1) {
             throw new IllegalArgumentException("maxBytes must be >= 1, got " + maxBytes);
         }
-        this.maxBytes = maxBytes;
     }
 
     @Override

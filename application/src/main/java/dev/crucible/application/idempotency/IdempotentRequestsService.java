@@ -9,21 +9,14 @@ import dev.crucible.domain.idempotency.RecordedAnswer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 
-/** Claims keys in the store, keeping each for {@code retention} after its first use. */
-public final class IdempotentRequestsService implements IdempotentRequestsUseCase {
+/** Claims keys in the store, keeping each for {@code retention} (positive) after its first use. */
+public record IdempotentRequestsService(IdempotencyStore store, Clock clock, Duration retention)
+        implements IdempotentRequestsUseCase {
 
-    private final IdempotencyStore store;
-    private final Clock clock;
-    private final Duration retention;
-
-    public IdempotentRequestsService(IdempotencyStore store, Clock clock, Duration retention) {
-        this.store = Objects.requireNonNull(store, "store");
-        this.clock = Objects.requireNonNull(clock, "clock");
-        this.retention = Objects.requireNonNull(retention, "retention");
-        if (retention.isNegative() || retention.isZero()) {
+    public IdempotentRequestsService {
+        if (!retention.isPositive()) {
             throw new IllegalArgumentException("retention must be positive, got " + retention);
         }
     }

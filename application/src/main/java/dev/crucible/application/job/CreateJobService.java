@@ -13,22 +13,10 @@ import dev.crucible.domain.model.Model;
 import dev.crucible.domain.tenancy.Caller;
 import java.time.Clock;
 import java.util.Map;
-import java.util.Objects;
 
 /** Validates a job's input against its model and settings, then queues it; the runner does the rest. */
-public final class CreateJobService implements CreateRlJobUseCase, CreateSftJobUseCase {
-
-    private final ModelStore models;
-    private final JobStore jobs;
-    private final TrainingDataPolicy dataPolicy;
-    private final Clock clock;
-
-    public CreateJobService(ModelStore models, JobStore jobs, TrainingDataPolicy dataPolicy, Clock clock) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.jobs = Objects.requireNonNull(jobs, "jobs");
-        this.dataPolicy = Objects.requireNonNull(dataPolicy, "dataPolicy");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPolicy dataPolicy, Clock clock)
+        implements CreateRlJobUseCase, CreateSftJobUseCase {
 
     @Override
     public Outcome<TrainingJob> create(CreateRlJobUseCase.Command command) {

@@ -7,18 +7,9 @@ import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.tenancy.Caller;
-import java.util.Objects;
 
 /** Reads jobs and their events; another entity's job is "not found". */
-public final class JobQueryService implements GetJobUseCase, ListJobEventsUseCase {
-
-    private final JobStore jobs;
-    private final JobEventStore events;
-
-    public JobQueryService(JobStore jobs, JobEventStore events) {
-        this.jobs = Objects.requireNonNull(jobs, "jobs");
-        this.events = Objects.requireNonNull(events, "events");
-    }
+public record JobQueryService(JobStore jobs, JobEventStore events) implements GetJobUseCase, ListJobEventsUseCase {
 
     @Override
     public Outcome<TrainingJob> get(GetJobUseCase.Command command) {

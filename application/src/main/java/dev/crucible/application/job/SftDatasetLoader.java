@@ -13,7 +13,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Loads an SFT job's whole dataset: resolves its {@code training_data_url} again with {@link TrainingDataPolicy}
@@ -23,22 +22,8 @@ import java.util.Objects;
  * <p>Every refusal has reason INVALID and names {@code training_data_url}; its message is meant to become the
  * failed job's {@code error_message}. Thread-safe; blocks while it reads.
  */
-public final class SftDatasetLoader {
-
-    private final TrainingDataPolicy policy;
-    private final FileContents uploads;
-    private final TrainingDataDownloads web;
-    private final JsonLineParser parser;
-    private final SftDatasetLimits limits;
-
-    public SftDatasetLoader(TrainingDataPolicy policy, FileContents uploads, TrainingDataDownloads web,
-            JsonLineParser parser, SftDatasetLimits limits) {
-        this.policy = Objects.requireNonNull(policy, "policy");
-        this.uploads = Objects.requireNonNull(uploads, "uploads");
-        this.web = Objects.requireNonNull(web, "web");
-        this.parser = Objects.requireNonNull(parser, "parser");
-        this.limits = Objects.requireNonNull(limits, "limits");
-    }
+public record SftDatasetLoader(TrainingDataPolicy policy, FileContents uploads, TrainingDataDownloads web,
+        JsonLineParser parser, SftDatasetLimits limits) {
 
     /** The examples of the dataset at {@code trainingDataUrl}, read as {@code entity}, in file order. */
     public Outcome<List<SftExample>> load(EntityName entity, String trainingDataUrl) {

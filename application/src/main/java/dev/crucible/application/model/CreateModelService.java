@@ -9,21 +9,11 @@ import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Validates names and the base model, then inserts the model and its zero adapter atomically. */
-public final class CreateModelService implements CreateModelUseCase {
-
-    private final ModelStore models;
-    private final BaseModelCatalog baseModels;
-    private final Clock clock;
-
-    public CreateModelService(ModelStore models, BaseModelCatalog baseModels, Clock clock) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.baseModels = Objects.requireNonNull(baseModels, "baseModels");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+public record CreateModelService(ModelStore models, BaseModelCatalog baseModels, Clock clock)
+        implements CreateModelUseCase {
 
     @Override
     public Outcome<Model> create(Command command) {

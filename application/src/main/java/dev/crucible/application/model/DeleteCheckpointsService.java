@@ -3,20 +3,10 @@ package dev.crucible.application.model;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.model.CheckpointDeletion;
 import dev.crucible.domain.model.Model;
-import java.util.Objects;
 
 /** Plans the deletion with the domain rule, then deletes rows and adapter files. */
-public final class DeleteCheckpointsService implements DeleteCheckpointsUseCase {
-
-    private final ModelStore models;
-    private final CheckpointStore checkpoints;
-    private final AdapterFiles adapters;
-
-    public DeleteCheckpointsService(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
-        this.adapters = Objects.requireNonNull(adapters, "adapters");
-    }
+public record DeleteCheckpointsService(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters)
+        implements DeleteCheckpointsUseCase {
 
     @Override
     public Outcome<CheckpointDeletion> delete(Command command) {

@@ -9,27 +9,15 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Cancels the model's active jobs (each ends with {@code training_failed}, so polling clients stop), deletes
  * the model and its checkpoints in one transaction, then removes its adapter files.
  */
-public final class DeleteModelService implements DeleteModelUseCase {
+public record DeleteModelService(ModelStore models, JobStore jobs, AdapterFiles adapters, Clock clock)
+        implements DeleteModelUseCase {
 
     static final String CANCEL_REASON = "job cancelled: its model was deleted";
-
-    private final ModelStore models;
-    private final JobStore jobs;
-    private final AdapterFiles adapters;
-    private final Clock clock;
-
-    public DeleteModelService(ModelStore models, JobStore jobs, AdapterFiles adapters, Clock clock) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.jobs = Objects.requireNonNull(jobs, "jobs");
-        this.adapters = Objects.requireNonNull(adapters, "adapters");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
 
     @Override
     public Outcome<Deleted> delete(Command command) {

@@ -12,31 +12,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Checks the model, its jobs and the adapter, then stores the adapter as the model's next checkpoint. */
-public final class ImportAdapterService implements ImportAdapterUseCase {
+public record ImportAdapterService(ModelStore models, JobStore jobs, CheckpointStore checkpoints, AdapterFiles adapters,
+        AdapterCheck check, Clock clock) implements ImportAdapterUseCase {
 
     /** The files of a PEFT LoRA adapter that Crucible keeps. */
     public static final List<String> FILES = List.of("adapter_config.json", "adapter_model.safetensors");
-
-    private final ModelStore models;
-    private final JobStore jobs;
-    private final CheckpointStore checkpoints;
-    private final AdapterFiles adapters;
-    private final AdapterCheck check;
-    private final Clock clock;
-
-    public ImportAdapterService(ModelStore models, JobStore jobs, CheckpointStore checkpoints, AdapterFiles adapters,
-            AdapterCheck check, Clock clock) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.jobs = Objects.requireNonNull(jobs, "jobs");
-        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
-        this.adapters = Objects.requireNonNull(adapters, "adapters");
-        this.check = Objects.requireNonNull(check, "check");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
 
     @Override
     public Outcome<Checkpoint> importAdapter(Command command) {

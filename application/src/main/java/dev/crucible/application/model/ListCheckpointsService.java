@@ -6,19 +6,10 @@ import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.Model;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Resolves the cursor to a step, then fetches one row more than the page to learn {@code has_more}. */
-public final class ListCheckpointsService implements ListCheckpointsUseCase {
-
-    private final ModelStore models;
-    private final CheckpointStore checkpoints;
-
-    public ListCheckpointsService(ModelStore models, CheckpointStore checkpoints) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
-    }
+public record ListCheckpointsService(ModelStore models, CheckpointStore checkpoints) implements ListCheckpointsUseCase {
 
     @Override
     public Outcome<Page<Checkpoint>> list(Command command) {

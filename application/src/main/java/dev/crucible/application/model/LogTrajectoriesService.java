@@ -4,18 +4,9 @@ import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.trajectory.SplitMetrics;
 import java.util.Map;
-import java.util.Objects;
 
 /** Aggregates with {@link SplitMetrics} and stores trajectories and metrics in one transaction. */
-public final class LogTrajectoriesService implements LogTrajectoriesUseCase {
-
-    private final ModelStore models;
-    private final TrajectoryLogStore logs;
-
-    public LogTrajectoriesService(ModelStore models, TrajectoryLogStore logs) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.logs = Objects.requireNonNull(logs, "logs");
-    }
+public record LogTrajectoriesService(ModelStore models, TrajectoryLogStore logs) implements LogTrajectoriesUseCase {
 
     @Override
     public Outcome<Map<String, Double>> log(Command command) {

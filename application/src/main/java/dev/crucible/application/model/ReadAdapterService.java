@@ -3,20 +3,10 @@ package dev.crucible.application.model;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.model.Model;
-import java.util.Objects;
 
 /** Finds the caller's model, then the adapter folder of the step asked for. */
-public final class ReadAdapterService implements ReadAdapterUseCase {
-
-    private final ModelStore models;
-    private final CheckpointStore checkpoints;
-    private final AdapterFiles adapters;
-
-    public ReadAdapterService(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters) {
-        this.models = Objects.requireNonNull(models, "models");
-        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
-        this.adapters = Objects.requireNonNull(adapters, "adapters");
-    }
+public record ReadAdapterService(ModelStore models, CheckpointStore checkpoints, AdapterFiles adapters)
+        implements ReadAdapterUseCase {
 
     @Override
     public Outcome<Adapter> read(Command command) {

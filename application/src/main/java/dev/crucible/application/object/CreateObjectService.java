@@ -8,19 +8,10 @@ import dev.crucible.domain.object.ObjectName;
 import dev.crucible.domain.object.ObjectVersion;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Checks the project, name and class, digests the value and stores it unless that digest is stored already. */
-public final class CreateObjectService implements CreateObjectUseCase {
-
-    private final ObjectStore objects;
-    private final Clock clock;
-
-    public CreateObjectService(ObjectStore objects, Clock clock) {
-        this.objects = Objects.requireNonNull(objects, "objects");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+public record CreateObjectService(ObjectStore objects, Clock clock) implements CreateObjectUseCase {
 
     @Override
     public Outcome<ObjectVersion> create(Command command) {

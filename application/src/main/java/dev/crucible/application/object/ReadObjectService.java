@@ -6,17 +6,10 @@ import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.object.ObjectName;
 import dev.crucible.domain.object.StoredObject;
 import dev.crucible.domain.object.VersionSelector;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Resolves the version text ({@link VersionSelector}) and reads it from the store. */
-public final class ReadObjectService implements ReadObjectUseCase {
-
-    private final ObjectStore objects;
-
-    public ReadObjectService(ObjectStore objects) {
-        this.objects = Objects.requireNonNull(objects, "objects");
-    }
+public record ReadObjectService(ObjectStore objects) implements ReadObjectUseCase {
 
     @Override
     public Outcome<StoredObject> read(Command command) {

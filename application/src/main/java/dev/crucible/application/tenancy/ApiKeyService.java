@@ -5,19 +5,10 @@ import dev.crucible.domain.tenancy.ApiKeySecret;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Clock;
-import java.util.Objects;
 import java.util.Optional;
 
 /** Authenticates callers and issues keys; only hashes ever reach the store. */
-public final class ApiKeyService implements AuthenticateUseCase, IssueApiKeyUseCase {
-
-    private final ApiKeyStore store;
-    private final Clock clock;
-
-    public ApiKeyService(ApiKeyStore store, Clock clock) {
-        this.store = Objects.requireNonNull(store, "store");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+public record ApiKeyService(ApiKeyStore store, Clock clock) implements AuthenticateUseCase, IssueApiKeyUseCase {
 
     @Override
     public Optional<Caller> authenticate(ApiKeySecret secret) {

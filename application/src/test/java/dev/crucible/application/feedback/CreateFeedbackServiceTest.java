@@ -12,9 +12,9 @@ import static dev.crucible.application.feedback.FeedbackFixtures.draft;
 import static dev.crucible.application.feedback.FeedbackFixtures.inQueue;
 import static dev.crucible.application.feedback.FeedbackFixtures.note;
 import static dev.crucible.application.feedback.FeedbackFixtures.reaction;
-import static dev.crucible.application.feedback.FeedbackFixtures.refusal;
-import static dev.crucible.application.feedback.FeedbackFixtures.value;
 import static dev.crucible.application.feedback.FeedbackFixtures.withId;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.domain.refusal.Refusal;
@@ -32,7 +32,10 @@ class CreateFeedbackServiceTest {
     private final InMemoryFeedbackStore store = new InMemoryFeedbackStore();
     private final FakeAnnotationSpecs specs = new FakeAnnotationSpecs().put(CHAT, "quality:v1", SCORE_SPEC);
     private final FakeAnnotationQueues queues = new FakeAnnotationQueues().add(CHAT, "queue-1");
-    private final CreateFeedbackUseCase create = new CreateFeedbackService(store, specs, queues, CLOCK);
+    private final CreateFeedbackUseCase create =
+            new CreateFeedbackService(store, new FeedbackAdmission(specs, queues, CLOCK));
+    private final CreateFeedbackUseCase createWithoutSpecs =
+            new CreateFeedbackService(store, new FeedbackAdmission(new FakeAnnotationSpecs(), queues, CLOCK));
 
     private FeedbackReceipt created(FeedbackDraft draft) {
         return value(create.create(new CreateFeedbackCommand(ACME, draft)));
@@ -116,8 +119,7 @@ class CreateFeedbackServiceTest {
     void rule8RefusesAnnotationWhoseSpecIsMissing() {
         FeedbackDraft draft = annotation(Map.of("value", 3), null);
         assertEquals("Annotation ref " + ANNOTATION_REF + " not found",
-                refusal(new CreateFeedbackService(store, new FakeAnnotationSpecs(), queues, CLOCK)
-                        .create(new CreateFeedbackCommand(ACME, draft))).message());
+                refusal(createWithoutSpecs.create(new CreateFeedbackCommand(ACME, draft))).message());
     }
 
     @Test
@@ -148,8 +150,7 @@ class CreateFeedbackServiceTest {
     void checksTheSpecBeforeRefFormatsAsWeaveDoes() {
         FeedbackDraft draft = annotation(Map.of("value", 3), "not-a-call-ref");
         assertEquals("Annotation ref " + ANNOTATION_REF + " not found",
-                refusal(new CreateFeedbackService(store, new FakeAnnotationSpecs(), queues, CLOCK)
-                        .create(new CreateFeedbackCommand(ACME, draft))).message());
+                refusal(createWithoutSpecs.create(new CreateFeedbackCommand(ACME, draft))).message());
         assertEquals("Invalid ref: not-a-call-ref, Invalid URI: not-a-call-ref. Must start with <scheme>:///",
                 refused(draft).message());
     }

@@ -1,7 +1,5 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackDraft;
 import dev.crucible.domain.feedback.FeedbackId;
 import dev.crucible.domain.feedback.ProjectId;
@@ -61,19 +59,5 @@ final class FeedbackFixtures {
     static FeedbackDraft inQueue(FeedbackDraft d, String queueId) {
         return new FeedbackDraft(d.id(), d.project(), d.svcRef(), d.feedbackType(), d.payload(), d.creator(),
                 d.annotationRef(), d.runnableRef(), d.callRef(), d.triggerRef(), Optional.of(queueId));
-    }
-
-    static <T> Refusal refusal(Outcome<T> outcome) {
-        if (outcome instanceof Outcome.Refused<T> refused) {
-            return refused.refusal();
-        }
-        throw new AssertionError("expected a refusal, got " + outcome);
-    }
-
-    static <T> T value(Outcome<T> outcome) {
-        if (outcome instanceof Outcome.Done<T> done) {
-            return done.value();
-        }
-        throw new AssertionError("expected a value, got " + outcome);
     }
 }

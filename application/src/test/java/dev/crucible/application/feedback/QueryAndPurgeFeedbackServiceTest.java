@@ -5,8 +5,8 @@ import static dev.crucible.application.feedback.FeedbackFixtures.CHAT;
 import static dev.crucible.application.feedback.FeedbackFixtures.CLOCK;
 import static dev.crucible.application.feedback.FeedbackFixtures.GLOBEX;
 import static dev.crucible.application.feedback.FeedbackFixtures.note;
-import static dev.crucible.application.feedback.FeedbackFixtures.refusal;
-import static dev.crucible.application.feedback.FeedbackFixtures.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 class QueryAndPurgeFeedbackServiceTest {
 
     private final InMemoryFeedbackStore store = new InMemoryFeedbackStore();
-    private final FeedbackReceipt stored = value(new CreateFeedbackService(store, new FakeAnnotationSpecs(),
-            new FakeAnnotationQueues(), CLOCK).create(new CreateFeedbackCommand(ACME, note("kept"))));
+    private final FeedbackReceipt stored = value(new CreateFeedbackService(store,
+            new FeedbackAdmission(new FakeAnnotationSpecs(), new FakeAnnotationQueues(), CLOCK))
+            .create(new CreateFeedbackCommand(ACME, note("kept"))));
     private final QueryFeedbackUseCase query = new QueryFeedbackService(store);
     private final PurgeFeedbackUseCase purge = new PurgeFeedbackService(store);
 

@@ -10,9 +10,9 @@ import static dev.crucible.application.feedback.FeedbackFixtures.OTHER_PROJECT;
 import static dev.crucible.application.feedback.FeedbackFixtures.draft;
 import static dev.crucible.application.feedback.FeedbackFixtures.note;
 import static dev.crucible.application.feedback.FeedbackFixtures.reaction;
-import static dev.crucible.application.feedback.FeedbackFixtures.refusal;
-import static dev.crucible.application.feedback.FeedbackFixtures.value;
 import static dev.crucible.application.feedback.FeedbackFixtures.withId;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,9 +34,11 @@ class ReplaceFeedbackServiceTest {
     private final InMemoryFeedbackStore store = new InMemoryFeedbackStore();
     private final FakeAnnotationSpecs specs = new FakeAnnotationSpecs();
     private final FakeAnnotationQueues queues = new FakeAnnotationQueues();
-    private final FeedbackReceipt original = value(new CreateFeedbackService(store, specs, queues,
-            FeedbackFixtures.CLOCK).create(new CreateFeedbackCommand(ACME, note("first"))));
-    private final ReplaceFeedbackUseCase replace = new ReplaceFeedbackService(store, specs, queues, LATER);
+    private final CreateFeedbackUseCase create =
+            new CreateFeedbackService(store, new FeedbackAdmission(specs, queues, FeedbackFixtures.CLOCK));
+    private final FeedbackReceipt original = value(create.create(new CreateFeedbackCommand(ACME, note("first"))));
+    private final ReplaceFeedbackUseCase replace =
+            new ReplaceFeedbackService(store, new FeedbackAdmission(specs, queues, LATER));
 
     private FeedbackReceipt replaced(String feedbackId, FeedbackDraft draft) {
         return value(replace.replace(new ReplaceFeedbackCommand(ACME_OTHER_KEY, feedbackId, draft)));
@@ -64,8 +66,7 @@ class ReplaceFeedbackServiceTest {
 
     @Test
     void keepsTheIdWhenTheDraftIdIsTheFeedbackId() {
-        FeedbackReceipt first = value(new CreateFeedbackService(store, specs, queues, FeedbackFixtures.CLOCK)
-                .create(new CreateFeedbackCommand(ACME, withId(note("v1"), CLIENT_ID))));
+        FeedbackReceipt first = value(create.create(new CreateFeedbackCommand(ACME, withId(note("v1"), CLIENT_ID))));
         FeedbackReceipt second = replaced(CLIENT_ID.toString(), withId(note("v2"), CLIENT_ID));
         assertEquals(first.id(), second.id());
         assertEquals("v2", store.find(CHAT, CLIENT_ID).orElseThrow().payload().get("note"));
@@ -97,8 +98,7 @@ class ReplaceFeedbackServiceTest {
 
     @Test
     void keepsTheOldRowWhenTheNewIdIsTaken() {
-        FeedbackReceipt other = value(new CreateFeedbackService(store, specs, queues, FeedbackFixtures.CLOCK)
-                .create(new CreateFeedbackCommand(ACME, withId(note("other"), CLIENT_ID))));
+        FeedbackReceipt other = value(create.create(new CreateFeedbackCommand(ACME, withId(note("other"), CLIENT_ID))));
         Refusal refusal = refusal(replace.replace(new ReplaceFeedbackCommand(ACME, original.id().toString(),
                 withId(note("clash"), other.id()))));
         assertEquals(Refusal.Reason.CONFLICT, refusal.reason());

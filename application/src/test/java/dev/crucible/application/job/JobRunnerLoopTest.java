@@ -102,20 +102,25 @@ class JobRunnerLoopTest {
 
     @Test
     void anEmptyQueueIsPolledOncePerInterval() throws InterruptedException {
-        try (JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1))) {
-            loop.start();
-            assertTrue(Await.until(() -> queue.claimCalls() >= 1));
-            Thread.sleep(50);
-            assertEquals(1, queue.claimCalls());
-        }
+        assertClaimsOnceInAnHourLongInterval();
     }
 
     @Test
     void aFailedRoundWaitsThePollIntervalBeforeRetrying() throws InterruptedException {
         queue.failNextClaims(1);
-        try (JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1))) {
-            loop.start();
-            assertTrue(Await.until(() -> queue.claimCalls() >= 1));
+        assertClaimsOnceInAnHourLongInterval();
+    }
+
+    /** A started loop that polls once an hour, once it has made its first claim. */
+    private JobRunnerLoop waitingLoop() {
+        JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1));
+        loop.start();
+        assertTrue(Await.until(() -> queue.claimCalls() >= 1));
+        return loop;
+    }
+
+    private void assertClaimsOnceInAnHourLongInterval() throws InterruptedException {
+        try (JobRunnerLoop loop = waitingLoop()) {
             Thread.sleep(50);
             assertEquals(1, queue.claimCalls());
         }
@@ -123,20 +128,14 @@ class JobRunnerLoopTest {
 
     @Test
     void closeEndsTheLoopThreadWhileItWaits() {
-        JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1));
-        loop.start();
-        assertTrue(Await.until(() -> queue.claimCalls() >= 1));
-        loop.close();
+        waitingLoop().close();
         assertTrue(Await.until(() -> loopThread().isEmpty()));
     }
 
     @Test
     void closeEndsTheLoopThreadWhileItWaitsAfterAFailedRound() {
         queue.failNextClaims(1);
-        JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1));
-        loop.start();
-        assertTrue(Await.until(() -> queue.claimCalls() >= 1));
-        loop.close();
+        waitingLoop().close();
         assertTrue(Await.until(() -> loopThread().isEmpty()));
     }
 
@@ -182,9 +181,7 @@ class JobRunnerLoopTest {
 
     @Test
     void stopOfAnIdleLoopEndsItAtOnce() throws InterruptedException {
-        JobRunnerLoop loop = new JobRunnerLoop(runner, Duration.ofHours(1));
-        loop.start();
-        assertTrue(Await.until(() -> queue.claimCalls() >= 1));
+        JobRunnerLoop loop = waitingLoop();
         assertTrue(loop.stop(Duration.ofSeconds(10)));
         assertTrue(loopThread().isEmpty());
     }

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 class JobRunnerTest {
@@ -58,6 +59,17 @@ class JobRunnerTest {
 
     private List<JobEventType> eventTypes(TrainingJob job) {
         return events.of(job.id()).stream().map(JobEvent::type).toList();
+    }
+
+    /**
+     * A runner after one round whose trainer ran {@code script} with the runner itself, as the shutdown acts on it
+     * from its own thread while the job trains.
+     */
+    private JobRunner runOnceActingOnTheRunner(BiFunction<JobRunner, TrainingProgress, TrainingResult> script) {
+        JobRunner[] runner = new JobRunner[1];
+        runner[0] = runner(new ScriptedTrainer((j, s, progress) -> script.apply(runner[0], progress)), QUIET);
+        runner[0].runOnce();
+        return runner[0];
     }
 
     /** Takes {@code job} away from its runner, as deleting its model does. */
@@ -204,14 +216,12 @@ class JobRunnerTest {
     void stoppingTellsTheTrainerToStopAndEndsTheJobAsInterruptedByTheShutdown() {
         TrainingJob job = enqueue();
         AtomicBoolean cancelledSeen = new AtomicBoolean(false);
-        JobRunner[] runner = new JobRunner[1];
-        runner[0] = runner(new ScriptedTrainer((j, s, progress) -> {
+        runOnceActingOnTheRunner((runner, progress) -> {
             progress.started(3, Map.of());
-            runner[0].stop(); // what the shutdown does from its own thread
+            runner.stop(); // what the shutdown does from its own thread
             cancelledSeen.set(progress.cancelled());
             return new TrainingResult.Failed("the job was cancelled");
-        }), QUIET);
-        runner[0].runOnce();
+        });
 
         assertTrue(cancelledSeen.get());
         assertEquals(new JobStatus.Failed(NOW, NOW, JobRunner.SHUTDOWN), jobs.get(job.id()).status());
@@ -233,18 +243,16 @@ class JobRunnerTest {
     void failInterruptedEndsTheRunningJobAndItsTrainersLateResultIsIgnored() {
         TrainingJob job = enqueue();
         AtomicBoolean ended = new AtomicBoolean(false);
-        JobRunner[] runner = new JobRunner[1];
-        runner[0] = runner(new ScriptedTrainer((j, s, progress) -> {
+        JobRunner runner = runOnceActingOnTheRunner((self, progress) -> {
             progress.started(1, Map.of());
-            ended.set(runner[0].failInterrupted()); // the shutdown gave up waiting for this trainer
+            ended.set(self.failInterrupted()); // the shutdown gave up waiting for this trainer
             return new TrainingResult.Trained(1, Map.of("loss", 0.1));
-        }), QUIET);
-        runner[0].runOnce();
+        });
 
         assertTrue(ended.get());
         assertEquals(new JobStatus.Failed(NOW, NOW, JobRunner.SHUTDOWN), jobs.get(job.id()).status());
         assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_FAILED), eventTypes(job));
-        assertFalse(runner[0].failInterrupted(), "no job runs any more");
+        assertFalse(runner.failInterrupted(), "no job runs any more");
     }
 
     @Test

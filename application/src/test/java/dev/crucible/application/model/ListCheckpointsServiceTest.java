@@ -8,7 +8,6 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryCheckpointStore;
@@ -50,30 +49,28 @@ class ListCheckpointsServiceTest {
         return Optional.of(stored.get(step).id().value());
     }
 
+    /**
+     * Pages of two in {@code order}, each after the last step of the one before, hold {@code pages}'s steps; every
+     * page but the last has more.
+     */
+    private void assertPagesOfTwo(SortOrder order, List<List<Integer>> pages) {
+        Optional<UUID> cursor = Optional.empty();
+        for (int i = 0; i < pages.size(); i++) {
+            Page<Checkpoint> page = value(list(ACME_CALLER, cursor, 2, order));
+            assertEquals(pages.get(i), steps(page));
+            assertEquals(i < pages.size() - 1, page.hasMore());
+            cursor = after(page.items().getLast().step());
+        }
+    }
+
     @Test
     void pagesAscendingWithHasMore() {
-        Page<Checkpoint> first = value(list(ACME_CALLER, Optional.empty(), 2, SortOrder.ASC));
-        assertEquals(List.of(0, 1), steps(first));
-        assertTrue(first.hasMore());
-        Page<Checkpoint> second = value(list(ACME_CALLER, after(1), 2, SortOrder.ASC));
-        assertEquals(List.of(2, 3), steps(second));
-        assertTrue(second.hasMore());
-        Page<Checkpoint> last = value(list(ACME_CALLER, after(3), 2, SortOrder.ASC));
-        assertEquals(List.of(4), steps(last));
-        assertFalse(last.hasMore());
+        assertPagesOfTwo(SortOrder.ASC, List.of(List.of(0, 1), List.of(2, 3), List.of(4)));
     }
 
     @Test
     void pagesDescendingWithHasMore() {
-        Page<Checkpoint> first = value(list(ACME_CALLER, Optional.empty(), 2, SortOrder.DESC));
-        assertEquals(List.of(4, 3), steps(first));
-        assertTrue(first.hasMore());
-        Page<Checkpoint> second = value(list(ACME_CALLER, after(3), 2, SortOrder.DESC));
-        assertEquals(List.of(2, 1), steps(second));
-        assertTrue(second.hasMore());
-        Page<Checkpoint> last = value(list(ACME_CALLER, after(1), 2, SortOrder.DESC));
-        assertEquals(List.of(0), steps(last));
-        assertFalse(last.hasMore());
+        assertPagesOfTwo(SortOrder.DESC, List.of(List.of(4, 3), List.of(2, 1), List.of(0)));
     }
 
     @Test

@@ -7,7 +7,7 @@ import static dev.crucible.application.object.ObjectFixtures.GLOBEX;
 import static dev.crucible.application.object.ObjectFixtures.SPEC;
 import static dev.crucible.application.object.ObjectFixtures.SPEC_DIGEST;
 import static dev.crucible.application.object.ObjectFixtures.assertRefused;
-import static dev.crucible.application.object.ObjectFixtures.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,13 +1,13 @@
 package dev.crucible.application.object;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.testsupport.outcome.OutcomeAssertions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -32,20 +32,8 @@ final class ObjectFixtures {
     private ObjectFixtures() {
     }
 
-    @SuppressWarnings("unchecked")
-    static <T> T value(Outcome<T> outcome) {
-        return ((Outcome.Done<T>) assertInstanceOf(Outcome.Done.class, outcome, () -> "expected a value, got "
-                + outcome)).value();
-    }
-
-    static Refusal refusal(Outcome<?> outcome) {
-        return assertInstanceOf(Outcome.Refused.class, outcome, () -> "expected a refusal, got " + outcome).refusal();
-    }
-
+    /** Asserts a refusal for {@code reason} on {@code param} that says {@code message}. */
     static void assertRefused(Outcome<?> outcome, Refusal.Reason reason, String param, String message) {
-        Refusal refusal = refusal(outcome);
-        assertEquals(reason, refusal.reason(), refusal::toString);
-        assertEquals(param, refusal.param(), refusal::toString);
-        assertEquals(message, refusal.message());
+        assertEquals(message, OutcomeAssertions.assertRefused(outcome, reason, param));
     }
 }

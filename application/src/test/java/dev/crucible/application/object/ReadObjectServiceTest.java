@@ -6,7 +6,7 @@ import static dev.crucible.application.object.ObjectFixtures.GLOBEX;
 import static dev.crucible.application.object.ObjectFixtures.SPEC;
 import static dev.crucible.application.object.ObjectFixtures.SPEC_DIGEST;
 import static dev.crucible.application.object.ObjectFixtures.assertRefused;
-import static dev.crucible.application.object.ObjectFixtures.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ReadObjectServiceTest {
 
@@ -54,18 +56,12 @@ class ReadObjectServiceTest {
         assertEquals(latest, value(read(ACME, "acme/chat", "quality", "v1")));
     }
 
-    @Test
-    void aMissingObjectOrVersionIsNotFound() {
-        assertRefused(read(ACME, "acme/chat", "quality", "v2"), Refusal.Reason.NOT_FOUND, "object_id",
-                "Obj quality:v2 not found");
-        assertRefused(read(ACME, "acme/chat", "quality", "nope"), Refusal.Reason.NOT_FOUND, "object_id",
-                "Obj quality:nope not found");
-        assertRefused(read(ACME, "acme/chat", "missing", "latest"), Refusal.Reason.NOT_FOUND, "object_id",
-                "Obj missing:latest not found");
-        assertRefused(read(ACME, "acme/chat", "no/such name", "latest"), Refusal.Reason.NOT_FOUND, "object_id",
-                "Obj no/such name:latest not found");
-        assertRefused(read(ACME, "acme/other", "quality", "latest"), Refusal.Reason.NOT_FOUND, "object_id",
-                "Obj quality:latest not found");
+    @ParameterizedTest
+    @CsvSource({"acme/chat, quality, v2", "acme/chat, quality, nope", "acme/chat, missing, latest",
+            "acme/chat, no/such name, latest", "acme/other, quality, latest"})
+    void aMissingObjectOrVersionIsNotFound(String project, String name, String version) {
+        assertRefused(read(ACME, project, name, version), Refusal.Reason.NOT_FOUND, "object_id",
+                "Obj " + name + ":" + version + " not found");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.crucible.server.wiring;
 import dev.crucible.application.feedback.AnnotationQueueLookup;
 import dev.crucible.application.feedback.AnnotationSpecLookup;
 import dev.crucible.application.feedback.CreateFeedbackService;
+import dev.crucible.application.feedback.FeedbackAdmission;
 import dev.crucible.application.feedback.FeedbackStore;
 import dev.crucible.application.feedback.PurgeFeedbackService;
 import dev.crucible.application.feedback.QueryFeedbackService;
@@ -193,16 +194,20 @@ class UseCaseFactory {
         return (project, queueId) -> false;
     }
 
+    /** What creating and replacing feedback both check before writing. */
     @Singleton
-    CreateFeedbackService createFeedback(FeedbackStore store, AnnotationSpecLookup specs, AnnotationQueueLookup queues,
-            Clock clock) {
-        return new CreateFeedbackService(store, specs, queues, clock);
+    FeedbackAdmission feedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
+        return new FeedbackAdmission(specs, queues, clock);
     }
 
     @Singleton
-    ReplaceFeedbackService replaceFeedback(FeedbackStore store, AnnotationSpecLookup specs,
-            AnnotationQueueLookup queues, Clock clock) {
-        return new ReplaceFeedbackService(store, specs, queues, clock);
+    CreateFeedbackService createFeedback(FeedbackStore store, FeedbackAdmission admission) {
+        return new CreateFeedbackService(store, admission);
+    }
+
+    @Singleton
+    ReplaceFeedbackService replaceFeedback(FeedbackStore store, FeedbackAdmission admission) {
+        return new ReplaceFeedbackService(store, admission);
     }
 
     @Singleton

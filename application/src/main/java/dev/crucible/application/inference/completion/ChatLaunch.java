@@ -17,17 +17,7 @@ import java.util.Optional;
  * however it ends (finished, failed, cancelled) or never starts (refused as overloaded, or a failure while
  * submitting). Also tells the {@link ChatObserver} when the first token comes and how the request ended.
  */
-final class ChatLaunch {
-
-    private final AdapterCache adapters;
-    private final ChatAdmission admission;
-    private final ChatObserver observer;
-
-    ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver observer) {
-        this.adapters = adapters;
-        this.admission = admission;
-        this.observer = observer;
-    }
+record ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver observer) {
 
     /**
      * Submits {@code chat}; progress goes to {@code listener} on the generator's thread. Refused as overloaded when

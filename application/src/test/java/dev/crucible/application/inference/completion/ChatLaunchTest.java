@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.application.fakes.FakeLoraAdapter;
 import dev.crucible.application.inference.serving.AdapterCache;
-import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationResult;
 import dev.crucible.runtime.generation.RequestOwner;
@@ -27,26 +27,6 @@ class ChatLaunchTest {
 
     private static final RequestOwner OWNER = new RequestOwner("entity", "key");
 
-    /** A stand-in adapter that remembers whether the cache closed it. */
-    private static final class FakeAdapter implements LoraAdapter {
-        boolean closed;
-
-        @Override
-        public int rank() {
-            return 8;
-        }
-
-        @Override
-        public double scaling() {
-            return 2.0;
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-        }
-    }
-
     /** An observer that records what it heard. */
     private static final class RecordingObserver implements ChatObserver {
         final List<String> heard = new ArrayList<>();
@@ -62,7 +42,7 @@ class ChatLaunchTest {
         }
     }
 
-    private final Map<Path, FakeAdapter> loaded = new HashMap<>();
+    private final Map<Path, FakeLoraAdapter> loaded = new HashMap<>();
     private final AdapterCache adapters = new AdapterCache(1);
     private final ChatAdmission admission = new ChatAdmission(new RequestLimits(4, 4));
     private final RecordingObserver observer = new RecordingObserver();
@@ -70,7 +50,7 @@ class ChatLaunchTest {
 
     private AdapterCache.Lease lease(String folder) {
         return adapters.acquire("m", Path.of(folder), path -> {
-            FakeAdapter adapter = new FakeAdapter();
+            FakeLoraAdapter adapter = new FakeLoraAdapter();
             loaded.put(path, adapter);
             return adapter;
         });
@@ -87,7 +67,7 @@ class ChatLaunchTest {
     /** Whether adapter {@code /a} is still loaded: leasing another one evicts it only when no one holds it. */
     private boolean stillHeldAfterAnotherLease() {
         lease("/b").close();
-        return !loaded.get(Path.of("/a").toAbsolutePath()).closed;
+        return !loaded.get(Path.of("/a").toAbsolutePath()).closed();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.application.fakes.FakeLoraAdapter;
 import dev.crucible.engine.spi.LoraAdapter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,29 +15,9 @@ import org.junit.jupiter.api.Test;
 
 class AdapterCacheTest {
 
-    /** A stand-in adapter that remembers whether it was closed. */
-    private static final class FakeAdapter implements LoraAdapter {
-        boolean closed;
-
-        @Override
-        public int rank() {
-            return 8;
-        }
-
-        @Override
-        public double scaling() {
-            return 2.0;
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-        }
-    }
-
-    private final List<FakeAdapter> loaded = new ArrayList<>();
+    private final List<FakeLoraAdapter> loaded = new ArrayList<>();
     private final Function<Path, LoraAdapter> loader = folder -> {
-        FakeAdapter adapter = new FakeAdapter();
+        FakeLoraAdapter adapter = new FakeLoraAdapter();
         loaded.add(adapter);
         return adapter;
     };
@@ -59,9 +40,9 @@ class AdapterCacheTest {
         cache.acquire("m", Path.of("/a"), loader).close();
         cache.acquire("m", Path.of("/c"), loader).close();
         assertEquals(2, cache.size());
-        assertTrue(loaded.get(1).closed, "b was the least recently used");
-        assertFalse(loaded.get(0).closed);
-        assertFalse(loaded.get(2).closed);
+        assertTrue(loaded.get(1).closed(), "b was the least recently used");
+        assertFalse(loaded.get(0).closed());
+        assertFalse(loaded.get(2).closed());
     }
 
     @Test
@@ -69,13 +50,13 @@ class AdapterCacheTest {
         AdapterCache cache = new AdapterCache(1);
         AdapterCache.Lease held = cache.acquire("m", Path.of("/a"), loader);
         cache.acquire("m", Path.of("/b"), loader).close();
-        assertFalse(loaded.get(0).closed, "a is in use");
+        assertFalse(loaded.get(0).closed(), "a is in use");
         assertEquals(1, cache.size(), "b, unused, went instead");
         held.close();
         held.close();
         assertEquals(1, cache.size());
         cache.close();
-        assertTrue(loaded.stream().allMatch(a -> a.closed));
+        assertTrue(loaded.stream().allMatch(FakeLoraAdapter::closed));
     }
 
     @Test
