@@ -1,7 +1,8 @@
 package dev.crucible.domain.job;
 
+import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.domain.invariant.Nullable;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.UUID;
@@ -13,7 +14,15 @@ import java.util.UUID;
 public sealed interface JobStatus {
 
     /** The API's name of the state. */
-    String wireName();
+    default String wireName() {
+        return switch (this) {
+            case Queued q -> "QUEUED";
+            case Running r -> "RUNNING";
+            case Completed c -> "COMPLETED";
+            case Failed f -> "FAILED";
+            case Cancelled c -> "CANCELLED";
+        };
+    }
 
     /** Whether the job has ended (no further transitions). */
     default boolean terminal() {
@@ -83,56 +92,33 @@ public sealed interface JobStatus {
 
     /** Waiting for a runner. */
     record Queued() implements JobStatus {
-        public String wireName() {
-            return "QUEUED";
-        }
     }
 
     /** Claimed by the runner {@code runnerId} at {@code startedAt}. */
     record Running(Instant startedAt, UUID runnerId) implements JobStatus {
         public Running {
-            Objects.requireNonNull(startedAt, "startedAt");
-            Objects.requireNonNull(runnerId, "runnerId");
-        }
-
-        public String wireName() {
-            return "RUNNING";
+            NonNull.components(Running.class, startedAt, runnerId);
         }
     }
 
     /** Ended well; {@code resultStep} is the checkpoint it produced. */
     record Completed(Instant startedAt, Instant endedAt, int resultStep) implements JobStatus {
         public Completed {
-            Objects.requireNonNull(startedAt, "startedAt");
-            Objects.requireNonNull(endedAt, "endedAt");
-        }
-
-        public String wireName() {
-            return "COMPLETED";
+            NonNull.components(Completed.class, startedAt, endedAt);
         }
     }
 
     /** Ended badly; {@code startedAt} is null when it failed before starting. */
-    record Failed(Instant startedAt, Instant endedAt, String errorMessage) implements JobStatus {
+    record Failed(@Nullable Instant startedAt, Instant endedAt, String errorMessage) implements JobStatus {
         public Failed {
-            Objects.requireNonNull(endedAt, "endedAt");
-            Objects.requireNonNull(errorMessage, "errorMessage");
-        }
-
-        public String wireName() {
-            return "FAILED";
+            NonNull.components(Failed.class, endedAt, errorMessage);
         }
     }
 
     /** Stopped on request (its model was deleted); {@code startedAt} is null when it never started. */
-    record Cancelled(Instant startedAt, Instant endedAt, String reason) implements JobStatus {
+    record Cancelled(@Nullable Instant startedAt, Instant endedAt, String reason) implements JobStatus {
         public Cancelled {
-            Objects.requireNonNull(endedAt, "endedAt");
-            Objects.requireNonNull(reason, "reason");
-        }
-
-        public String wireName() {
-            return "CANCELLED";
+            NonNull.components(Cancelled.class, endedAt, reason);
         }
     }
 }
