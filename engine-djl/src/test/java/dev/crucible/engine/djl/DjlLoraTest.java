@@ -17,6 +17,7 @@ import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.tiny.TinyAdapter;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -210,8 +211,6 @@ class DjlLoraTest {
     }
 
     private static double assertClose(float[] expected, float[] actual, String what) {
-        double diff = Logits.maxAbsDiff(expected, actual);
-        assertTrue(diff <= TOLERANCE, what + ": max |logit difference| " + diff + " > " + TOLERANCE);
-        return diff;
+        return Logits.assertClose(expected, actual, TOLERANCE, what);
     }
 }

@@ -10,6 +10,7 @@ import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -140,7 +141,6 @@ class DjlReferenceTest {
     }
 
     private static void assertClose(float[] expected, float[] actual, String what) {
-        double diff = Logits.maxAbsDiff(expected, actual);
-        assertTrue(diff <= TOLERANCE, what + ": max |logit difference| " + diff + " > " + TOLERANCE);
+        Logits.assertClose(expected, actual, TOLERANCE, what);
     }
 }

@@ -1,6 +1,6 @@
 package dev.crucible.engine.onnx;
 
-import static dev.crucible.engine.onnx.OnnxMatchesDjlTest.argmax;
+import static dev.crucible.testsupport.engine.Logits.argmax;
 import static dev.crucible.engine.onnx.OnnxMatchesDjlTest.assertClose;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +20,7 @@ import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ class OnnxLoraMatchesDjlTest {
                 }
                 next[i] = argmax(alone.last());
             }
-            assertTrue(OnnxMatchesDjlTest.maxAbsDiff(together.get(0).last(), together.get(1).last()) > 0.5,
+            assertTrue(Logits.maxAbsDiff(together.get(0).last(), together.get(1).last()) > 0.5,
                     "the adapter must change the logits for the comparison to mean anything");
             for (int step = 0; step < 4; step++) {
                 batch.clear();
