@@ -16,29 +16,26 @@ public sealed interface JobStatus {
     /** The API's name of the state. */
     default String wireName() {
         return switch (this) {
-            case Queued q -> "QUEUED";
-            case Running r -> "RUNNING";
-            case Completed c -> "COMPLETED";
-            case Failed f -> "FAILED";
-            case Cancelled c -> "CANCELLED";
+            case Queued _ -> "QUEUED";
+            case Running _ -> "RUNNING";
+            case Completed _ -> "COMPLETED";
+            case Failed _ -> "FAILED";
+            case Cancelled _ -> "CANCELLED";
         };
     }
 
     /** Whether the job has ended (no further transitions). */
     default boolean terminal() {
         return switch (this) {
-            case Queued q -> false;
-            case Running r -> false;
-            case Completed c -> true;
-            case Failed f -> true;
-            case Cancelled c -> true;
+            case Queued _, Running _ -> false;
+            case Completed _, Failed _, Cancelled _ -> true;
         };
     }
 
     /** When the job started running; empty while queued, and for a job that failed or was cancelled unstarted. */
     default Optional<Instant> start() {
         return switch (this) {
-            case Queued q -> Optional.empty();
+            case Queued _ -> Optional.empty();
             case Running r -> Optional.of(r.startedAt());
             case Completed c -> Optional.of(c.startedAt());
             case Failed f -> Optional.ofNullable(f.startedAt());
@@ -49,8 +46,7 @@ public sealed interface JobStatus {
     /** When the job ended; present exactly when the state is {@link #terminal()}. */
     default Optional<Instant> end() {
         return switch (this) {
-            case Queued q -> Optional.empty();
-            case Running r -> Optional.empty();
+            case Queued _, Running _ -> Optional.empty();
             case Completed c -> Optional.of(c.endedAt());
             case Failed f -> Optional.of(f.endedAt());
             case Cancelled c -> Optional.of(c.endedAt());
@@ -60,9 +56,7 @@ public sealed interface JobStatus {
     /** Why the job did not complete: the failure's message or the cancellation's reason; empty otherwise. */
     default Optional<String> error() {
         return switch (this) {
-            case Queued q -> Optional.empty();
-            case Running r -> Optional.empty();
-            case Completed c -> Optional.empty();
+            case Queued _, Running _, Completed _ -> Optional.empty();
             case Failed f -> Optional.of(f.errorMessage());
             case Cancelled c -> Optional.of(c.reason());
         };
@@ -71,22 +65,16 @@ public sealed interface JobStatus {
     /** The step of the checkpoint a completed job produced; empty in every other state. */
     default OptionalInt step() {
         return switch (this) {
-            case Queued q -> OptionalInt.empty();
-            case Running r -> OptionalInt.empty();
             case Completed c -> OptionalInt.of(c.resultStep());
-            case Failed f -> OptionalInt.empty();
-            case Cancelled c -> OptionalInt.empty();
+            case Queued _, Running _, Failed _, Cancelled _ -> OptionalInt.empty();
         };
     }
 
     /** The runner holding the job; present only while it is running. */
     default Optional<UUID> runner() {
         return switch (this) {
-            case Queued q -> Optional.empty();
             case Running r -> Optional.of(r.runnerId());
-            case Completed c -> Optional.empty();
-            case Failed f -> Optional.empty();
-            case Cancelled c -> Optional.empty();
+            case Queued _, Completed _, Failed _, Cancelled _ -> Optional.empty();
         };
     }
 

@@ -2,6 +2,7 @@ package dev.crucible.hf.config;
 
 import dev.crucible.hf.ModelFormatException;
 import java.util.Arrays;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The decoder-only architectures Crucible loads, by their transformers class name and {@code model_type}. */
@@ -33,23 +34,17 @@ public enum Architecture {
 
     /** The architecture of a transformers class name; an unknown one fails naming it and the supported ones. */
     public static Architecture fromClassName(String className) {
-        for (Architecture a : values()) {
-            if (a.className.equals(className)) {
-                return a;
-            }
-        }
-        throw new ModelFormatException("unsupported architecture '" + className + "' (supported: "
-                + Arrays.stream(values()).map(Architecture::className).collect(Collectors.joining(", ")) + ")");
+        return find("architecture", Architecture::className, className);
     }
 
     /** The architecture of a {@code model_type}; an unknown one fails naming it and the supported ones. */
     public static Architecture fromModelType(String modelType) {
-        for (Architecture a : values()) {
-            if (a.modelType.equals(modelType)) {
-                return a;
-            }
-        }
-        throw new ModelFormatException("unsupported model_type '" + modelType + "' (supported: "
-                + Arrays.stream(values()).map(Architecture::modelType).collect(Collectors.joining(", ")) + ")");
+        return find("model_type", Architecture::modelType, modelType);
+    }
+
+    private static Architecture find(String what, Function<Architecture, String> name, String wanted) {
+        return Arrays.stream(values()).filter(a -> name.apply(a).equals(wanted)).findFirst()
+                .orElseThrow(() -> new ModelFormatException("unsupported " + what + " '" + wanted + "' (supported: "
+                        + Arrays.stream(values()).map(name).collect(Collectors.joining(", ")) + ")"));
     }
 }
