@@ -25,13 +25,7 @@ class GeneratorAdmissionTest {
 
     /** Prefers token 1 ("a"), never EOS; the first forward waits for the gate, so submissions pile up behind it. */
     private FakeModelRunner gated() {
-        return new FakeModelRunner(VOCAB, 64, context -> {
-            entered.countDown();
-            try {
-                gate.await(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        return FakeModelRunner.gated(VOCAB, entered, gate, context -> {
             float[] logits = new float[VOCAB];
             logits[1] = 1;
             return logits;
