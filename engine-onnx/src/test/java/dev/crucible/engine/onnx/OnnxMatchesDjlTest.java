@@ -2,7 +2,6 @@ package dev.crucible.engine.onnx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.djl.DjlEngineProvider;
 import dev.crucible.engine.spi.KvCache;
