@@ -1,7 +1,7 @@
 package dev.crucible.application.training;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.hf.peft.LoraConfig;
-import java.util.Objects;
 
 /**
  * What the server decides about training, since ART's API leaves it to the server (art-serverless.md §3.5 and §4).
@@ -17,9 +17,7 @@ public record TrainingSettings(LoraConfig lora, Optimiser rl, Optimiser sft, int
         long seed) {
 
     public TrainingSettings {
-        Objects.requireNonNull(lora, "lora");
-        Objects.requireNonNull(rl, "rl");
-        Objects.requireNonNull(sft, "sft");
+        NonNull.components(TrainingSettings.class, lora, rl, sft);
         if (autoBatchSize < 1 || microBatchTokens < 1) {
             throw new IllegalArgumentException("autoBatchSize and microBatchTokens must be >= 1");
         }

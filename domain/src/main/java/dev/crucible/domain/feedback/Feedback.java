@@ -1,10 +1,10 @@
 package dev.crucible.domain.feedback;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -30,19 +30,9 @@ public record Feedback(
         Optional<String> queueId) {
 
     public Feedback {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(project, "project");
-        Objects.requireNonNull(svcRef, "svcRef");
-        Objects.requireNonNull(svcUserId, "svcUserId");
-        Objects.requireNonNull(creator, "creator");
-        Objects.requireNonNull(createdAt, "createdAt");
-        Objects.requireNonNull(feedbackType, "feedbackType");
-        payload = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(payload, "payload")));
-        Objects.requireNonNull(annotationRef, "annotationRef");
-        Objects.requireNonNull(runnableRef, "runnableRef");
-        Objects.requireNonNull(callRef, "callRef");
-        Objects.requireNonNull(triggerRef, "triggerRef");
-        Objects.requireNonNull(queueId, "queueId");
+        NonNull.components(Feedback.class, id, project, svcRef, svcUserId, creator, createdAt, feedbackType, payload,
+                annotationRef, runnableRef, callRef, triggerRef, queueId);
+        payload = Collections.unmodifiableMap(new LinkedHashMap<>(payload));
     }
 
     /**

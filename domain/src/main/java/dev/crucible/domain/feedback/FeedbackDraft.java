@@ -1,9 +1,9 @@
 package dev.crucible.domain.feedback;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -31,17 +31,9 @@ public record FeedbackDraft(
         Optional<String> queueId) {
 
     public FeedbackDraft {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(project, "project");
-        Objects.requireNonNull(svcRef, "svcRef");
-        Objects.requireNonNull(feedbackType, "feedbackType");
-        payload = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(payload, "payload")));
-        Objects.requireNonNull(creator, "creator");
-        Objects.requireNonNull(annotationRef, "annotationRef");
-        Objects.requireNonNull(runnableRef, "runnableRef");
-        Objects.requireNonNull(callRef, "callRef");
-        Objects.requireNonNull(triggerRef, "triggerRef");
-        Objects.requireNonNull(queueId, "queueId");
+        NonNull.components(FeedbackDraft.class, id, project, svcRef, feedbackType, payload, creator, annotationRef,
+                runnableRef, callRef, triggerRef, queueId);
+        payload = Collections.unmodifiableMap(new LinkedHashMap<>(payload));
     }
 
     /** A draft with only the required fields. */

@@ -76,8 +76,7 @@ public final class FeedbackRules {
             case NOTE_TYPE -> PayloadSchemas.noteProblem(draft.payload());
             default -> Optional.empty();
         };
-        return problem.<Outcome<FeedbackDraft>>map(p -> refuse("payload", invalidPayload(draft, p)))
-                .orElseGet(() -> Outcome.done(draft));
+        return payloadProblem(draft, problem);
     }
 
     /** Rules 3 to 6, an if/elif chain in Weave: annotation type, else no annotation ref, else runnable type, ... */
@@ -105,46 +104,38 @@ public final class FeedbackRules {
     }
 
     private static Outcome<FeedbackDraft> annotation(FeedbackDraft draft) {
-        String type = draft.feedbackType();
-        if (!type.startsWith(ANNOTATION_PREFIX + ".")) {
-            return refuse("feedback_type", "Invalid annotation feedback type: " + type);
-        }
-        String subname = type.substring(ANNOTATION_PREFIX.length() + 1);
-        Optional<String> ref = given(draft.annotationRef());
-        if (ref.isEmpty()) {
-            return refuse("annotation_ref", "annotation_ref is required for annotation feedback");
-        }
-        return named(ref.get(), "annotation_ref", "an object ref").then(parsed -> {
-            if (!parsed.name().equals(subname)) {
-                return refuse("annotation_ref", "annotation_ref must point to an object with name " + subname);
-            }
-            return PayloadSchemas.requiredKeyProblem(draft.payload(), "AnnotationPayloadSchema", "value")
-                    .<Outcome<FeedbackDraft>>map(p -> refuse("payload", invalidPayload(draft, p)))
-                    .orElseGet(() -> Outcome.done(draft));
-        });
+        return typedRef(draft, ANNOTATION_PREFIX, "annotation", draft.annotationRef(), "an object ref")
+                .then(parsed -> payloadProblem(draft,
+                        PayloadSchemas.requiredKeyProblem(draft.payload(), "AnnotationPayloadSchema", "value")));
     }
 
     private static Outcome<FeedbackDraft> runnable(FeedbackDraft draft) {
+        return typedRef(draft, RUNNABLE_PREFIX, "runnable", draft.runnableRef(), "an op or object ref")
+                .then(parsed -> parsed instanceof OpRef && given(draft.callRef()).isEmpty()
+                        ? refuse("call_ref", "call_ref is required for runnable feedback on ops")
+                        : payloadProblem(draft,
+                                PayloadSchemas.requiredKeyProblem(draft.payload(), "RunnablePayloadSchema", "output")));
+    }
+
+    /**
+     * The ref a feedback of {@code kind} (its type {@code <prefix>.<name>}) must carry in {@code <kind>_ref}: given,
+     * valid, and pointing to an object named {@code <name>}.
+     */
+    private static Outcome<NamedRef> typedRef(FeedbackDraft draft, String prefix, String kind, Optional<String> value,
+            String expected) {
+        String param = kind + "_ref";
         String type = draft.feedbackType();
-        if (!type.startsWith(RUNNABLE_PREFIX + ".")) {
-            return refuse("feedback_type", "Invalid runnable feedback type: " + type);
+        if (!type.startsWith(prefix + ".")) {
+            return refuse("feedback_type", "Invalid " + kind + " feedback type: " + type);
         }
-        String subname = type.substring(RUNNABLE_PREFIX.length() + 1);
-        Optional<String> ref = given(draft.runnableRef());
+        String subname = type.substring(prefix.length() + 1);
+        Optional<String> ref = given(value);
         if (ref.isEmpty()) {
-            return refuse("runnable_ref", "runnable_ref is required for runnable feedback");
+            return refuse(param, param + " is required for " + kind + " feedback");
         }
-        return named(ref.get(), "runnable_ref", "an op or object ref").then(parsed -> {
-            if (!parsed.name().equals(subname)) {
-                return refuse("runnable_ref", "runnable_ref must point to an object with name " + subname);
-            }
-            if (parsed instanceof OpRef && given(draft.callRef()).isEmpty()) {
-                return refuse("call_ref", "call_ref is required for runnable feedback on ops");
-            }
-            return PayloadSchemas.requiredKeyProblem(draft.payload(), "RunnablePayloadSchema", "output")
-                    .<Outcome<FeedbackDraft>>map(p -> refuse("payload", invalidPayload(draft, p)))
-                    .orElseGet(() -> Outcome.done(draft));
-        });
+        return named(ref.get(), param, expected).then(parsed -> parsed.name().equals(subname)
+                ? Outcome.done(parsed)
+                : refuse(param, param + " must point to an object with name " + subname));
     }
 
     /** Rule 7: the annotation ref must be in the feedback's own project. */
@@ -173,8 +164,10 @@ public final class FeedbackRules {
                 : refuse("call_ref", "Invalid ref: " + ref + ", expected a call ref"));
     }
 
-    private static String invalidPayload(FeedbackDraft draft, String problem) {
-        return "Invalid payload for feedback_type " + draft.feedbackType() + ": " + problem;
+    /** The draft, or the payload's {@code problem} refused as Weave words it. */
+    private static Outcome<FeedbackDraft> payloadProblem(FeedbackDraft draft, Optional<String> problem) {
+        return problem.<Outcome<FeedbackDraft>>map(p -> refuse("payload", "Invalid payload for feedback_type "
+                + draft.feedbackType() + ": " + p)).orElseGet(() -> Outcome.done(draft));
     }
 
     private static <T> Outcome<T> refuse(String param, String message) {

@@ -1,17 +1,14 @@
 package dev.crucible.domain.feedback;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.util.List;
-import java.util.Objects;
 
 /** A ref of kind {@code object}: {@code <scheme>:///<entity>/<project>/object/<name>:<version>[/<edge>/<value>]*}. */
 public record ObjectRef(String scheme, ProjectId project, String name, String version, List<RefEdge> edges)
         implements NamedRef {
 
     public ObjectRef {
-        Objects.requireNonNull(scheme, "scheme");
-        Objects.requireNonNull(project, "project");
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(version, "version");
+        NonNull.components(ObjectRef.class, scheme, project, name, version);
         edges = List.copyOf(edges);
     }
 }

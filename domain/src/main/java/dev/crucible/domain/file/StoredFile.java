@@ -1,8 +1,8 @@
 package dev.crucible.domain.file;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
  * An uploaded file's metadata; its bytes live in the file store under its id.
@@ -18,11 +18,7 @@ public record StoredFile(FileId id, EntityName entity, String filename, FilePurp
         Instant createdAt) {
 
     public StoredFile {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(entity, "entity");
-        Objects.requireNonNull(filename, "filename");
-        Objects.requireNonNull(purpose, "purpose");
-        Objects.requireNonNull(createdAt, "createdAt");
+        NonNull.components(StoredFile.class, id, entity, filename, purpose, createdAt);
         if (bytes < 1) {
             throw new IllegalArgumentException("bytes must be >= 1, got " + bytes);
         }

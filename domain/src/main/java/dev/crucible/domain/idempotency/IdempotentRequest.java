@@ -1,7 +1,7 @@
 package dev.crucible.domain.idempotency;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.domain.tenancy.EntityName;
-import java.util.Objects;
 
 /**
  * One creating request named by a key: whose it is, which kind of creation ({@code scope}, one per route, so the
@@ -13,9 +13,6 @@ import java.util.Objects;
 public record IdempotentRequest(EntityName entity, String scope, IdempotencyKey key, String fingerprint) {
 
     public IdempotentRequest {
-        Objects.requireNonNull(entity, "entity");
-        Objects.requireNonNull(scope, "scope");
-        Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(fingerprint, "fingerprint");
+        NonNull.components(IdempotentRequest.class, entity, scope, key, fingerprint);
     }
 }

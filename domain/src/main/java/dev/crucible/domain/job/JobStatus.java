@@ -1,7 +1,8 @@
 package dev.crucible.domain.job;
 
+import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.domain.invariant.Nullable;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.UUID;
@@ -13,23 +14,28 @@ import java.util.UUID;
 public sealed interface JobStatus {
 
     /** The API's name of the state. */
-    String wireName();
+    default String wireName() {
+        return switch (this) {
+            case Queued _ -> "QUEUED";
+            case Running _ -> "RUNNING";
+            case Completed _ -> "COMPLETED";
+            case Failed _ -> "FAILED";
+            case Cancelled _ -> "CANCELLED";
+        };
+    }
 
     /** Whether the job has ended (no further transitions). */
     default boolean terminal() {
         return switch (this) {
-            case Queued q -> false;
-            case Running r -> false;
-            case Completed c -> true;
-            case Failed f -> true;
-            case Cancelled c -> true;
+            case Queued _, Running _ -> false;
+            case Completed _, Failed _, Cancelled _ -> true;
         };
     }
 
     /** When the job started running; empty while queued, and for a job that failed or was cancelled unstarted. */
     default Optional<Instant> start() {
         return switch (this) {
-            case Queued q -> Optional.empty();
+            case Queued _ -> Optional.empty();
             case Running r -> Optional.of(r.startedAt());
             case Completed c -> Optional.of(c.startedAt());
             case Failed f -> Optional.ofNullable(f.startedAt());
@@ -40,8 +46,7 @@ public sealed interface JobStatus {
     /** When the job ended; present exactly when the state is {@link #terminal()}. */
     default Optional<Instant> end() {
         return switch (this) {
-            case Queued q -> Optional.empty();
-            case Running r -> Optional.empty();
+            case Queued _, Running _ -> Optional.empty();
             case Completed c -> Optional.of(c.endedAt());
             case Failed f -> Optional.of(f.endedAt());
             case Cancelled c -> Optional.of(c.endedAt());
@@ -51,9 +56,7 @@ public sealed interface JobStatus {
     /** Why the job did not complete: the failure's message or the cancellation's reason; empty otherwise. */
     default Optional<String> error() {
         return switch (this) {
-            case Queued q -> Optional.empty();
-            case Running r -> Optional.empty();
-            case Completed c -> Optional.empty();
+            case Queued _, Running _, Completed _ -> Optional.empty();
             case Failed f -> Optional.of(f.errorMessage());
             case Cancelled c -> Optional.of(c.reason());
         };
@@ -62,77 +65,48 @@ public sealed interface JobStatus {
     /** The step of the checkpoint a completed job produced; empty in every other state. */
     default OptionalInt step() {
         return switch (this) {
-            case Queued q -> OptionalInt.empty();
-            case Running r -> OptionalInt.empty();
             case Completed c -> OptionalInt.of(c.resultStep());
-            case Failed f -> OptionalInt.empty();
-            case Cancelled c -> OptionalInt.empty();
+            case Queued _, Running _, Failed _, Cancelled _ -> OptionalInt.empty();
         };
     }
 
     /** The runner holding the job; present only while it is running. */
     default Optional<UUID> runner() {
         return switch (this) {
-            case Queued q -> Optional.empty();
             case Running r -> Optional.of(r.runnerId());
-            case Completed c -> Optional.empty();
-            case Failed f -> Optional.empty();
-            case Cancelled c -> Optional.empty();
+            case Queued _, Completed _, Failed _, Cancelled _ -> Optional.empty();
         };
     }
 
     /** Waiting for a runner. */
     record Queued() implements JobStatus {
-        public String wireName() {
-            return "QUEUED";
-        }
     }
 
     /** Claimed by the runner {@code runnerId} at {@code startedAt}. */
     record Running(Instant startedAt, UUID runnerId) implements JobStatus {
         public Running {
-            Objects.requireNonNull(startedAt, "startedAt");
-            Objects.requireNonNull(runnerId, "runnerId");
-        }
-
-        public String wireName() {
-            return "RUNNING";
+            NonNull.components(Running.class, startedAt, runnerId);
         }
     }
 
     /** Ended well; {@code resultStep} is the checkpoint it produced. */
     record Completed(Instant startedAt, Instant endedAt, int resultStep) implements JobStatus {
         public Completed {
-            Objects.requireNonNull(startedAt, "startedAt");
-            Objects.requireNonNull(endedAt, "endedAt");
-        }
-
-        public String wireName() {
-            return "COMPLETED";
+            NonNull.components(Completed.class, startedAt, endedAt);
         }
     }
 
     /** Ended badly; {@code startedAt} is null when it failed before starting. */
-    record Failed(Instant startedAt, Instant endedAt, String errorMessage) implements JobStatus {
+    record Failed(@Nullable Instant startedAt, Instant endedAt, String errorMessage) implements JobStatus {
         public Failed {
-            Objects.requireNonNull(endedAt, "endedAt");
-            Objects.requireNonNull(errorMessage, "errorMessage");
-        }
-
-        public String wireName() {
-            return "FAILED";
+            NonNull.components(Failed.class, endedAt, errorMessage);
         }
     }
 
     /** Stopped on request (its model was deleted); {@code startedAt} is null when it never started. */
-    record Cancelled(Instant startedAt, Instant endedAt, String reason) implements JobStatus {
+    record Cancelled(@Nullable Instant startedAt, Instant endedAt, String reason) implements JobStatus {
         public Cancelled {
-            Objects.requireNonNull(endedAt, "endedAt");
-            Objects.requireNonNull(reason, "reason");
-        }
-
-        public String wireName() {
-            return "CANCELLED";
+            NonNull.components(Cancelled.class, endedAt, reason);
         }
     }
 }

@@ -41,10 +41,7 @@ public record RlConfig(double learningRate, LossFunction lossFunction, double ep
 
     /** ART's defaults: what an empty {@code experimental_config} resolves to. */
     public static RlConfig defaults() {
-        return switch (resolve(Map.of())) {
-            case Outcome.Done<RlConfig> done -> done.value();
-            case Outcome.Refused<RlConfig> refused -> throw new IllegalStateException(refused.refusal().message());
-        };
+        return resolve(Map.of()).orElseThrow();
     }
 
     /** Resolves {@code config} (null means all defaults), refusing wrong types and out-of-range values. */

@@ -35,10 +35,7 @@ public record SftConfig(Optional<Integer> batchSize, List<Double> learningRates,
 
     /** The defaults: what an empty {@code config} resolves to. */
     public static SftConfig defaults() {
-        return switch (resolve(Map.of())) {
-            case Outcome.Done<SftConfig> done -> done.value();
-            case Outcome.Refused<SftConfig> refused -> throw new IllegalStateException(refused.refusal().message());
-        };
+        return resolve(Map.of()).orElseThrow();
     }
 
     /** Resolves {@code config} (null means all defaults). */

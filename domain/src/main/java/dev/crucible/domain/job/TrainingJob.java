@@ -1,9 +1,9 @@
 package dev.crucible.domain.job;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -19,12 +19,7 @@ import java.util.UUID;
 public record TrainingJob(JobId id, JobType type, ModelId modelId, EntityName entity, JobStatus status, Instant createdAt) {
 
     public TrainingJob {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(modelId, "modelId");
-        Objects.requireNonNull(entity, "entity");
-        Objects.requireNonNull(status, "status");
-        Objects.requireNonNull(createdAt, "createdAt");
+        NonNull.components(TrainingJob.class, id, type, modelId, entity, status, createdAt);
     }
 
     /** A new job waiting for a runner. */
@@ -50,24 +45,20 @@ public record TrainingJob(JobId id, JobType type, ModelId modelId, EntityName en
 
     /** Ended badly; a queued or running job can fail. */
     public TrainingJob fail(Instant now, String errorMessage) {
-        return switch (status) {
-            case JobStatus.Queued q -> with(new JobStatus.Failed(null, now, errorMessage));
-            case JobStatus.Running r -> with(new JobStatus.Failed(r.startedAt(), now, errorMessage));
-            case JobStatus.Completed c -> throw illegal("fail");
-            case JobStatus.Failed f -> throw illegal("fail");
-            case JobStatus.Cancelled c -> throw illegal("fail");
-        };
+        return with(new JobStatus.Failed(startOfUnended("fail"), now, errorMessage));
     }
 
     /** Stopped on request; a queued or running job can be cancelled. */
     public TrainingJob cancel(Instant now, String reason) {
-        return switch (status) {
-            case JobStatus.Queued q -> with(new JobStatus.Cancelled(null, now, reason));
-            case JobStatus.Running r -> with(new JobStatus.Cancelled(r.startedAt(), now, reason));
-            case JobStatus.Completed c -> throw illegal("cancel");
-            case JobStatus.Failed f -> throw illegal("cancel");
-            case JobStatus.Cancelled c -> throw illegal("cancel");
-        };
+        return with(new JobStatus.Cancelled(startOfUnended("cancel"), now, reason));
+    }
+
+    /** When the job started, null while queued; an ended job cannot take {@code transition}. */
+    private Instant startOfUnended(String transition) {
+        if (status.terminal()) {
+            throw illegal(transition);
+        }
+        return status.start().orElse(null);
     }
 
     private TrainingJob with(JobStatus next) {

@@ -1,7 +1,7 @@
 package dev.crucible.domain.model;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.time.Instant;
-import java.util.Objects;
 
 /**
  * A trained model: a LoRA adapter line over one served base model.
@@ -18,10 +18,7 @@ public record Model(ModelId id, ModelCoordinates coordinates, String baseModel, 
     public static final String ADDRESS_SCHEME = "crucible";
 
     public Model {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(coordinates, "coordinates");
-        Objects.requireNonNull(baseModel, "baseModel");
-        Objects.requireNonNull(createdAt, "createdAt");
+        NonNull.components(Model.class, id, coordinates, baseModel, createdAt);
         if (latestStep < 0) {
             throw new IllegalArgumentException("latestStep must be >= 0, got " + latestStep);
         }

@@ -1,8 +1,9 @@
 package dev.crucible.domain.object;
 
 import dev.crucible.domain.feedback.ProjectId;
+import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.domain.invariant.Nullable;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,17 +16,12 @@ import java.util.Optional;
  * @param baseObjectClass empty when the object has no base object class
  * @param svcUserId who wrote it ({@link dev.crucible.domain.tenancy.Caller#userId()})
  */
-public record NewObject(ProjectId project, ObjectName name, Object val, String canonicalJson, String digest,
+public record NewObject(ProjectId project, ObjectName name, @Nullable Object val, String canonicalJson, String digest,
         Optional<String> baseObjectClass, String svcUserId, Instant createdAt) {
 
     public NewObject {
-        Objects.requireNonNull(project, "project");
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(canonicalJson, "canonicalJson");
-        Objects.requireNonNull(digest, "digest");
-        Objects.requireNonNull(baseObjectClass, "baseObjectClass");
-        Objects.requireNonNull(svcUserId, "svcUserId");
-        Objects.requireNonNull(createdAt, "createdAt");
+        NonNull.components(NewObject.class, project, name, canonicalJson, digest, baseObjectClass, svcUserId,
+                createdAt);
     }
 
     /** A new version of {@code val}, with its canonical text and digest computed here. */

@@ -1,8 +1,9 @@
 package dev.crucible.domain.object;
 
 import dev.crucible.domain.feedback.ProjectId;
+import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.domain.invariant.Nullable;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -14,15 +15,10 @@ import java.util.Optional;
  * @param baseObjectClass empty when the object has none
  */
 public record StoredObject(ProjectId project, ObjectName name, String digest, int versionIndex, boolean latest,
-        Instant createdAt, Object val, Optional<String> baseObjectClass, String svcUserId) {
+        Instant createdAt, @Nullable Object val, Optional<String> baseObjectClass, String svcUserId) {
 
     public StoredObject {
-        Objects.requireNonNull(project, "project");
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(digest, "digest");
-        Objects.requireNonNull(createdAt, "createdAt");
-        Objects.requireNonNull(baseObjectClass, "baseObjectClass");
-        Objects.requireNonNull(svcUserId, "svcUserId");
+        NonNull.components(StoredObject.class, project, name, digest, createdAt, baseObjectClass, svcUserId);
         if (versionIndex < 0) {
             throw new IllegalArgumentException("versionIndex must be >= 0, got " + versionIndex);
         }

@@ -38,6 +38,14 @@ public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
         };
     }
 
+    /** The value, where a refusal would be a bug (such as a default that must resolve): it throws. */
+    default T orElseThrow() {
+        return switch (this) {
+            case Done<T> done -> done.value();
+            case Refused<T> refused -> throw new IllegalStateException(refused.refusal().message());
+        };
+    }
+
     /** Chains an operation that may itself be refused. */
     default <R> Outcome<R> then(Function<? super T, Outcome<R>> next) {
         return switch (this) {

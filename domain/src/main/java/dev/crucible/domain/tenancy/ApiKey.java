@@ -1,7 +1,7 @@
 package dev.crucible.domain.tenancy;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -15,10 +15,7 @@ import java.util.UUID;
 public record ApiKey(UUID id, EntityName entity, String hash, Instant createdAt) {
 
     public ApiKey {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(entity, "entity");
-        Objects.requireNonNull(hash, "hash");
-        Objects.requireNonNull(createdAt, "createdAt");
+        NonNull.components(ApiKey.class, id, entity, hash, createdAt);
     }
 
     /** A new key record for a freshly generated or configured secret. */

@@ -53,53 +53,42 @@ class JobStatusTest {
 
     @Test
     void queuedKnowsNothingYet() {
-        JobStatus queued = new JobStatus.Queued();
-        assertEquals(Optional.empty(), queued.start());
-        assertEquals(Optional.empty(), queued.end());
-        assertEquals(Optional.empty(), queued.error());
-        assertEquals(OptionalInt.empty(), queued.step());
-        assertEquals(Optional.empty(), queued.runner());
+        assertKnows(new JobStatus.Queued(), Optional.empty(), Optional.empty(), Optional.empty(), OptionalInt.empty(),
+                Optional.empty());
     }
 
     @Test
     void runningHasItsStartAndRunnerOnly() {
-        JobStatus running = new JobStatus.Running(T0, RUNNER);
-        assertEquals(Optional.of(T0), running.start());
-        assertEquals(Optional.empty(), running.end());
-        assertEquals(Optional.empty(), running.error());
-        assertEquals(OptionalInt.empty(), running.step());
-        assertEquals(Optional.of(RUNNER), running.runner());
+        assertKnows(new JobStatus.Running(T0, RUNNER), Optional.of(T0), Optional.empty(), Optional.empty(),
+                OptionalInt.empty(), Optional.of(RUNNER));
     }
 
     @Test
     void completedHasStartEndAndResultStep() {
-        JobStatus completed = new JobStatus.Completed(T0, T1, 40);
-        assertEquals(Optional.of(T0), completed.start());
-        assertEquals(Optional.of(T1), completed.end());
-        assertEquals(Optional.empty(), completed.error());
-        assertEquals(OptionalInt.of(40), completed.step());
-        assertEquals(Optional.empty(), completed.runner());
+        assertKnows(new JobStatus.Completed(T0, T1, 40), Optional.of(T0), Optional.of(T1), Optional.empty(),
+                OptionalInt.of(40), Optional.empty());
     }
 
     @Test
     void failedHasItsMessageAsErrorAndNoStartWhenItNeverStarted() {
-        JobStatus failed = new JobStatus.Failed(T0, T1, "out of memory");
-        assertEquals(Optional.of(T0), failed.start());
-        assertEquals(Optional.of(T1), failed.end());
-        assertEquals(Optional.of("out of memory"), failed.error());
-        assertEquals(OptionalInt.empty(), failed.step());
-        assertEquals(Optional.empty(), failed.runner());
+        assertKnows(new JobStatus.Failed(T0, T1, "out of memory"), Optional.of(T0), Optional.of(T1),
+                Optional.of("out of memory"), OptionalInt.empty(), Optional.empty());
         assertEquals(Optional.empty(), new JobStatus.Failed(null, T1, "x").start());
     }
 
     @Test
     void cancelledHasItsReasonAsErrorAndNoStartWhenItNeverStarted() {
-        JobStatus cancelled = new JobStatus.Cancelled(T0, T1, "model deleted");
-        assertEquals(Optional.of(T0), cancelled.start());
-        assertEquals(Optional.of(T1), cancelled.end());
-        assertEquals(Optional.of("model deleted"), cancelled.error());
-        assertEquals(OptionalInt.empty(), cancelled.step());
-        assertEquals(Optional.empty(), cancelled.runner());
+        assertKnows(new JobStatus.Cancelled(T0, T1, "model deleted"), Optional.of(T0), Optional.of(T1),
+                Optional.of("model deleted"), OptionalInt.empty(), Optional.empty());
         assertEquals(Optional.empty(), new JobStatus.Cancelled(null, T1, "x").start());
+    }
+
+    private static void assertKnows(JobStatus status, Optional<Instant> start, Optional<Instant> end,
+            Optional<String> error, OptionalInt step, Optional<UUID> runner) {
+        assertEquals(start, status.start());
+        assertEquals(end, status.end());
+        assertEquals(error, status.error());
+        assertEquals(step, status.step());
+        assertEquals(runner, status.runner());
     }
 }

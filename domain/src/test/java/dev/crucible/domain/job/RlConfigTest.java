@@ -120,8 +120,7 @@ class RlConfigTest {
 
     @Test
     void unknownLossFnIsRefused() {
-        assertInvalid(RlConfig.resolve(Map.of("loss_fn", "grpo")), "experimental_config.loss_fn",
-                "experimental_config.loss_fn must be one of [cispo, ppo], got 'grpo'");
+        assertRefused("loss_fn", "grpo", "must be one of [cispo, ppo], got 'grpo'");
     }
 
     @Test
@@ -132,10 +131,8 @@ class RlConfigTest {
 
     @Test
     void advantageBalanceOutsideMinusOneToOneIsRefused() {
-        assertInvalid(RlConfig.resolve(Map.of("advantage_balance", 1.5)), "experimental_config.advantage_balance",
-                "experimental_config.advantage_balance must be between -1.0 and 1.0, got 1.5");
-        assertInvalid(RlConfig.resolve(Map.of("advantage_balance", -1.01)), "experimental_config.advantage_balance",
-                "experimental_config.advantage_balance must be between -1.0 and 1.0, got -1.01");
+        assertRefused("advantage_balance", 1.5, "must be between -1.0 and 1.0, got 1.5");
+        assertRefused("advantage_balance", -1.01, "must be between -1.0 and 1.0, got -1.01");
     }
 
     @Test
@@ -147,10 +144,8 @@ class RlConfigTest {
 
     @Test
     void unknownImportanceSamplingLevelIsRefused() {
-        assertInvalid(RlConfig.resolve(Map.of("importance_sampling_level", "word")),
-                "experimental_config.importance_sampling_level",
-                "experimental_config.importance_sampling_level must be one of "
-                        + "[average, geometric_average, sequence, token], got 'word'");
+        assertRefused("importance_sampling_level", "word",
+                "must be one of [average, geometric_average, sequence, token], got 'word'");
     }
 
     @Test
@@ -163,16 +158,13 @@ class RlConfigTest {
     @Test
     void klPenaltyStepLagMustBeAtLeast1() {
         assertEquals(1, resolved(Map.of("kl_penalty_step_lag", 1)).klPenaltyStepLag());
-        assertInvalid(RlConfig.resolve(Map.of("kl_penalty_step_lag", 0)), "experimental_config.kl_penalty_step_lag",
-                "experimental_config.kl_penalty_step_lag must be >= 1, got 0");
+        assertRefused("kl_penalty_step_lag", 0, "must be >= 1, got 0");
     }
 
     @Test
     void klPenaltyReferenceStepMayBe0ButNotNegative() {
         assertEquals(0, resolved(Map.of("kl_penalty_reference_step", 0)).klPenaltyReferenceStep());
-        assertInvalid(RlConfig.resolve(Map.of("kl_penalty_reference_step", -1)),
-                "experimental_config.kl_penalty_reference_step",
-                "experimental_config.kl_penalty_reference_step must be >= 0, got -1");
+        assertRefused("kl_penalty_reference_step", -1, "must be >= 0, got -1");
     }
 
     @Test
@@ -184,67 +176,46 @@ class RlConfigTest {
 
     @Test
     void negativeKlPenaltyCoefIsRefused() {
-        assertInvalid(RlConfig.resolve(Map.of("kl_penalty_coef", -0.1)), "experimental_config.kl_penalty_coef",
-                "experimental_config.kl_penalty_coef must be between 0.0 and " + Double.MAX_VALUE + ", got -0.1");
+        assertRefused("kl_penalty_coef", -0.1, "must be between 0.0 and " + Double.MAX_VALUE + ", got -0.1");
     }
 
     @Test
     void unknownKlPenaltySourceIsRefused() {
-        assertInvalid(RlConfig.resolve(Map.of("kl_penalty_source", "oracle")), "experimental_config.kl_penalty_source",
-                "experimental_config.kl_penalty_source must be one of [current_learner, sample], got 'oracle'");
+        assertRefused("kl_penalty_source", "oracle", "must be one of [current_learner, sample], got 'oracle'");
         assertEquals(ART_DEFAULTS, resolved(Map.of("kl_penalty_source", "current_learner")));
     }
 
     @Test
     void packingSettingsMustBePositiveIntegers() {
-        assertInvalid(RlConfig.resolve(Map.of("packed_sequence_length", 0)), "experimental_config.packed_sequence_length",
-                "experimental_config.packed_sequence_length must be >= 1, got 0");
-        assertInvalid(RlConfig.resolve(Map.of("logprob_calculation_chunk_size", 0)),
-                "experimental_config.logprob_calculation_chunk_size",
-                "experimental_config.logprob_calculation_chunk_size must be >= 1, got 0");
+        assertRefused("packed_sequence_length", 0, "must be >= 1, got 0");
+        assertRefused("logprob_calculation_chunk_size", 0, "must be >= 1, got 0");
     }
 
     @Test
     void nonPositiveRatesAndClipsAreRefused() {
-        assertInvalid(RlConfig.resolve(Map.of("learning_rate", 0)), "experimental_config.learning_rate",
-                "experimental_config.learning_rate must be > 0, got 0.0");
-        assertInvalid(RlConfig.resolve(Map.of("epsilon", -1)), "experimental_config.epsilon",
-                "experimental_config.epsilon must be > 0, got -1.0");
-        assertInvalid(RlConfig.resolve(Map.of("epsilon_high", 0)), "experimental_config.epsilon_high",
-                "experimental_config.epsilon_high must be > 0, got 0.0");
-        assertInvalid(RlConfig.resolve(Map.of("truncated_importance_sampling", 0)),
-                "experimental_config.truncated_importance_sampling",
-                "experimental_config.truncated_importance_sampling must be > 0, got 0.0");
-        assertInvalid(RlConfig.resolve(Map.of("max_negative_advantage_importance_sampling_weight", 0)),
-                "experimental_config.max_negative_advantage_importance_sampling_weight",
-                "experimental_config.max_negative_advantage_importance_sampling_weight must be > 0, got 0.0");
+        assertRefused("learning_rate", 0, "must be > 0, got 0.0");
+        assertRefused("epsilon", -1, "must be > 0, got -1.0");
+        assertRefused("epsilon_high", 0, "must be > 0, got 0.0");
+        assertRefused("truncated_importance_sampling", 0, "must be > 0, got 0.0");
+        assertRefused("max_negative_advantage_importance_sampling_weight", 0, "must be > 0, got 0.0");
     }
 
     @Test
     void wrongTypesAreRefusedNamingTheKey() {
-        assertInvalid(RlConfig.resolve(Map.of("learning_rate", "fast")), "experimental_config.learning_rate",
-                "experimental_config.learning_rate must be a number, got a string");
-        assertInvalid(RlConfig.resolve(Map.of("ppo", "yes")), "experimental_config.ppo",
-                "experimental_config.ppo must be a boolean, got a string");
-        assertInvalid(RlConfig.resolve(Map.of("importance_sampling_level", 1)),
-                "experimental_config.importance_sampling_level",
-                "experimental_config.importance_sampling_level must be a string, got the number 1");
-        assertInvalid(RlConfig.resolve(Map.of("kl_penalty_step_lag", 1.5)), "experimental_config.kl_penalty_step_lag",
-                "experimental_config.kl_penalty_step_lag must be an integer, got the number 1.5");
-        assertInvalid(RlConfig.resolve(Map.of("mask_prob_ratio", Map.of())), "experimental_config.mask_prob_ratio",
-                "experimental_config.mask_prob_ratio must be a boolean, got an object");
-        assertInvalid(RlConfig.resolve(Map.of("kimi_k2_tau", true)), "experimental_config.kimi_k2_tau",
-                "experimental_config.kimi_k2_tau must be a number, got a boolean");
-        assertInvalid(RlConfig.resolve(Map.of("num_trajectories_learning_rate_multiplier_power", "x")),
-                "experimental_config.num_trajectories_learning_rate_multiplier_power",
-                "experimental_config.num_trajectories_learning_rate_multiplier_power must be a number, got a string");
-        assertInvalid(RlConfig.resolve(Map.of("scale_rewards", 1)), "experimental_config.scale_rewards",
-                "experimental_config.scale_rewards must be a boolean, got the number 1");
-        assertInvalid(RlConfig.resolve(Map.of("allow_training_without_logprobs", "no")),
-                "experimental_config.allow_training_without_logprobs",
-                "experimental_config.allow_training_without_logprobs must be a boolean, got a string");
-        assertInvalid(RlConfig.resolve(Map.of("precalculate_logprobs", "no")),
-                "experimental_config.precalculate_logprobs",
-                "experimental_config.precalculate_logprobs must be a boolean, got a string");
+        assertRefused("learning_rate", "fast", "must be a number, got a string");
+        assertRefused("ppo", "yes", "must be a boolean, got a string");
+        assertRefused("importance_sampling_level", 1, "must be a string, got the number 1");
+        assertRefused("kl_penalty_step_lag", 1.5, "must be an integer, got the number 1.5");
+        assertRefused("mask_prob_ratio", Map.of(), "must be a boolean, got an object");
+        assertRefused("kimi_k2_tau", true, "must be a number, got a boolean");
+        assertRefused("num_trajectories_learning_rate_multiplier_power", "x", "must be a number, got a string");
+        assertRefused("scale_rewards", 1, "must be a boolean, got the number 1");
+        assertRefused("allow_training_without_logprobs", "no", "must be a boolean, got a string");
+        assertRefused("precalculate_logprobs", "no", "must be a boolean, got a string");
+    }
+
+    private static void assertRefused(String key, Object value, String problem) {
+        assertInvalid(RlConfig.resolve(Map.of(key, value)), "experimental_config." + key,
+                "experimental_config." + key + " " + problem);
     }
 }

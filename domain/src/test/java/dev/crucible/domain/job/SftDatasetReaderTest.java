@@ -39,8 +39,7 @@ class SftDatasetReaderTest {
 
     @Test
     void blankLinesAreSkippedButCounted() {
-        List<SftExample> examples = value(read("\n" + GOOD + "\n   \n\t\n" + GOOD + "\n\n"));
-        assertEquals(List.of(2, 5), examples.stream().map(SftExample::line).toList());
+        assertLineNumbers(List.of(2, 5), "\n" + GOOD + "\n   \n\t\n" + GOOD + "\n\n");
     }
 
     @Test
@@ -50,8 +49,7 @@ class SftDatasetReaderTest {
 
     @Test
     void crLfLineEndingsAndAByteOrderMarkAreAccepted() {
-        List<SftExample> examples = value(read("\uFEFF" + GOOD + "\r\n\r\n" + GOOD + "\r\n"));
-        assertEquals(List.of(1, 3), examples.stream().map(SftExample::line).toList());
+        assertLineNumbers(List.of(1, 3), "\uFEFF" + GOOD + "\r\n\r\n" + GOOD + "\r\n");
     }
 
     @Test
@@ -112,5 +110,10 @@ class SftDatasetReaderTest {
         assertEquals(SftDatasetLimits.MAX_BYTES, new SftDatasetLimits(1, SftDatasetLimits.MAX_BYTES).maxBytes());
         assertEquals("training data is larger than 10 bytes, the most one job may read",
                 new SftDatasetLimits(1, 10).tooLarge().message());
+    }
+
+    /** Asserts that {@code text} reads as examples from exactly these line numbers. */
+    private static void assertLineNumbers(List<Integer> lines, String text) {
+        assertEquals(lines, value(read(text)).stream().map(SftExample::line).toList());
     }
 }

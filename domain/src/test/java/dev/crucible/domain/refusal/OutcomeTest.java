@@ -42,6 +42,13 @@ class OutcomeTest {
     }
 
     @Test
+    void orElseThrowGivesTheValueOrThrowsTheRefusalsMessage() {
+        assertEquals("v", Outcome.done("v").orElseThrow());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Outcome.refused(NOPE).orElseThrow());
+        assertEquals("x is wrong", e.getMessage());
+    }
+
+    @Test
     void thenChainsToTheNextOutcome() {
         assertEquals(Outcome.done(4), Outcome.done(2).then(v -> Outcome.done(v * 2)));
         Refusal later = Refusal.conflict("y", "y taken");

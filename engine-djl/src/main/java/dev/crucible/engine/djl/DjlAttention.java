@@ -13,19 +13,7 @@ import ai.djl.ndarray.types.Shape;
  * {@code h} reads key/value head {@code h / (heads / kv_heads)} (transformers' {@code repeat_kv}); instead of copying
  * the keys that many times, the queries of one group are stacked as rows of one matmul per key/value head.
  */
-final class DjlAttention {
-
-    private final int heads;
-    private final int kvHeads;
-    private final int headDim;
-    private final float scale;
-
-    DjlAttention(int heads, int kvHeads, int headDim) {
-        this.heads = heads;
-        this.kvHeads = kvHeads;
-        this.headDim = headDim;
-        this.scale = (float) (1.0 / Math.sqrt(headDim));
-    }
+record DjlAttention(int heads, int kvHeads, int headDim) {
 
     /**
      * @param q {@code [tokens, heads, head_dim]} after rotary embedding; {@code k} and {@code v} likewise with kv_heads
@@ -68,7 +56,7 @@ final class DjlAttention {
         NDArray grouped = q.transpose(1, 0, 2).reshape(kvHeads, (long) group * n, headDim);
         // The scale as an array of the call's manager, not mul(float): DJL wraps a Java buffer without copying and
         // frees it when the temporary is closed, but training's autograd keeps the factor for the backward pass.
-        NDArray scores = grouped.matMul(keys.transpose(0, 2, 1)).mul(manager.create(scale));
+        NDArray scores = grouped.matMul(keys.transpose(0, 2, 1)).mul(manager.create(scale()));
         if (n > 1) {
             scores = scores.reshape(kvHeads, group, n, seen).add(causalMask(manager, n, start))
                     .reshape(kvHeads, (long) group * n, seen);
@@ -87,5 +75,10 @@ final class DjlAttention {
             }
         }
         return manager.create(mask, new Shape(n, seen));
+    }
+
+    /** The scores' scale, {@code 1 / sqrt(head_dim)}. */
+    private float scale() {
+        return (float) (1.0 / Math.sqrt(headDim));
     }
 }

@@ -5,8 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
-import dev.crucible.engine.spi.KvCache;
-import dev.crucible.engine.spi.RunnerResource;
+import dev.crucible.engine.spi.RunnerKvCache;
 import dev.crucible.engine.spi.RunnerResources;
 
 /**
@@ -15,35 +14,22 @@ import dev.crucible.engine.spi.RunnerResources;
  * capacity, so a long capacity costs nothing until used. Written only by the runner's serialised forward; positions at
  * or past {@link #length()} hold garbage, which is how a failed forward leaves the cache unchanged.
  */
-final class DjlKvCache extends RunnerResource implements KvCache {
+final class DjlKvCache extends RunnerKvCache {
 
     private static final int MIN_ALLOCATION = 16;
 
     private final NDManager manager;
-    private final int capacity;
     private final Shape perToken;
     private final NDArray[] keys;
     private final NDArray[] values;
     private int allocated;
-    private volatile int length;
 
     DjlKvCache(RunnerResources owner, NDManager manager, int capacity, int layers, int kvHeads, int headDim) {
-        super(owner);
+        super(owner, capacity);
         this.manager = manager;
-        this.capacity = capacity;
         this.perToken = new Shape(kvHeads, headDim);
         this.keys = new NDArray[layers];
         this.values = new NDArray[layers];
-    }
-
-    @Override
-    public int capacity() {
-        return capacity;
-    }
-
-    @Override
-    public int length() {
-        return length;
     }
 
     /** Frees the arrays. */
@@ -57,7 +43,7 @@ final class DjlKvCache extends RunnerResource implements KvCache {
         if (tokens <= allocated) {
             return;
         }
-        int grown = Math.min(capacity, Math.max(tokens, Math.max(MIN_ALLOCATION, 2 * allocated)));
+        int grown = Math.min(capacity(), Math.max(tokens, Math.max(MIN_ALLOCATION, 2 * allocated)));
         for (int layer = 0; layer < keys.length; layer++) {
             keys[layer] = regrow(keys[layer], grown);
             values[layer] = regrow(values[layer], grown);
@@ -69,6 +55,7 @@ final class DjlKvCache extends RunnerResource implements KvCache {
         NDArray fresh = manager.zeros(new Shape(perToken.get(0), size, perToken.get(1)));
         NDScope.unregister(fresh);
         if (old != null) {
+            int length = length();
             if (length > 0) {
                 fresh.set(prefix(length), old.get(prefix(length)));
             }
@@ -92,11 +79,6 @@ final class DjlKvCache extends RunnerResource implements KvCache {
     /** One layer's values at positions {@code [0, upTo)}. */
     NDArray values(int layer, int upTo) {
         return values[layer].get(prefix(upTo));
-    }
-
-    /** Commits {@code n} written positions once the whole forward has succeeded. */
-    void advance(int n) {
-        length += n;
     }
 
     private static NDIndex prefix(int upTo) {

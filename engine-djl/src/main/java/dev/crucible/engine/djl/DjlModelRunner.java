@@ -10,10 +10,10 @@ import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.LoraTrainer;
 import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.RunnerKvCache;
 import dev.crucible.engine.spi.RunnerResources;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
-import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
@@ -56,10 +56,7 @@ final class DjlModelRunner implements ModelRunner {
     @Override
     public synchronized KvCache newCache(int capacityTokens) {
         requireOpen();
-        if (capacityTokens < 1 || capacityTokens > config.maxPositionEmbeddings()) {
-            throw new IllegalArgumentException("capacityTokens must be in [1, " + config.maxPositionEmbeddings()
-                    + "] (max_position_embeddings), got " + capacityTokens);
-        }
+        RunnerKvCache.checkCapacity(capacityTokens, config);
         return resources.add(new DjlKvCache(resources, manager.newSubManager(), capacityTokens,
                 config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim()));
     }
@@ -85,19 +82,10 @@ final class DjlModelRunner implements ModelRunner {
         return logits;
     }
 
-    /** The PEFT folder's weights for this model; a folder that does not fit is the engine's INVALID_MODEL. */
-    private LoraWeights adapterFiles(Path folder) {
-        try {
-            return LoraWeights.read(folder, config);
-        } catch (ModelFormatException e) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, e.getMessage(), e);
-        }
-    }
-
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
         requireOpen();
-        LoraWeights read = adapterFiles(peftFolder);
+        LoraWeights read = LoraAdapter.readPeftFolder(peftFolder, config);
         synchronized (this) {
             requireOpen();
             NDManager own = manager.newSubManager();
@@ -119,7 +107,7 @@ final class DjlModelRunner implements ModelRunner {
     @Override
     public LoraTrainer newTrainer(LoraTrainingSpec spec) {
         requireOpen();
-        LoraWeights start = spec.startFrom().map(this::adapterFiles).orElse(null);
+        LoraWeights start = spec.startFrom().map(folder -> LoraAdapter.readPeftFolder(folder, config)).orElse(null);
         if (start != null && !sameShape(start.config(), spec.lora())) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot continue training from "
                     + spec.startFrom().get() + ": its adapter (r=" + start.config().r() + ", lora_alpha="

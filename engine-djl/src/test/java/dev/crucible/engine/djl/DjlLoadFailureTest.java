@@ -13,6 +13,7 @@ import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.tiny.TinyModel;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -17,6 +17,7 @@ import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.tiny.TinyAdapter;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ class DjlLoraTest {
     @EnumSource(Architecture.class)
     void peftsInitialAdapterWithBZeroGivesExactlyTheBaseLogits(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.of(arch);
-        try (ModelRunner runner = load(ref)) {
+        try (ModelRunner runner = ref.loadModel(dir)) {
             TinyAdapter.writePeftInit(runner.config(), dir.resolve("step-0"), 5);
             try (LoraAdapter zero = runner.loadAdapter(dir.resolve("step-0")); KvCache base = runner.newCache(32);
                     KvCache adapted = runner.newCache(32)) {
@@ -67,7 +68,7 @@ class DjlLoraTest {
     @EnumSource(Architecture.class)
     void aRandomAdaptersPrefillLogitsOfEveryPositionMatchTheReference(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.ofLora(arch);
-        try (ModelRunner runner = load(ref); LoraAdapter adapter = loadFixtureAdapter(runner, ref);
+        try (ModelRunner runner = ref.loadModel(dir); LoraAdapter adapter = loadFixtureAdapter(runner, ref);
                 KvCache cache = runner.newCache(64)) {
             SequenceLogits out = runner.forward(List.of(new SequenceInput(cache, ref.sequence(), true, adapter)))
                     .getFirst();
@@ -87,7 +88,7 @@ class DjlLoraTest {
     void greedyDecodingWithAnAdapterAndTheCacheReproducesTheReference(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.ofLora(arch);
         assertTrue(ref.minGreedyMargin() > 100 * TOLERANCE, "the reference's greedy choices are no near-ties");
-        try (ModelRunner runner = load(ref); LoraAdapter adapter = loadFixtureAdapter(runner, ref);
+        try (ModelRunner runner = ref.loadModel(dir); LoraAdapter adapter = loadFixtureAdapter(runner, ref);
                 KvCache cache = runner.newCache(ref.sequence().length + 1)) {
             float[] logits = runner.forward(List.of(SequenceInput.of(cache, adapter, ref.prompt()))).getFirst().last();
             int[] generated = new int[ref.greedy().length];
@@ -106,7 +107,7 @@ class DjlLoraTest {
             throws IOException {
         ReferenceFixture base = ReferenceFixture.of(arch);
         ReferenceFixture lora = ReferenceFixture.ofLora(arch);
-        try (ModelRunner runner = load(base); LoraAdapter x = loadFixtureAdapter(runner, lora);
+        try (ModelRunner runner = base.loadModel(dir); LoraAdapter x = loadFixtureAdapter(runner, lora);
                 LoraAdapter y = runner.loadAdapter(writeSubsetAdapter(runner.config(), dir.resolve("y")))) {
             // X adapts every projection, Y only three, so each projection groups the rows differently; X serves two
             // sequences that are not next to each other.
@@ -148,7 +149,7 @@ class DjlLoraTest {
     @Test
     void aClosedAdapterOrOneOfAnotherRunnerIsRejectedBeforeAnythingRuns() throws IOException {
         ReferenceFixture ref = ReferenceFixture.ofLora(Architecture.QWEN3);
-        try (ModelRunner runner = load(ref); ModelRunner other = ENGINE.loadModel(ModelFolder.read(dir))) {
+        try (ModelRunner runner = ref.loadModel(dir); ModelRunner other = ENGINE.loadModel(ModelFolder.read(dir))) {
             LoraAdapter adapter = loadFixtureAdapter(runner, ref);
             LoraAdapter foreign = other.loadAdapter(dir.resolve("adapter"));
             KvCache cache = runner.newCache(8);
@@ -169,7 +170,7 @@ class DjlLoraTest {
     @Test
     void closingTheRunnerFreesItsAdaptersAndRefusesNewOnes() throws IOException {
         ReferenceFixture ref = ReferenceFixture.ofLora(Architecture.LLAMA);
-        ModelRunner runner = load(ref);
+        ModelRunner runner = ref.loadModel(dir);
         LoraAdapter adapter = loadFixtureAdapter(runner, ref);
         runner.close();
 
@@ -177,9 +178,6 @@ class DjlLoraTest {
         assertThrows(IllegalStateException.class, () -> runner.loadAdapter(dir.resolve("adapter")));
     }
 
-    private ModelRunner load(ReferenceFixture ref) throws IOException {
-        return ENGINE.loadModel(ModelFolder.read(ref.writeModel(dir).dir()));
-    }
 
     private LoraAdapter loadFixtureAdapter(ModelRunner runner, ReferenceFixture ref) throws IOException {
         return runner.loadAdapter(ref.writeAdapter(runner.config(), dir.resolve("adapter")));
@@ -210,8 +208,6 @@ class DjlLoraTest {
     }
 
     private static double assertClose(float[] expected, float[] actual, String what) {
-        double diff = Logits.maxAbsDiff(expected, actual);
-        assertTrue(diff <= TOLERANCE, what + ": max |logit difference| " + diff + " > " + TOLERANCE);
-        return diff;
+        return Logits.assertClose(expected, actual, TOLERANCE, what);
     }
 }

@@ -164,8 +164,7 @@ class DjlLoraTrainerTest {
     @EnumSource(Architecture.class)
     void trainingLogprobsEqualTheInferenceForwardWithTheSavedAdapter(Architecture arch) throws IOException {
         try (ModelRunner runner = load(arch)) {
-            Path start = dir.resolve("start");
-            TinyAdapter.writeRandom(runner.config(), start, 7);
+            Path start = randomAdapter(runner);
             TrainingSequence seq = batch(runner.vocabSize()).getFirst();
             try (LoraTrainer trainer = runner.newTrainer(spec(Optional.of(start)))) {
                 trainer.save(dir.resolve("saved"));
@@ -182,6 +181,13 @@ class DjlLoraTrainerTest {
                 }
             }
         }
+    }
+
+    /** A random adapter for the runner's model, saved in the PEFT folder {@code start}. */
+    private Path randomAdapter(ModelRunner runner) throws IOException {
+        Path start = dir.resolve("start");
+        TinyAdapter.writeRandom(runner.config(), start, 7);
+        return start;
     }
 
     private static double logSoftmax(float[] logits, int token) {
@@ -236,8 +242,7 @@ class DjlLoraTrainerTest {
     @Test
     void aGarbageCollectionBetweenForwardAndBackwardLeavesTheGradientsAlone() throws IOException {
         try (ModelRunner runner = load(Architecture.QWEN3)) {
-            Path start = dir.resolve("start");
-            TinyAdapter.writeRandom(runner.config(), start, 7);
+            Path start = randomAdapter(runner);
             List<TrainingSequence> batch = batch(runner.vocabSize());
             TokenObjective objective = linear(batch);
             TokenObjective collecting = logprobs -> {
@@ -307,8 +312,7 @@ class DjlLoraTrainerTest {
     @Test
     void gradientsAccumulateOverBatchesUntilTheStepClearsThem() throws IOException {
         try (ModelRunner runner = load(Architecture.QWEN2)) {
-            Path start = dir.resolve("start");
-            TinyAdapter.writeRandom(runner.config(), start, 7);
+            Path start = randomAdapter(runner);
             List<TrainingSequence> batch = batch(runner.vocabSize());
             try (LoraTrainer once = runner.newTrainer(spec(Optional.of(start)));
                     LoraTrainer twice = runner.newTrainer(spec(Optional.of(start)))) {

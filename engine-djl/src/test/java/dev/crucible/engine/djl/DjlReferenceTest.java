@@ -9,7 +9,7 @@ import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.Architecture;
-import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -32,8 +32,6 @@ class DjlReferenceTest {
      */
     static final double TOLERANCE = 1e-4;
 
-    private static final DjlEngineProvider ENGINE = new DjlEngineProvider();
-
     @TempDir
     Path dir;
 
@@ -41,7 +39,7 @@ class DjlReferenceTest {
     @EnumSource(Architecture.class)
     void prefillLogitsOfEveryPositionMatchTheReference(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.of(arch);
-        try (ModelRunner runner = load(ref); KvCache cache = runner.newCache(64)) {
+        try (ModelRunner runner = ref.loadModel(dir); KvCache cache = runner.newCache(64)) {
             SequenceLogits out = runner.forward(List.of(new SequenceInput(cache, ref.sequence(), true))).getFirst();
 
             assertEquals(ref.sequence().length, out.positions().size());
@@ -58,7 +56,7 @@ class DjlReferenceTest {
     void greedyDecodingWithTheCacheReproducesTheReferenceTokensAndLogits(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.of(arch);
         assertTrue(ref.minGreedyMargin() > 100 * TOLERANCE, "the reference's greedy choices are no near-ties");
-        try (ModelRunner runner = load(ref); KvCache cache = runner.newCache(ref.sequence().length + 1)) {
+        try (ModelRunner runner = ref.loadModel(dir); KvCache cache = runner.newCache(ref.sequence().length + 1)) {
             float[] logits = runner.forward(List.of(SequenceInput.of(cache, ref.prompt()))).getFirst().last();
             int[] generated = new int[ref.greedy().length];
             for (int step = 0; step < generated.length; step++) {
@@ -76,7 +74,7 @@ class DjlReferenceTest {
     void decodingStepByStepMatchesAFullReforward(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.of(arch);
         int[] tokens = ref.sequence();
-        try (ModelRunner runner = load(ref); KvCache stepped = runner.newCache(tokens.length);
+        try (ModelRunner runner = ref.loadModel(dir); KvCache stepped = runner.newCache(tokens.length);
                 KvCache whole = runner.newCache(tokens.length)) {
             List<float[]> full = runner.forward(List.of(new SequenceInput(whole, tokens, true))).getFirst().positions();
             for (int i = 0; i < tokens.length; i++) {
@@ -91,7 +89,7 @@ class DjlReferenceTest {
     void prefillInChunksMatchesOnePrefill(Architecture arch) throws IOException {
         ReferenceFixture ref = ReferenceFixture.of(arch);
         int[] prompt = ref.prompt();
-        try (ModelRunner runner = load(ref); KvCache cache = runner.newCache(prompt.length)) {
+        try (ModelRunner runner = ref.loadModel(dir); KvCache cache = runner.newCache(prompt.length)) {
             runner.forward(List.of(SequenceInput.of(cache, Arrays.copyOfRange(prompt, 0, 5))));
             SequenceLogits rest = runner.forward(List.of(
                     new SequenceInput(cache, Arrays.copyOfRange(prompt, 5, prompt.length), true))).getFirst();
@@ -109,7 +107,7 @@ class DjlReferenceTest {
         ReferenceFixture ref = ReferenceFixture.of(arch);
         List<int[]> prompts = List.of(ref.prompt(), ref.extraPrompts().get(0), ref.extraPrompts().get(1));
         List<float[]> expected = List.of(ref.promptLastLogits(), ref.extraLogits()[0], ref.extraLogits()[1]);
-        try (ModelRunner runner = load(ref)) {
+        try (ModelRunner runner = ref.loadModel(dir)) {
             List<KvCache> alone = prompts.stream().map(p -> runner.newCache(32)).toList();
             List<KvCache> batched = prompts.stream().map(p -> runner.newCache(32)).toList();
             List<SequenceLogits> together = runner.forward(List.of(SequenceInput.of(batched.get(0), prompts.get(0)),
@@ -135,12 +133,8 @@ class DjlReferenceTest {
         }
     }
 
-    private ModelRunner load(ReferenceFixture ref) throws IOException {
-        return ENGINE.loadModel(ModelFolder.read(ref.writeModel(dir).dir()));
-    }
 
     private static void assertClose(float[] expected, float[] actual, String what) {
-        double diff = Logits.maxAbsDiff(expected, actual);
-        assertTrue(diff <= TOLERANCE, what + ": max |logit difference| " + diff + " > " + TOLERANCE);
+        Logits.assertClose(expected, actual, TOLERANCE, what);
     }
 }

@@ -23,6 +23,8 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Loading, refusals, threads and closing of the djl tokenizer. */
 class DjlTokenizerLifecycleTest {
@@ -53,23 +55,14 @@ class DjlTokenizerLifecycleTest {
         }
     }
 
-    @Test
-    void aMalformedTokenizerJsonIsAnInvalidModelNamingTheFile() throws IOException {
+    /** Malformed JSON, and well-formed JSON with a model type Hugging Face tokenizers rejects. */
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}",
+        "{\"model\": {\"type\": \"NoSuchModel\", \"vocab\": {\"a\": 0}}}"})
+    void aTokenizerJsonThatDoesNotLoadIsAnInvalidModelNamingTheFile(String json) throws IOException {
         TinyModel.write(Architecture.QWEN2, dir, 1);
         ModelFolder folder = ModelFolder.read(dir);
-        Files.writeString(folder.tokenizerJson(), "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}");
-
-        var e = assertThrows(EngineException.class, () -> ENGINE.loadTokenizer(folder));
-
-        assertEquals(EngineException.Reason.INVALID_MODEL, e.reason());
-        assertTrue(e.getMessage().contains("tokenizer.json"), e.getMessage());
-    }
-
-    @Test
-    void aTokenizerJsonHuggingFaceRejectsIsAnInvalidModel() throws IOException {
-        TinyModel.write(Architecture.QWEN2, dir, 1);
-        ModelFolder folder = ModelFolder.read(dir);
-        Files.writeString(folder.tokenizerJson(), "{\"model\": {\"type\": \"NoSuchModel\", \"vocab\": {\"a\": 0}}}");
+        Files.writeString(folder.tokenizerJson(), json);
 
         var e = assertThrows(EngineException.class, () -> ENGINE.loadTokenizer(folder));
 

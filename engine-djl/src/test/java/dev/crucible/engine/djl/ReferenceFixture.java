@@ -2,8 +2,10 @@ package dev.crucible.engine.djl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
@@ -70,6 +72,11 @@ record ReferenceFixture(Architecture architecture, long seed, String modelSha256
                     + " but the reference was computed on " + modelSha256 + ": regenerate the fixtures");
         }
         return model;
+    }
+
+    /** The tiny model, written to {@code dir} as {@link #writeModel} checks it, loaded by the djl engine. */
+    ModelRunner loadModel(Path dir) throws IOException {
+        return new DjlEngineProvider().loadModel(ModelFolder.read(writeModel(dir).dir()));
     }
 
     /** Writes the random adapter the reference applied; fails unless its weights are byte for byte the same. */

@@ -1,7 +1,6 @@
 package dev.crucible.engine.onnx;
 
-import dev.crucible.engine.spi.KvCache;
-import dev.crucible.engine.spi.RunnerResource;
+import dev.crucible.engine.spi.RunnerKvCache;
 import dev.crucible.engine.spi.RunnerResources;
 
 /**
@@ -9,27 +8,14 @@ import dev.crucible.engine.spi.RunnerResources;
  * keys and values in place. Positions at or past {@link #length()} hold garbage, which is how a failed forward leaves
  * the cache unchanged: the length advances only once the whole batch succeeded. Written only under the runner's lock.
  */
-final class OnnxKvCache extends RunnerResource implements KvCache {
+final class OnnxKvCache extends RunnerKvCache {
 
     private final OnnxKvPool pool;
-    private final int capacity;
     private int slot = -1;
-    private volatile int length;
 
     OnnxKvCache(RunnerResources owner, OnnxKvPool pool, int capacity) {
-        super(owner);
+        super(owner, capacity);
         this.pool = pool;
-        this.capacity = capacity;
-    }
-
-    @Override
-    public int capacity() {
-        return capacity;
-    }
-
-    @Override
-    public int length() {
-        return length;
     }
 
     OnnxKvPool pool() {
@@ -49,10 +35,5 @@ final class OnnxKvCache extends RunnerResource implements KvCache {
     @Override
     protected void free() {
         pool.release(slot);
-    }
-
-    /** Commits {@code n} written positions once the whole forward has succeeded. */
-    void advance(int n) {
-        length += n;
     }
 }

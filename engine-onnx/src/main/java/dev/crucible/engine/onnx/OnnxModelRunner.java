@@ -5,10 +5,10 @@ import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
 import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.RunnerKvCache;
 import dev.crucible.engine.spi.RunnerResources;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
-import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.peft.LoraWeights;
@@ -58,10 +58,7 @@ final class OnnxModelRunner implements ModelRunner {
     @Override
     public synchronized KvCache newCache(int capacityTokens) {
         requireOpen();
-        if (capacityTokens < 1 || capacityTokens > config.maxPositionEmbeddings()) {
-            throw new IllegalArgumentException("capacityTokens must be in [1, " + config.maxPositionEmbeddings()
-                    + "] (max_position_embeddings), got " + capacityTokens);
-        }
+        RunnerKvCache.checkCapacity(capacityTokens, config);
         OnnxKvCache cache = new OnnxKvCache(resources, pool, capacityTokens);
         cache.attach();
         return resources.add(cache);
@@ -110,12 +107,7 @@ final class OnnxModelRunner implements ModelRunner {
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
         requireOpen();
-        LoraWeights read;
-        try {
-            read = LoraWeights.read(peftFolder, config);
-        } catch (ModelFormatException e) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, e.getMessage(), e);
-        }
+        LoraWeights read = LoraAdapter.readPeftFolder(peftFolder, config);
         OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true, precision);
         synchronized (this) {
             if (!resources.isClosed() && !session.appliesAdapters()) {

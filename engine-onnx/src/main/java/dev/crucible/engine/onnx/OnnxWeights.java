@@ -7,6 +7,7 @@ import ai.onnxruntime.OnnxTensorLike;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import dev.crucible.engine.spi.EngineException;
+import dev.crucible.engine.spi.F32Weights;
 import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.TensorInfo;
@@ -16,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -133,23 +133,7 @@ final class OnnxWeights implements AutoCloseable {
     }
 
     private TensorInfo check(String name, long... shape) {
-        if (!reader.contains(name)) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, "missing tensor '" + name + "'");
-        }
-        TensorInfo info = reader.info(name);
-        if (!info.dtype().hasF32View()) {
-            throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "tensor '" + name + "' has dtype "
-                    + info.dtype() + ", which the onnx engine does not load (supported: F32, F16, BF16)");
-        }
-        if (!Arrays.equals(info.dims(), shape)) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' has shape "
-                    + info.shape() + ", expected " + Arrays.toString(shape) + " from config.json");
-        }
-        if (info.elementCount() > Integer.MAX_VALUE / Float.BYTES) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' is 2 GiB or more "
-                    + "as F32, more than one Java buffer holds");
-        }
-        return info;
+        return F32Weights.check(reader, "onnx", name, shape);
     }
 
     /** Frees the wrappers and the quantised copies (not the reader). */

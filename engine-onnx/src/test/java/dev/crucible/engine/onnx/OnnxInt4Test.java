@@ -1,7 +1,7 @@
 package dev.crucible.engine.onnx;
 
-import static dev.crucible.engine.onnx.OnnxMatchesDjlTest.argmax;
-import static dev.crucible.engine.onnx.OnnxMatchesDjlTest.maxAbsDiff;
+import static dev.crucible.testsupport.engine.Logits.argmax;
+import static dev.crucible.testsupport.engine.Logits.maxAbsDiff;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -76,22 +76,18 @@ class OnnxInt4Test {
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void atAccuracyLevelZeroTheLogitsAreThoseOfTheDequantisedWeights(Architecture arch) throws IOException {
-        Path model = TinyModel.write(arch, dir.resolve("model"), 53).dir();
-        Path dequantised = writeDequantised(ModelFolder.read(model), dir.resolve("dequantised"));
-        float[][] expected = djl(dequantised);
-        float[][] actual = onnxInt4(model, 0);
-        for (int i = 0; i < expected.length; i++) {
-            OnnxMatchesDjlTest.assertClose(expected[i], actual[i], arch + " step " + i);
+        Comparison logits = int4AgainstDequantised(arch, 0);
+        for (int i = 0; i < logits.expected().length; i++) {
+            OnnxMatchesDjlTest.assertClose(logits.expected()[i], logits.actual()[i], arch + " step " + i);
         }
     }
 
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void atAccuracyLevelFourTheLogitsStayCloseToTheDequantisedWeights(Architecture arch) throws IOException {
-        Path model = TinyModel.write(arch, dir.resolve("model"), 53).dir();
-        Path dequantised = writeDequantised(ModelFolder.read(model), dir.resolve("dequantised"));
-        float[][] expected = djl(dequantised);
-        float[][] actual = onnxInt4(model, 4);
+        Comparison logits = int4AgainstDequantised(arch, 4);
+        float[][] expected = logits.expected();
+        float[][] actual = logits.actual();
         double max = 0;
         double largest = 0;
         double sumSq = 0;
@@ -129,6 +125,17 @@ class OnnxInt4Test {
             assertArrayEquals(byProperty[i], perModel[i], 0f, "step " + i);
         }
         assertTrue(maxAbsDiff(f32[0], perModel[0]) > 0, "the model loaded without a precision is F32");
+    }
+
+    /** The tiny model's logits with its weights dequantised from int4 (by DJL) and in int4 (by ONNX Runtime). */
+    private record Comparison(float[][] expected, float[][] actual) {
+    }
+
+    /** Runs the tiny model of {@code arch} both ways, ONNX Runtime's MatMulNBits at {@code accuracyLevel}. */
+    private Comparison int4AgainstDequantised(Architecture arch, int accuracyLevel) throws IOException {
+        Path model = TinyModel.write(arch, dir.resolve("model"), 53).dir();
+        Path dequantised = writeDequantised(ModelFolder.read(model), dir.resolve("dequantised"));
+        return new Comparison(djl(dequantised), onnxInt4(model, accuracyLevel));
     }
 
     /** Logits after the prompt, then after each of three decode steps fed the same tokens. */

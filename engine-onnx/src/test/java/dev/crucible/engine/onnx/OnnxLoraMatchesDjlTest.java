@@ -1,6 +1,6 @@
 package dev.crucible.engine.onnx;
 
-import static dev.crucible.engine.onnx.OnnxMatchesDjlTest.argmax;
+import static dev.crucible.testsupport.engine.Logits.argmax;
 import static dev.crucible.engine.onnx.OnnxMatchesDjlTest.assertClose;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +20,7 @@ import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,9 +48,8 @@ class OnnxLoraMatchesDjlTest {
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void aBatchMixingTheBaseModelAndTwoAdaptersGivesEachSequenceDjlsLogits(Architecture arch) throws IOException {
-        ModelFolder folder = ModelFolder.read(TinyModel.write(arch, dir.resolve("model"), 41).dir());
+        ModelFolder folder = withRandomAdapter(arch, 41, 5);
         ModelConfig config = folder.config();
-        TinyAdapter.writeRandom(config, dir.resolve("all"), 5);
         writePartialAdapter(config, dir.resolve("partial"));
         try (ModelRunner onnx = new OnnxEngineProvider().loadModel(folder);
                 ModelRunner djl = new DjlEngineProvider().loadModel(folder)) {
@@ -74,7 +74,7 @@ class OnnxLoraMatchesDjlTest {
                 }
                 next[i] = argmax(alone.last());
             }
-            assertTrue(OnnxMatchesDjlTest.maxAbsDiff(together.get(0).last(), together.get(1).last()) > 0.5,
+            assertTrue(Logits.maxAbsDiff(together.get(0).last(), together.get(1).last()) > 0.5,
                     "the adapter must change the logits for the comparison to mean anything");
             for (int step = 0; step < 4; step++) {
                 batch.clear();
@@ -94,8 +94,7 @@ class OnnxLoraMatchesDjlTest {
 
     @Test
     void sequencesThatAllUseOneAdapterShareItsTensorsAndMatchDjl() throws IOException {
-        ModelFolder folder = ModelFolder.read(TinyModel.write(Architecture.QWEN2, dir.resolve("model"), 45).dir());
-        TinyAdapter.writeRandom(folder.config(), dir.resolve("all"), 6);
+        ModelFolder folder = withRandomAdapter(Architecture.QWEN2, 45, 6);
         try (ModelRunner onnx = new OnnxEngineProvider().loadModel(folder);
                 ModelRunner djl = new DjlEngineProvider().loadModel(folder);
                 LoraAdapter a = onnx.loadAdapter(dir.resolve("all"));
@@ -117,7 +116,7 @@ class OnnxLoraMatchesDjlTest {
 
     @Test
     void peftsInitialAdapterGivesExactlyTheBaseLogits() throws IOException {
-        ModelFolder folder = ModelFolder.read(TinyModel.write(Architecture.QWEN3, dir.resolve("model"), 43).dir());
+        ModelFolder folder = tinyModel(Architecture.QWEN3, 43);
         TinyAdapter.writePeftInit(folder.config(), dir.resolve("init"), 9);
         try (ModelRunner onnx = new OnnxEngineProvider().loadModel(folder);
                 KvCache before = onnx.newCache(32); KvCache base = onnx.newCache(32);
@@ -134,8 +133,7 @@ class OnnxLoraMatchesDjlTest {
 
     @Test
     void refusesAClosedAdapterAndOneFromAnotherRunner() throws IOException {
-        ModelFolder folder = ModelFolder.read(TinyModel.write(Architecture.LLAMA, dir.resolve("model"), 47).dir());
-        TinyAdapter.writeRandom(folder.config(), dir.resolve("all"), 5);
+        ModelFolder folder = withRandomAdapter(Architecture.LLAMA, 47, 5);
         try (ModelRunner onnx = new OnnxEngineProvider().loadModel(folder);
                 ModelRunner other = new OnnxEngineProvider().loadModel(folder);
                 KvCache cache = onnx.newCache(32); LoraAdapter foreign = other.loadAdapter(dir.resolve("all"))) {
@@ -179,5 +177,17 @@ class OnnxLoraMatchesDjlTest {
             values[i] = (float) (random.nextGaussian() * scale);
         }
         return values;
+    }
+
+    /** The tiny model of {@code arch} made from {@code seed}, in the test's folder {@code model}. */
+    private ModelFolder tinyModel(Architecture arch, long seed) throws IOException {
+        return ModelFolder.read(TinyModel.write(arch, dir.resolve("model"), seed).dir());
+    }
+
+    /** {@link #tinyModel}, with a random adapter made from {@code adapterSeed} in the test's folder {@code all}. */
+    private ModelFolder withRandomAdapter(Architecture arch, long seed, long adapterSeed) throws IOException {
+        ModelFolder folder = tinyModel(arch, seed);
+        TinyAdapter.writeRandom(folder.config(), dir.resolve("all"), adapterSeed);
+        return folder;
     }
 }

@@ -2,7 +2,6 @@ package dev.crucible.engine.onnx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.djl.DjlEngineProvider;
 import dev.crucible.engine.spi.KvCache;
@@ -12,6 +11,7 @@ import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyModel;
+import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ class OnnxMatchesDjlTest {
             for (int i = 0; i < prompts.size(); i++) {
                 float[] alone = e.djl.forward(List.of(SequenceInput.of(djl.get(i), prompts.get(i)))).getFirst().last();
                 assertClose(alone, together.get(i).last(), arch + " prefill " + i);
-                next[i] = argmax(alone);
+                next[i] = Logits.argmax(alone);
             }
             for (int step = 0; step < 3; step++) {
                 batch.clear();
@@ -95,7 +95,7 @@ class OnnxMatchesDjlTest {
                 for (int i = 0; i < prompts.size(); i++) {
                     float[] alone = e.djl.forward(List.of(SequenceInput.of(djl.get(i), next[i]))).getFirst().last();
                     assertClose(alone, together.get(i).last(), arch + " decode step " + step + ", sequence " + i);
-                    next[i] = argmax(alone);
+                    next[i] = Logits.argmax(alone);
                     assertEquals(prompts.get(i).length + step + 1, onnx.get(i).length());
                 }
             }
@@ -113,7 +113,7 @@ class OnnxMatchesDjlTest {
             float[] expected = e.djl.forward(List.of(SequenceInput.of(djl, prompt))).getFirst().last();
             assertClose(expected, e.onnx.forward(List.of(SequenceInput.of(onnx, prompt))).getFirst().last(),
                     arch + " prefill of 300");
-            int next = argmax(expected);
+            int next = Logits.argmax(expected);
             assertClose(e.djl.forward(List.of(SequenceInput.of(djl, next))).getFirst().last(),
                     e.onnx.forward(List.of(SequenceInput.of(onnx, next))).getFirst().last(), arch + " decode at 300");
         }
@@ -134,7 +134,7 @@ class OnnxMatchesDjlTest {
                 float[] expected = e.djl.forward(List.of(SequenceInput.of(djl.get(i), prompt))).getFirst().last();
                 assertClose(expected, e.onnx.forward(List.of(SequenceInput.of(onnx.get(i), prompt))).getFirst().last(),
                         arch + " prefill " + i);
-                next[i] = argmax(expected);
+                next[i] = Logits.argmax(expected);
             }
             // Decoding all five together past 16, 32 and 64 positions: the rows lengthen three times under them.
             for (int step = 0; step < 60; step++) {
@@ -146,7 +146,7 @@ class OnnxMatchesDjlTest {
                 for (int i = 0; i < 5; i++) {
                     float[] alone = e.djl.forward(List.of(SequenceInput.of(djl.get(i), next[i]))).getFirst().last();
                     assertClose(alone, together.get(i).last(), arch + " step " + step + ", sequence " + i);
-                    next[i] = argmax(alone);
+                    next[i] = Logits.argmax(alone);
                 }
             }
             onnx.forEach(KvCache::close);
@@ -162,10 +162,10 @@ class OnnxMatchesDjlTest {
             float[] y = djl.forward(List.of(SequenceInput.of(b, prompt))).getFirst().last();
             for (int step = 0; step < GREEDY_STEPS; step++) {
                 assertClose(y, x, arch + " greedy step " + step);
-                tokens[step] = argmax(x);
-                assertEquals(argmax(y), tokens[step], arch + " greedy token " + step);
+                tokens[step] = Logits.argmax(x);
+                assertEquals(Logits.argmax(y), tokens[step], arch + " greedy token " + step);
                 x = onnx.forward(List.of(SequenceInput.of(a, tokens[step]))).getFirst().last();
-                y = djl.forward(List.of(SequenceInput.of(b, argmax(y)))).getFirst().last();
+                y = djl.forward(List.of(SequenceInput.of(b, Logits.argmax(y)))).getFirst().last();
             }
         }
         return tokens;
@@ -184,29 +184,8 @@ class OnnxMatchesDjlTest {
         return ids;
     }
 
-    static int argmax(float[] logits) {
-        int best = 0;
-        for (int i = 1; i < logits.length; i++) {
-            if (logits[i] > logits[best]) {
-                best = i;
-            }
-        }
-        return best;
-    }
-
-    static double maxAbsDiff(float[] expected, float[] actual) {
-        double max = 0;
-        for (int i = 0; i < expected.length; i++) {
-            max = Math.max(max, Math.abs((double) expected[i] - actual[i]));
-        }
-        return max;
-    }
-
     static double assertClose(float[] expected, float[] actual, String what) {
-        assertEquals(expected.length, actual.length, what);
-        double max = maxAbsDiff(expected, actual);
-        assertTrue(max <= TOLERANCE, what + ": max |logit difference| " + max + " > " + TOLERANCE);
-        return max;
+        return Logits.assertClose(expected, actual, TOLERANCE, what);
     }
 
     /** The same tiny model loaded by both engines. */

@@ -1,5 +1,10 @@
 package dev.crucible.engine.spi;
 
+import dev.crucible.hf.ModelFormatException;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.peft.LoraWeights;
+import java.nio.file.Path;
+
 /**
  * A LoRA adapter loaded into a {@link ModelRunner} from a PEFT folder: for each adapted projection {@code W} of each
  * layer, a sequence that names the adapter in its {@link SequenceInput#adapter()} computes
@@ -22,6 +27,20 @@ public interface LoraAdapter extends AutoCloseable {
 
     /** The factor on {@code B (A x)}: {@code lora_alpha / r}, or {@code lora_alpha / sqrt(r)} with rsLoRA. */
     double scaling();
+
+    /**
+     * Reads and checks a PEFT folder's adapter for a model of {@code config}, as {@link ModelRunner#loadAdapter} does
+     * before making the engine's adapter from it.
+     *
+     * @throws EngineException {@link EngineException.Reason#INVALID_MODEL} naming what does not fit the model
+     */
+    static LoraWeights readPeftFolder(Path peftFolder, ModelConfig config) {
+        try {
+            return LoraWeights.read(peftFolder, config);
+        } catch (ModelFormatException e) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, e.getMessage(), e);
+        }
+    }
 
     /** Frees the adapter's weights; idempotent. */
     @Override

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** Typed access to one JSON object of a config file; every failure names the file and the key. */
 record JsonFields(JsonNode node, String where) {
@@ -39,36 +41,16 @@ record JsonFields(JsonNode node, String where) {
     }
 
     OptionalDouble optionalDouble(String key) {
-        if (!has(key)) {
-            return OptionalDouble.empty();
-        }
-        JsonNode v = node.get(key);
-        if (!v.isNumber()) {
-            throw error("'" + key + "' must be a number, got " + v);
-        }
-        return OptionalDouble.of(v.doubleValue());
+        return optional(key, JsonNode::isNumber, "a number", JsonNode::doubleValue)
+                .map(OptionalDouble::of).orElse(OptionalDouble.empty());
     }
 
     Optional<Boolean> optionalBoolean(String key) {
-        if (!has(key)) {
-            return Optional.empty();
-        }
-        JsonNode v = node.get(key);
-        if (!v.isBoolean()) {
-            throw error("'" + key + "' must be true or false, got " + v);
-        }
-        return Optional.of(v.booleanValue());
+        return optional(key, JsonNode::isBoolean, "true or false", JsonNode::booleanValue);
     }
 
     Optional<String> optionalString(String key) {
-        if (!has(key)) {
-            return Optional.empty();
-        }
-        JsonNode v = node.get(key);
-        if (!v.isTextual()) {
-            throw error("'" + key + "' must be a string, got " + v);
-        }
-        return Optional.of(v.textValue());
+        return optional(key, JsonNode::isTextual, "a string", JsonNode::textValue);
     }
 
     /** A token id given as an integer or a list of integers; absent or null gives an empty list. */
@@ -94,6 +76,18 @@ record JsonFields(JsonNode node, String where) {
 
     ModelFormatException error(String message) {
         return new ModelFormatException(where + ": " + message);
+    }
+
+    /** The value of {@code key} when present and not null; a value of another kind fails, naming {@code kind}. */
+    private <T> Optional<T> optional(String key, Predicate<JsonNode> isKind, String kind, Function<JsonNode, T> value) {
+        if (!has(key)) {
+            return Optional.empty();
+        }
+        JsonNode v = node.get(key);
+        if (!isKind.test(v)) {
+            throw error("'" + key + "' must be " + kind + ", got " + v);
+        }
+        return Optional.of(value.apply(v));
     }
 
     private int toInt(String key, JsonNode v) {

@@ -30,11 +30,9 @@ class TinyTokenizerMatchesHuggingFaceTest {
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void encodesAndDecodesLikeHuggingFaceTokenizers(Architecture arch) throws IOException {
-        TinyModel.write(arch, dir, 1);
-        Path file = dir.resolve("tokenizer.json");
+        Path file = tokenizerJson(arch);
         BpeEncoder java = BpeEncoder.load(file);
-        try (HuggingFaceTokenizer hf = HuggingFaceTokenizer.builder().optTokenizerPath(file)
-                .optAddSpecialTokens(false).optTruncation(false).optPadding(false).build()) {
+        try (HuggingFaceTokenizer hf = huggingFace(file)) {
             for (String text : TokenizerSamples.all(arch)) {
                 for (boolean special : new boolean[] {false, true}) {
                     long[] expected = hf.encode(text, special, false).getIds();
@@ -56,16 +54,14 @@ class TinyTokenizerMatchesHuggingFaceTest {
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void agreesOnRandomText(Architecture arch) throws IOException {
-        TinyModel.write(arch, dir, 1);
-        Path file = dir.resolve("tokenizer.json");
+        Path file = tokenizerJson(arch);
         BpeEncoder java = BpeEncoder.load(file);
         List<String> pool = new ArrayList<>(List.of("a", "Z", "é", "e\u0301", "ß", "ſ", "'", "'s", "'LL", "7", "42",
                 "1234567", " ", "  ", "\t", "\n", "\r\n", "\u00A0", "\u3000", "\u2003", "\u0085", ".", "!?", "->",
                 "{\"k\": 1}", "你", "好", "😀", "👍🏽", "👨‍👩‍👧", "\u200B", "<", "|", ">", "<|", "|>", "think"));
         pool.addAll(TokenizerSamples.specials(arch));
         Random random = new Random(7);
-        try (HuggingFaceTokenizer hf = HuggingFaceTokenizer.builder().optTokenizerPath(file)
-                .optAddSpecialTokens(false).optTruncation(false).optPadding(false).build()) {
+        try (HuggingFaceTokenizer hf = huggingFace(file)) {
             for (int n = 0; n < 500; n++) {
                 StringBuilder text = new StringBuilder();
                 for (int k = random.nextInt(12); k >= 0; k--) {
@@ -81,14 +77,24 @@ class TinyTokenizerMatchesHuggingFaceTest {
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void encodesTheWholeCorpusLikeHuggingFaceTokenizers(Architecture arch) throws IOException {
-        TinyModel.write(arch, dir, 1);
-        Path file = dir.resolve("tokenizer.json");
+        Path file = tokenizerJson(arch);
         String corpus = TinyResources.text("corpus.txt") + Files.readString(dir.resolve("tokenizer_config.json"));
-        try (HuggingFaceTokenizer hf = HuggingFaceTokenizer.builder().optTokenizerPath(file)
-                .optAddSpecialTokens(false).optTruncation(false).optPadding(false).build()) {
+        try (HuggingFaceTokenizer hf = huggingFace(file)) {
             long[] expected = hf.encode(corpus, false, false).getIds();
             int[] actual = BpeEncoder.load(file).encode(corpus, false);
             assertArrayEquals(expected, Arrays.stream(actual).asLongStream().toArray());
         }
+    }
+
+    /** The tiny model of {@code arch}, written to the test's folder, by its tokenizer.json. */
+    private Path tokenizerJson(Architecture arch) throws IOException {
+        TinyModel.write(arch, dir, 1);
+        return dir.resolve("tokenizer.json");
+    }
+
+    /** Hugging Face tokenizers on {@code file} as it is: no special tokens added, no truncation or padding. */
+    private static HuggingFaceTokenizer huggingFace(Path file) throws IOException {
+        return HuggingFaceTokenizer.builder().optTokenizerPath(file).optAddSpecialTokens(false).optTruncation(false)
+                .optPadding(false).build();
     }
 }

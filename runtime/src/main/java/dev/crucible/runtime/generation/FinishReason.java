@@ -1,24 +1,20 @@
 package dev.crucible.runtime.generation;
 
-/** Why a sequence ended, as vLLM's {@code finish_reason} names it. */
+import java.util.Locale;
+
+/** Why a sequence ended, as vLLM's {@code finish_reason} names it (the constant's name in lower case). */
 public enum FinishReason {
     /** EOS, a stop token id or a stop string. */
-    STOP("stop"),
+    STOP,
     /** {@code max_tokens} or the context length was reached. */
-    LENGTH("length"),
+    LENGTH,
     /** {@code repetition_detection} found a repeating pattern. */
-    REPETITION("repetition"),
+    REPETITION,
     /** The caller cancelled the request. */
-    ABORT("abort");
-
-    private final String wireName;
-
-    FinishReason(String wireName) {
-        this.wireName = wireName;
-    }
+    ABORT;
 
     /** The OpenAI/vLLM string: {@code stop}, {@code length}, {@code repetition} or {@code abort}. */
     public String wireName() {
-        return wireName;
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -52,15 +52,8 @@ final class RequestState {
         }
         done = true;
         sequences.forEach(SequenceState::release);
-        GenerationResult result = new GenerationResult(request.promptTokenIds().length,
-                sequences.stream().map(SequenceState::output).toList(), sequences.getFirst().promptLogprobs());
-        try {
-            listener.onComplete(result);
-        } catch (RuntimeException e) {
-            handle.fail(e);
-            return;
-        }
-        handle.complete(result);
+        complete(new GenerationResult(request.promptTokenIds().length,
+                sequences.stream().map(SequenceState::output).toList(), sequences.getFirst().promptLogprobs()));
     }
 
     /**
@@ -78,7 +71,11 @@ final class RequestState {
             return;
         }
         done = true;
-        GenerationResult result = new GenerationResult(request.promptTokenIds().length, outputs);
+        complete(new GenerationResult(request.promptTokenIds().length, outputs));
+    }
+
+    /** Tells the listener, then the handle; a throwing listener fails the handle instead. */
+    private void complete(GenerationResult result) {
         try {
             listener.onComplete(result);
         } catch (RuntimeException e) {

@@ -57,10 +57,10 @@ final class JinjaEnvironment {
                 .build();
         Jinjava jinjava = new Jinjava(config);
         jinjava.registerFilter(new ToJsonFilter());
-        jinjava.registerFilter(new ItemsFilter());
-        jinjava.registerFilter(new TrimFilter());
+        jinjava.registerFilter(JinjaFilters.ITEMS);
+        jinjava.registerFilter(JinjaFilters.TRIM);
         jinjava.registerFilter(new SliceFilter());
-        jinjava.registerFilter(new LoopConditionFilter());
+        jinjava.registerFilter(JinjaFilters.WHERE);
         jinjava.registerExpTest(new IterableCheck());
         jinjava.registerTag(new GenerationTag());
         register(jinjava, "raise_exception", "raiseException", Object.class);

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * mean the same: {@code not x is defined} and {@code not x == y} (and {@code in}, {@code <}, …) bind as
  * {@code not (…)}; a stepped slice {@code x[::-1]} becomes the {@code crucible_slice} filter; a named argument holding
  * an operator ({@code namespace(n=messages|length - 1)}) is parenthesised; a filtered loop
- * {@code for x in xs if c} loops over {@link LoopConditionFilter}; a <code>}}</code> closing nested dicts is split,
+ * {@code for x in xs if c} loops over {@link JinjaFilters#WHERE}; a <code>}}</code> closing nested dicts is split,
  * since Jinjava would end the expression there. String literals are masked first, so text inside quotes is never
  * rewritten, and each literal is re-escaped by {@link StringLiterals}. Stateless.
  */

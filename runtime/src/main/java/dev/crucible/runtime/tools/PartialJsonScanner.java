@@ -64,23 +64,12 @@ final class PartialJsonScanner {
             if (atEnd()) {
                 return new Obj(members, false);
             }
-            if (text.charAt(pos) == '}' && members.isEmpty()) {
+            if (text.charAt(pos) == '}') {
                 pos++;
                 return new Obj(members, true);
             }
-            if (!members.isEmpty()) {
-                if (text.charAt(pos) == '}') {
-                    pos++;
-                    return new Obj(members, true);
-                }
-                if (text.charAt(pos) != ',') {
-                    return bad(new Obj(members, false));
-                }
-                pos++;
-                skipSpace();
-                if (atEnd()) {
-                    return new Obj(members, false);
-                }
+            if (!members.isEmpty() && !pastComma()) {
+                return new Obj(members, false);
             }
             if (text.charAt(pos) != '"') {
                 return bad(new Obj(members, false));
@@ -127,15 +116,8 @@ final class PartialJsonScanner {
                 pos++;
                 return new Arr(items, true);
             }
-            if (!items.isEmpty()) {
-                if (text.charAt(pos) != ',') {
-                    return bad(new Arr(items, false));
-                }
-                pos++;
-                skipSpace();
-                if (atEnd()) {
-                    return new Arr(items, false);
-                }
+            if (!items.isEmpty() && !pastComma()) {
+                return new Arr(items, false);
             }
             Node item = value();
             if (item == null) {
@@ -146,6 +128,20 @@ final class PartialJsonScanner {
                 return new Arr(items, false);
             }
         }
+    }
+
+    /**
+     * Moves past the comma before a container's next element and the space after it: false when the text ends there,
+     * or is malformed (no comma).
+     */
+    private boolean pastComma() {
+        if (text.charAt(pos) != ',') {
+            malformed = true;
+            return false;
+        }
+        pos++;
+        skipSpace();
+        return !atEnd();
     }
 
     /** A string at pos; stops before an unfinished escape at the end of the text. */

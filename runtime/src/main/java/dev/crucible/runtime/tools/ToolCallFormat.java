@@ -1,6 +1,7 @@
 package dev.crucible.runtime.tools;
 
 import dev.crucible.hf.config.Architecture;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -13,19 +14,13 @@ import java.util.Optional;
 public enum ToolCallFormat {
 
     /** {@code <tool_call>{"name": …, "arguments": …}</tool_call>}. */
-    HERMES("hermes"),
+    HERMES,
     /** {@code {"name": …, "parameters": …}}, optionally after {@code <|python_tag|>}, several joined by {@code ;}. */
-    LLAMA3_JSON("llama3_json");
+    LLAMA3_JSON;
 
-    private final String parserName;
-
-    ToolCallFormat(String parserName) {
-        this.parserName = parserName;
-    }
-
-    /** vLLM's name for the parser. */
+    /** vLLM's name for the parser: the constant's name in lower case ({@code hermes}, {@code llama3_json}). */
     public String parserName() {
-        return parserName;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The format of a model with this architecture and chat template, if Crucible can parse its calls. */

@@ -12,6 +12,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -38,6 +40,23 @@ final class FakeModelRunner implements ModelRunner {
             float[] logits = new float[vocab];
             logits[next.apply(context)] = 10;
             return logits;
+        });
+    }
+
+    /**
+     * {@code model}, but a forward first counts {@code entered} down and waits (up to 5 s) for {@code gate}, so
+     * submissions pile up behind the first forward until the test opens the gate.
+     */
+    static FakeModelRunner gated(int vocab, CountDownLatch entered, CountDownLatch gate,
+            Function<List<Integer>, float[]> model) {
+        return new FakeModelRunner(vocab, 64, context -> {
+            entered.countDown();
+            try {
+                gate.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return model.apply(context);
         });
     }
 

@@ -25,13 +25,7 @@ class GeneratorAdmissionTest {
 
     /** Prefers token 1 ("a"), never EOS; the first forward waits for the gate, so submissions pile up behind it. */
     private FakeModelRunner gated() {
-        return new FakeModelRunner(VOCAB, 64, context -> {
-            entered.countDown();
-            try {
-                gate.await(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        return FakeModelRunner.gated(VOCAB, entered, gate, context -> {
             float[] logits = new float[VOCAB];
             logits[1] = 1;
             return logits;
@@ -85,15 +79,12 @@ class GeneratorAdmissionTest {
         try (Generator generator = generator(gated(), 1, 16)) {
             List<Recorder> flood = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
-                Recorder recorder = new Recorder(order);
-                flood.add(recorder);
-                value(generator.submit(request("tenant-a", "key-a"), recorder));
+                flood.add(submit(generator, request("tenant-a", "key-a"), order));
                 if (i == 0) {
                     assertTrue(entered.await(5, TimeUnit.SECONDS));
                 }
             }
-            Recorder other = new Recorder(order);
-            value(generator.submit(request("tenant-b", "key-b"), other));
+            Recorder other = submit(generator, request("tenant-b", "key-b"), order);
             gate.countDown();
             assertTrue(Await.until(() -> order.size() == 6), "every request ended: " + order.size());
             // a1 was running; a2 was next in turn when b arrived; then b, before the rest of the flood
@@ -105,17 +96,13 @@ class GeneratorAdmissionTest {
     void entitiesTakeTurnsBeforeTheirKeysSoManyKeysDoNotBuyMoreTurns() throws InterruptedException {
         List<Recorder> order = new CopyOnWriteArrayList<>();
         try (Generator generator = generator(gated(), 1, 16)) {
-            Recorder running = new Recorder(order);
-            value(generator.submit(request("busy", "k0"), running));
+            Recorder running = submit(generator, request("busy", "k0"), order);
             assertTrue(entered.await(5, TimeUnit.SECONDS));
             List<Recorder> busy = new ArrayList<>();
             for (String key : List.of("k1", "k2", "k3")) {
-                Recorder recorder = new Recorder(order);
-                busy.add(recorder);
-                value(generator.submit(request("busy", key), recorder));
+                busy.add(submit(generator, request("busy", key), order));
             }
-            Recorder quiet = new Recorder(order);
-            value(generator.submit(request("quiet", "q"), quiet));
+            Recorder quiet = submit(generator, request("quiet", "q"), order);
             gate.countDown();
             assertTrue(Await.until(() -> order.size() == 5));
             assertEquals(List.of(running, busy.get(0), quiet, busy.get(1), busy.get(2)), order);
@@ -126,14 +113,12 @@ class GeneratorAdmissionTest {
     void priorityStillComesBeforeTurns() throws InterruptedException {
         List<Recorder> order = new CopyOnWriteArrayList<>();
         try (Generator generator = generator(gated(), 1, 16)) {
-            Recorder first = new Recorder(order);
-            value(generator.submit(request("a", "a"), first));
+            Recorder first = submit(generator, request("a", "a"), order);
             assertTrue(entered.await(5, TimeUnit.SECONDS));
-            Recorder other = new Recorder(order);
-            value(generator.submit(request("b", "b"), other));
-            Recorder urgent = new Recorder(order);
-            value(generator.submit(new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(2)), -1, null,
-                    java.util.Optional.empty(), new RequestOwner("a", "a")), urgent));
+            Recorder other = submit(generator, request("b", "b"), order);
+            GenerationRequest highest = new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(2)), -1, null,
+                    java.util.Optional.empty(), new RequestOwner("a", "a"));
+            Recorder urgent = submit(generator, highest, order);
             gate.countDown();
             assertTrue(Await.until(() -> order.size() == 3));
             assertEquals(List.of(first, urgent, other), order);
@@ -178,5 +163,12 @@ class GeneratorAdmissionTest {
             assertTrue(result.completionTokens() < 50, "stopped early: " + result.completionTokens());
             assertTrue(Await.until(() -> generator.snapshot().aborted() == 1));
         }
+    }
+
+    /** Submits {@code request} with a new recorder, which notes in {@code order} when it completes. */
+    private static Recorder submit(Generator generator, GenerationRequest request, List<Recorder> order) {
+        Recorder recorder = new Recorder(order);
+        value(generator.submit(request, recorder));
+        return recorder;
     }
 }

@@ -44,15 +44,7 @@ class GeneratorBatchingTest {
 
     /** The same model, but the first forward waits for the gate, so submissions pile up behind it. */
     private FakeModelRunner gated(Function<List<Integer>, float[]> model) {
-        return new FakeModelRunner(VOCAB, 64, context -> {
-            entered.countDown();
-            try {
-                gate.await(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return model.apply(context);
-        });
+        return FakeModelRunner.gated(VOCAB, entered, gate, model);
     }
 
     private static List<GenerationRequest> requests() {

@@ -105,9 +105,9 @@ public abstract class LoraRunnerContract {
                         .last(), decode.get(i).last(), "decoding of sequence " + i);
                 assertEquals(PROMPT.length + 1, batched.get(i).length());
             }
-            assertTrue(maxAbsDiff(prefill.get(0).last(), prefill.get(1).last()) > 100 * ModelRunnerContract.TOLERANCE,
+            assertTrue(Logits.maxAbsDiff(prefill.get(0).last(), prefill.get(1).last()) > 100 * ModelRunnerContract.TOLERANCE,
                     "a trained adapter changes the logits");
-            assertTrue(maxAbsDiff(prefill.get(1).last(), prefill.get(2).last()) > 100 * ModelRunnerContract.TOLERANCE,
+            assertTrue(Logits.maxAbsDiff(prefill.get(1).last(), prefill.get(2).last()) > 100 * ModelRunnerContract.TOLERANCE,
                     "two adapters give different logits");
         }
     }
@@ -126,17 +126,7 @@ public abstract class LoraRunnerContract {
         }
     }
 
-    private static double maxAbsDiff(float[] a, float[] b) {
-        double max = 0;
-        for (int i = 0; i < a.length; i++) {
-            max = Math.max(max, Math.abs((double) a[i] - b[i]));
-        }
-        return max;
-    }
-
     private static void assertClose(float[] expected, float[] actual, String what) {
-        assertEquals(expected.length, actual.length, what);
-        double diff = maxAbsDiff(expected, actual);
-        assertTrue(diff <= ModelRunnerContract.TOLERANCE, what + ": max |logit difference| " + diff);
+        Logits.assertClose(expected, actual, ModelRunnerContract.TOLERANCE, what);
     }
 }

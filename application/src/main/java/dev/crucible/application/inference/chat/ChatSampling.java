@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.chat;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,14 +25,8 @@ public record ChatSampling(Optional<Double> temperature, Optional<Double> topP, 
         Optional<List<Integer>> allowedTokenIds, List<String> badWords, boolean useBeamSearch, double lengthPenalty) {
 
     public ChatSampling {
-        Objects.requireNonNull(temperature, "temperature");
-        Objects.requireNonNull(topP, "topP");
-        Objects.requireNonNull(topK, "topK");
-        Objects.requireNonNull(minP, "minP");
-        Objects.requireNonNull(presencePenalty, "presencePenalty");
-        Objects.requireNonNull(frequencyPenalty, "frequencyPenalty");
-        Objects.requireNonNull(repetitionPenalty, "repetitionPenalty");
-        Objects.requireNonNull(seed, "seed");
+        NonNull.components(ChatSampling.class, temperature, topP, topK, minP, presencePenalty, frequencyPenalty,
+                repetitionPenalty, seed);
         logitBias = JsonCopies.map(logitBias);
         allowedTokenIds = Objects.requireNonNull(allowedTokenIds, "allowedTokenIds").map(List::copyOf);
         badWords = List.copyOf(badWords);

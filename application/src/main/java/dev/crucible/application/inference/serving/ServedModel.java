@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.serving;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;
@@ -9,7 +10,6 @@ import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.tools.ToolCallFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -35,16 +35,10 @@ public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, 
         implements AutoCloseable {
 
     public ServedModel {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(runner, "runner");
-        Objects.requireNonNull(tokenizer, "tokenizer");
-        Objects.requireNonNull(chatTemplate, "chatTemplate");
+        NonNull.components(ServedModel.class, name, runner, tokenizer, chatTemplate, specialTokens, eosTokenIds,
+                generation, generator, toolCallFormat, training);
         specialTokens = Map.copyOf(specialTokens);
         eosTokenIds = List.copyOf(eosTokenIds);
-        Objects.requireNonNull(generation, "generation");
-        Objects.requireNonNull(generator, "generator");
-        Objects.requireNonNull(toolCallFormat, "toolCallFormat");
-        Objects.requireNonNull(training, "training");
     }
 
     @Override
