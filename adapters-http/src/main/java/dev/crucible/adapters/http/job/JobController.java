@@ -40,24 +40,8 @@ import java.util.Map;
 @Controller("/v1/preview")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class JobController {
-
-    private final JsonBody json;
-    private final IdempotentCreation idempotent;
-    private final CreateRlJobUseCase createRl;
-    private final CreateSftJobUseCase createSft;
-    private final GetJobUseCase get;
-    private final ListJobEventsUseCase events;
-
-    JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl, CreateSftJobUseCase createSft, GetJobUseCase get,
-            ListJobEventsUseCase events) {
-        this.json = json;
-        this.idempotent = idempotent;
-        this.createRl = createRl;
-        this.createSft = createSft;
-        this.get = get;
-        this.events = events;
-    }
+record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl,
+        CreateSftJobUseCase createSft, GetJobUseCase get, ListJobEventsUseCase events) {
 
     @Post("/training-jobs")
     HttpResponse<?> createRl(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {

@@ -38,26 +38,9 @@ import java.util.Map;
 @Controller("/v1/preview/models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class ModelController {
-
-    private final JsonBody json;
-    private final IdempotentCreation idempotent;
-    private final CreateModelUseCase create;
-    private final DeleteModelUseCase delete;
-    private final ListCheckpointsUseCase listCheckpoints;
-    private final DeleteCheckpointsUseCase deleteCheckpoints;
-    private final LogTrajectoriesUseCase log;
-
-    ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create, DeleteModelUseCase delete,
-            ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
-        this.json = json;
-        this.idempotent = idempotent;
-        this.create = create;
-        this.delete = delete;
-        this.listCheckpoints = listCheckpoints;
-        this.deleteCheckpoints = deleteCheckpoints;
-        this.log = log;
-    }
+record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create,
+        DeleteModelUseCase delete, ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints,
+        LogTrajectoriesUseCase log) {
 
     @Post
     HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
