@@ -13,8 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -22,21 +21,10 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ChatCompletionsIT {
 
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        key = server.newKey("olga");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final String key = server.newKey("olga");
+    private final Api api = server.api(key);
 
     private static Map<String, Object> request(Object... pairs) {
         return RequestBodies.chat("Hello there", pairs);

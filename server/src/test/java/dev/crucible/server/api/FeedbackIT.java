@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,22 +24,10 @@ class FeedbackIT {
 
     private static final String PROJECT = "gina/proj";
     private static final String REF = "weave:///gina/proj/object/answer:abc123";
-    private TestServer server;
-    private Api weave;
-    private Api other;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        String basic = Base64.getEncoder().encodeToString(("api:" + server.newKey("gina")).getBytes(StandardCharsets.UTF_8));
-        weave = server.api(null).withAuthorization("Basic " + basic);
-        other = server.api(server.newKey("henry"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final Api weave = server.api(null).withBasic(server.newKey("gina"));
+    private final Api other = server.api(server.newKey("henry"));
 
     private static Map<String, Object> draft(String type, Map<String, Object> payload) {
         Map<String, Object> body = new HashMap<>();
@@ -231,8 +216,7 @@ class FeedbackIT {
     @Test
     void missingOrWrongCredentialsAreA401() {
         assertEquals(401, server.api(null).post("/feedback/create", draft("custom", Map.of())).status());
-        assertEquals(401, server.api(null).withAuthorization("Basic " + Base64.getEncoder()
-                .encodeToString("api:nope".getBytes(StandardCharsets.UTF_8))).post("/feedback/create", draft("custom", Map.of())).status());
+        assertEquals(401, server.api(null).withBasic("nope").post("/feedback/create", draft("custom", Map.of())).status());
     }
 
     static Stream<Arguments> invalidDrafts() {

@@ -17,8 +17,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -42,22 +41,10 @@ class ForcedToolCallsIT {
                     "required", List.of("city", "days"), "additionalProperties", false)),
             tool("get_time", Map.of("type", "object", "properties", Map.of("utc", Map.of("type", "boolean")),
                     "required", List.of("utc"), "additionalProperties", false)));
-
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.structured-outputs.disable-any-whitespace", "true"));
-        key = server.newKey("frida");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.structured-outputs.disable-any-whitespace", "true"));
+    private final String key = server.newKey("frida");
+    private final Api api = server.api(key);
 
     private static Map<String, Object> tool(String name, Map<String, Object> parameters) {
         return Map.of("type", "function", "function", Map.of("name", name, "parameters", parameters));

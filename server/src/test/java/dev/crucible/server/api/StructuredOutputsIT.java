@@ -23,8 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -37,22 +36,10 @@ class StructuredOutputsIT {
 
     private static final JsonMapper JSON = JsonMapper.createDefault();
     private static final int SEEDS = 20;
-
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        key = server.newKey("olga");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final String key = server.newKey("olga");
+    private final Api api = server.api(key);
 
     private static Map<String, Object> request(Object... pairs) {
         return RequestBodies.chat("Describe a person", pairs);

@@ -13,8 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -29,22 +28,10 @@ class ToolCallsIT {
             + "</tool_call>";
     private static final List<Map<String, Object>> TOOLS = List.of(Map.of("type", "function", "function",
             Map.of("name", "get_weather", "parameters", Map.of("type", "object"))));
-
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("test.scripted-model", "true"));
-        key = server.newKey("tess");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("test.scripted-model", "true"));
+    private final String key = server.newKey("tess");
+    private final Api api = server.api(key);
 
     private static Map<String, Object> request(String reply, Object... pairs) {
         String content = "[[reply]]" + reply + "[[/reply]]";

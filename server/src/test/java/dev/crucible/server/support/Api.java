@@ -8,7 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -36,6 +38,12 @@ public final class Api {
     /** The same server with another Authorization header value (null for none). */
     public Api withAuthorization(String header) {
         return new Api(base, header, headers);
+    }
+
+    /** The same server with HTTP Basic credentials as the Weave client sends them: user {@code api}, the key as password. */
+    public Api withBasic(String key) {
+        byte[] credentials = ("api:" + key).getBytes(StandardCharsets.UTF_8);
+        return withAuthorization("Basic " + Base64.getEncoder().encodeToString(credentials));
     }
 
     /** The same server, sending {@code name: value} with every request as well. */
