@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -23,8 +19,7 @@ class ChatCompletionsIT {
 
     @AutoClose
     private final TestServer server = TestServer.start(Map.of());
-    private final String key = server.newKey("olga");
-    private final Api api = server.api(key);
+    private final Api api = server.api(server.newKey("olga"));
 
     private static Map<String, Object> request(Object... pairs) {
         return RequestBodies.chat("Hello there", pairs);
@@ -84,16 +79,13 @@ class ChatCompletionsIT {
     }
 
     @Test
-    void streamingSendsChunksUsageAndDone() throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
-                        + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":5,\"stream\":true,"
-                        + "\"stream_options\":{\"include_usage\":true}}")).build();
-        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode());
-        assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream"));
-        List<String> events = response.body().lines().filter(l -> l.startsWith("data: ")).toList();
+    void streamingSendsChunksUsageAndDone() {
+        Api.Events response = api.stream("/v1/chat/completions", "{\"model\":\"" + TestServer.BASE_MODEL
+                + "\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":5,\"stream\":true,"
+                + "\"stream_options\":{\"include_usage\":true}}");
+        assertEquals(200, response.status());
+        assertTrue(response.headers().getOrDefault("content-type", List.of("")).getFirst().startsWith("text/event-stream"));
+        List<String> events = response.data();
         assertEquals("data: [DONE]", events.getLast());
         assertTrue(events.getFirst().contains("\"role\":\"assistant\""), events.getFirst());
         assertTrue(events.get(events.size() - 2).contains("\"usage\""), events.toString());
@@ -177,7 +169,7 @@ class ChatCompletionsIT {
 
     @SuppressWarnings("unchecked")
     @Test
-    void specialTokensAreSkippedUnlessAskedForAndThenWrittenAsTheFastDetokenizerDoes() throws Exception {
+    void specialTokensAreSkippedUnlessAskedForAndThenWrittenAsTheFastDetokenizerDoes() {
         Api.Reply ids = api.post("/v1/chat/completions", request("max_tokens", 1, "return_token_ids", true));
         Object imStart = ((List<Object>) ids.json().get("prompt_token_ids")).getFirst();
         Map<String, Object> forced = Map.of("allowed_token_ids", List.of(imStart), "max_tokens", 3);
@@ -192,12 +184,9 @@ class ChatCompletionsIT {
                     ((Map<?, ?>) firstChoice(reply).get("message")).get("content"),
                     "byte-level BPE puts no space before special tokens (spaces_between_special_tokens=" + spaces + ")");
         }
-        HttpRequest stream = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
-                        + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":3,\"stream\":true,"
-                        + "\"skip_special_tokens\":false,\"allowed_token_ids\":[" + imStart + "]}")).build();
-        String body = HttpClient.newHttpClient().send(stream, HttpResponse.BodyHandlers.ofString()).body();
+        String body = api.stream("/v1/chat/completions", "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
+                + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":3,\"stream\":true,"
+                + "\"skip_special_tokens\":false,\"allowed_token_ids\":[" + imStart + "]}").body();
         assertEquals(3, body.split("<\\|im_start\\|>", -1).length - 1, body);
     }
 }

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -30,8 +26,7 @@ class ToolCallsIT {
             Map.of("name", "get_weather", "parameters", Map.of("type", "object"))));
     @AutoClose
     private final TestServer server = TestServer.start(Map.of("test.scripted-model", "true"));
-    private final String key = server.newKey("tess");
-    private final Api api = server.api(key);
+    private final Api api = server.api(server.newKey("tess"));
 
     private static Map<String, Object> request(String reply, Object... pairs) {
         String content = "[[reply]]" + reply + "[[/reply]]";
@@ -88,13 +83,7 @@ class ToolCallsIT {
 
     @Test
     void streamingSendsTheNameFirstThenArgumentPiecesAndFinishesWithToolCalls() throws Exception {
-        String body = server.bean(io.micronaut.json.JsonMapper.class).writeValueAsString(
-                request("Sure. " + CALL, "stream", true));
-        HttpRequest http = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        List<String> events = HttpClient.newHttpClient().send(http, HttpResponse.BodyHandlers.ofString()).body()
-                .lines().filter(l -> l.startsWith("data: ")).toList();
+        List<String> events = api.stream("/v1/chat/completions", request("Sure. " + CALL, "stream", true)).data();
         assertEquals("data: [DONE]", events.getLast());
         String all = String.join("\n", events);
         assertTrue(all.contains("\"tool_calls\":[{\"index\":0,\"id\":\"chatcmpl-tool-"), all);
