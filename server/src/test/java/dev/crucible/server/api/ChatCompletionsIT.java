@@ -25,10 +25,6 @@ class ChatCompletionsIT {
         return RequestBodies.chat("Hello there", pairs);
     }
 
-    private static Map<String, Object> firstChoice(Api.Reply reply) {
-        return reply.firstChoice();
-    }
-
     @SuppressWarnings("unchecked")
     @Test
     void greedyCompletionHasTheResponseShapeUsageAndIsDeterministic() {
@@ -37,7 +33,7 @@ class ChatCompletionsIT {
         assertEquals("chat.completion", a.json().get("object"));
         assertTrue(a.text("id").startsWith("chatcmpl-"));
         assertEquals(TestServer.BASE_MODEL, a.json().get("model"));
-        Map<String, Object> choice = firstChoice(a);
+        Map<String, Object> choice = a.firstChoice();
         assertEquals("length", choice.get("finish_reason"));
         assertEquals("assistant", ((Map<String, Object>) choice.get("message")).get("role"));
         Map<String, Object> usage = (Map<String, Object>) a.json().get("usage");
@@ -46,7 +42,7 @@ class ChatCompletionsIT {
         Api.Reply b = api.post("/v1/chat/completions/", request("max_tokens", 8, "temperature", 0));
         assertEquals(200, b.status(), "the trailing-slash twin answers too");
         assertEquals(((Map<?, ?>) choice.get("message")).get("content"),
-                ((Map<?, ?>) firstChoice(b).get("message")).get("content"));
+                ((Map<?, ?>) b.firstChoice().get("message")).get("content"));
     }
 
     @SuppressWarnings("unchecked")
@@ -55,7 +51,7 @@ class ChatCompletionsIT {
         Api.Reply reply = api.post("/v1/chat/completions", request("max_completion_tokens", 4, "temperature", 0,
                 "logprobs", true, "top_logprobs", 2, "return_tokens_as_token_ids", true, "return_token_ids", true));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = firstChoice(reply);
+        Map<String, Object> choice = reply.firstChoice();
         List<Integer> ids = (List<Integer>) choice.get("token_ids");
         assertEquals(4, ids.size());
         List<Map<String, Object>> content = (List<Map<String, Object>>) ((Map<String, Object>) choice.get("logprobs")).get("content");
@@ -99,15 +95,15 @@ class ChatCompletionsIT {
                 "max_tokens", 3, "temperature", 0));
         assertEquals(200, trained.status(), trained.toString());
         assertEquals("wandb-artifact:///olga/p/agent", trained.json().get("model"));
-        Map<String, Object> rollout = firstChoice(trained);
+        Map<String, Object> rollout = trained.firstChoice();
         List<?> ids = (List<?>) rollout.get("token_ids");
         List<?> logprobs = (List<?>) ((Map<?, ?>) rollout.get("logprobs")).get("content");
         assertEquals(3, ids.size(), "a trained model's rollout carries its token ids unasked");
         assertEquals("token_id:" + ids.getFirst(), ((Map<?, ?>) logprobs.getFirst()).get("token"),
                 "and its logprobs as token_id:N, as ART's server returns them");
         Api.Reply base = api.post("/v1/chat/completions", request("max_tokens", 3, "temperature", 0));
-        assertEquals(((Map<?, ?>) firstChoice(base).get("message")).get("content"),
-                ((Map<?, ?>) firstChoice(trained).get("message")).get("content"), "step 0 is the zero adapter");
+        assertEquals(((Map<?, ?>) base.firstChoice().get("message")).get("content"),
+                ((Map<?, ?>) trained.firstChoice().get("message")).get("content"), "step 0 is the zero adapter");
         assertEquals(200, api.post("/v1/chat/completions", request("model", "crucible:///olga/p/agent:step0",
                 "max_tokens", 1)).status());
         assertEquals(404, api.post("/v1/chat/completions", request("model", "crucible:///olga/p/agent:step7",
@@ -175,13 +171,13 @@ class ChatCompletionsIT {
         Map<String, Object> forced = Map.of("allowed_token_ids", List.of(imStart), "max_tokens", 3);
         Map<String, Object> skipped = request();
         skipped.putAll(forced);
-        assertEquals("", ((Map<?, ?>) firstChoice(api.post("/v1/chat/completions", skipped)).get("message")).get("content"));
+        assertEquals("", ((Map<?, ?>) api.post("/v1/chat/completions", skipped).firstChoice().get("message")).get("content"));
         for (boolean spaces : List.of(true, false)) {
             Map<String, Object> kept = request("skip_special_tokens", false, "spaces_between_special_tokens", spaces);
             kept.putAll(forced);
             Api.Reply reply = api.post("/v1/chat/completions", kept);
             assertEquals("<|im_start|><|im_start|><|im_start|>",
-                    ((Map<?, ?>) firstChoice(reply).get("message")).get("content"),
+                    ((Map<?, ?>) reply.firstChoice().get("message")).get("content"),
                     "byte-level BPE puts no space before special tokens (spaces_between_special_tokens=" + spaces + ")");
         }
         String body = api.stream("/v1/chat/completions", "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"

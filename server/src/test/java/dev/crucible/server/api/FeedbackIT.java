@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,13 +31,8 @@ class FeedbackIT {
     private final Api other = server.api(server.newKey("henry"));
 
     private static Map<String, Object> draft(String type, Map<String, Object> payload) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("project_id", PROJECT);
-        body.put("weave_ref", REF);
-        body.put("feedback_type", type);
-        body.put("payload", payload);
-        body.put("creator", null);
-        return body;
+        return RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref", REF, "feedback_type", type,
+                "payload", payload, "creator", null);
     }
 
     private List<Map<String, Object>> rows(Map<String, Object> query) {

@@ -33,16 +33,12 @@ class ToolCallsIT {
         return RequestBodies.with(RequestBodies.chat(content, "tools", TOOLS, "temperature", 0), pairs);
     }
 
-    private static Map<String, Object> choice(Api.Reply reply) {
-        return reply.firstChoice();
-    }
-
     @SuppressWarnings("unchecked")
     @Test
     void aWrittenToolCallBecomesMessageToolCallsWithFinishReasonToolCalls() {
         Api.Reply reply = api.post("/v1/chat/completions", request(CALL));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = choice(reply);
+        Map<String, Object> choice = reply.firstChoice();
         assertEquals("tool_calls", choice.get("finish_reason"));
         Map<String, Object> message = (Map<String, Object>) choice.get("message");
         assertNull(message.get("content"), "no text outside the call");
@@ -56,11 +52,11 @@ class ToolCallsIT {
     @SuppressWarnings("unchecked")
     @Test
     void toolChoiceNoneAndMalformedCallsStayPlainContent() {
-        Map<String, Object> none = choice(api.post("/v1/chat/completions", request(CALL, "tool_choice", "none")));
+        Map<String, Object> none = api.post("/v1/chat/completions", request(CALL, "tool_choice", "none")).firstChoice();
         assertEquals(CALL, ((Map<String, Object>) none.get("message")).get("content"));
         assertEquals("stop", none.get("finish_reason"));
         String bad = "Hi <tool_call>{\"name\": \"get_weather\"</tool_call>";
-        Map<String, Object> malformed = choice(api.post("/v1/chat/completions", request(bad)));
+        Map<String, Object> malformed = api.post("/v1/chat/completions", request(bad)).firstChoice();
         assertEquals(bad, ((Map<String, Object>) malformed.get("message")).get("content"));
         assertEquals("stop", malformed.get("finish_reason"));
         assertEquals(List.of(), ((Map<String, Object>) malformed.get("message")).get("tool_calls"));
@@ -73,7 +69,7 @@ class ToolCallsIT {
         Api.Reply reply = api.post("/v1/chat/completions", request("Sure. " + CALL, "model",
                 "wandb-artifact:///tess/p/agent"));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = choice(reply);
+        Map<String, Object> choice = reply.firstChoice();
         assertEquals("Sure. ", ((Map<String, Object>) choice.get("message")).get("content"));
         List<?> ids = (List<?>) choice.get("token_ids");
         List<?> logprobs = (List<?>) ((Map<?, ?>) choice.get("logprobs")).get("content");
