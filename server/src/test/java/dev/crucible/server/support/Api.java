@@ -40,7 +40,7 @@ public final class Api {
         return new Api(base, header, headers);
     }
 
-    /** The same server with HTTP Basic credentials as the Weave client sends them: user {@code api}, the key. */
+    /** The same server with Basic credentials as Weave sends them: user {@code api}, password {@code key}. */
     public Api withBasic(String key) {
         byte[] credentials = ("api:" + key).getBytes(StandardCharsets.UTF_8);
         return withAuthorization("Basic " + Base64.getEncoder().encodeToString(credentials));
