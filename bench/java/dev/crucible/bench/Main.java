@@ -236,21 +236,19 @@ public final class Main {
         return "unknown CPU";
     }
 
-    private static double median(JsonNode values) {
+    static double median(JsonNode values) {
         List<Double> v = new ArrayList<>();
         values.forEach(n -> v.add(n.asDouble()));
-        v.sort(Double::compare);
-        int n = v.size();
-        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+        return MatmulProbe.median(v);
     }
 
-    private static String list(JsonNode values, int decimals) {
+    static String list(JsonNode values, int decimals) {
         List<String> out = new ArrayList<>();
         values.forEach(n -> out.add(fmt(n.asDouble(), decimals)));
         return "[" + String.join(", ", out) + "]";
     }
 
-    private static String fmt(double v, int decimals) {
+    static String fmt(double v, int decimals) {
         return String.format("%." + decimals + "f", v);
     }
 }

@@ -1,7 +1,10 @@
 package dev.crucible.bench;
 
+import static dev.crucible.bench.Main.fmt;
+import static dev.crucible.bench.Main.list;
+import static dev.crucible.bench.Main.median;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -159,21 +162,5 @@ final class TrainReport {
 
     private static String pct(double ratio) {
         return String.format("%.1f%%", 100 * ratio);
-    }
-
-    private static double median(JsonNode values) {
-        List<Double> v = new ArrayList<>();
-        values.forEach(n -> v.add(n.asDouble()));
-        return MatmulProbe.median(v);
-    }
-
-    private static String list(JsonNode values, int decimals) {
-        List<String> out = new ArrayList<>();
-        values.forEach(n -> out.add(fmt(n.asDouble(), decimals)));
-        return "[" + String.join(", ", out) + "]";
-    }
-
-    private static String fmt(double v, int decimals) {
-        return String.format("%." + decimals + "f", v);
     }
 }

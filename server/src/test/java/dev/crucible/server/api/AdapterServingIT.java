@@ -12,7 +12,6 @@ import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,15 +21,10 @@ class AdapterServingIT {
 
     @SuppressWarnings("unchecked")
     private static List<Object> greedy(Api api, String model) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("model", model);
-        body.put("messages", List.of(Map.of("role", "user", "content", "Hello there")));
-        body.put("max_tokens", 6);
-        body.put("temperature", 0);
-        body.put("return_token_ids", true);
-        Api.Reply reply = api.post("/v1/chat/completions", body);
+        Api.Reply reply = api.post("/v1/chat/completions", RequestBodies.chat("Hello there", "model", model,
+                "max_tokens", 6, "temperature", 0, "return_token_ids", true));
         assertEquals(200, reply.status(), reply.toString());
-        return (List<Object>) ((List<Map<String, Object>>) reply.json().get("choices")).getFirst().get("token_ids");
+        return (List<Object>) reply.firstChoice().get("token_ids");
     }
 
     @Test

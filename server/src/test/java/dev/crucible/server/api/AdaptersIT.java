@@ -22,7 +22,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ import java.util.UUID;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -45,20 +44,15 @@ class AdaptersIT {
 
     private static final String ADAPTER_CONFIG = "adapter_config.json";
     private static final String ADAPTER_WEIGHTS = "adapter_model.safetensors";
-    private TestServer server;
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.runner.enabled", false));
     private Api api;
     private ModelConfig base;
 
     @BeforeAll
     void start() throws IOException {
-        server = TestServer.start(Map.of("crucible.runner.enabled", false));
         api = server.api(server.newKey("ada"));
         base = ModelFolder.read(server.dataDir().resolve("models").resolve(TestServer.BASE_MODEL)).config();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
     }
 
     private String newModel(String name) {
@@ -102,16 +96,10 @@ class AdaptersIT {
     /** The greedy continuation's token ids and their logprobs, which tell two adapters apart. */
     @SuppressWarnings("unchecked")
     private List<Object> greedy(String model) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("model", model);
-        body.put("messages", List.of(Map.of("role", "user", "content", "Hello there")));
-        body.put("max_tokens", 5);
-        body.put("temperature", 0);
-        body.put("logprobs", true);
-        body.put("return_token_ids", true);
-        Api.Reply reply = api.post("/v1/chat/completions", body);
+        Api.Reply reply = api.post("/v1/chat/completions", RequestBodies.chat("Hello there", "model", model,
+                "max_tokens", 5, "temperature", 0, "logprobs", true, "return_token_ids", true));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = ((List<Map<String, Object>>) reply.json().get("choices")).getFirst();
+        Map<String, Object> choice = reply.firstChoice();
         List<Object> logprobs = ((List<Map<String, Object>>) ((Map<String, Object>) choice.get("logprobs"))
                 .get("content")).stream().map(t -> t.get("logprob")).toList();
         return List.of(choice.get("token_ids"), logprobs);

@@ -10,8 +10,7 @@ import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,22 +23,11 @@ class BadInputIT {
     private static final int BODY_LIMIT = 64 * 1024;
     private static final int STRING_LIMIT = 8192;
     private static final int DEPTH_LIMIT = 32;
-    private TestServer server;
-    private Api api;
-    private String model;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT,
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT,
                 "crucible.json.max-string-length", STRING_LIMIT, "crucible.json.max-nesting-depth", DEPTH_LIMIT));
-        api = server.api(server.newKey("carol"));
-        model = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    private final Api api = server.api(server.newKey("carol"));
+    private final String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
 
     private static void assertEnvelope(Api.Reply reply, int status, String param) {
         assertEquals(status, reply.status(), reply.toString());

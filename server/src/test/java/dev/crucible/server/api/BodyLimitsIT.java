@@ -17,8 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -33,22 +32,11 @@ class BodyLimitsIT {
     private static final int BODY_LIMIT = 256 * 1024;
     private static final int JSON_LIMIT = 16 * 1024;
     private static final int IN_FLIGHT_LIMIT = 320 * 1024;
-    private TestServer server;
-    private String key;
-    private Api api;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT,
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT,
                 "crucible.body.max-json-bytes", JSON_LIMIT, "crucible.body.max-in-flight-bytes", IN_FLIGHT_LIMIT));
-        key = server.newKey("erin");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    private final String key = server.newKey("erin");
+    private final Api api = server.api(key);
 
     /** An RL job body for an unknown model, padded to about {@code bytes}: read in full, then a 404. */
     private static String trajectoryBody(int bytes) {

@@ -7,14 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -22,28 +17,12 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ChatCompletionsIT {
 
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        key = server.newKey("olga");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final Api api = server.api(server.newKey("olga"));
 
     private static Map<String, Object> request(Object... pairs) {
         return RequestBodies.chat("Hello there", pairs);
-    }
-
-    private static Map<String, Object> firstChoice(Api.Reply reply) {
-        return reply.firstChoice();
     }
 
     @SuppressWarnings("unchecked")
@@ -54,7 +33,7 @@ class ChatCompletionsIT {
         assertEquals("chat.completion", a.json().get("object"));
         assertTrue(a.text("id").startsWith("chatcmpl-"));
         assertEquals(TestServer.BASE_MODEL, a.json().get("model"));
-        Map<String, Object> choice = firstChoice(a);
+        Map<String, Object> choice = a.firstChoice();
         assertEquals("length", choice.get("finish_reason"));
         assertEquals("assistant", ((Map<String, Object>) choice.get("message")).get("role"));
         Map<String, Object> usage = (Map<String, Object>) a.json().get("usage");
@@ -63,7 +42,7 @@ class ChatCompletionsIT {
         Api.Reply b = api.post("/v1/chat/completions/", request("max_tokens", 8, "temperature", 0));
         assertEquals(200, b.status(), "the trailing-slash twin answers too");
         assertEquals(((Map<?, ?>) choice.get("message")).get("content"),
-                ((Map<?, ?>) firstChoice(b).get("message")).get("content"));
+                ((Map<?, ?>) b.firstChoice().get("message")).get("content"));
     }
 
     @SuppressWarnings("unchecked")
@@ -72,7 +51,7 @@ class ChatCompletionsIT {
         Api.Reply reply = api.post("/v1/chat/completions", request("max_completion_tokens", 4, "temperature", 0,
                 "logprobs", true, "top_logprobs", 2, "return_tokens_as_token_ids", true, "return_token_ids", true));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = firstChoice(reply);
+        Map<String, Object> choice = reply.firstChoice();
         List<Integer> ids = (List<Integer>) choice.get("token_ids");
         assertEquals(4, ids.size());
         List<Map<String, Object>> content = (List<Map<String, Object>>) ((Map<String, Object>) choice.get("logprobs")).get("content");
@@ -96,16 +75,13 @@ class ChatCompletionsIT {
     }
 
     @Test
-    void streamingSendsChunksUsageAndDone() throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
-                        + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":5,\"stream\":true,"
-                        + "\"stream_options\":{\"include_usage\":true}}")).build();
-        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode());
-        assertTrue(response.headers().firstValue("content-type").orElse("").startsWith("text/event-stream"));
-        List<String> events = response.body().lines().filter(l -> l.startsWith("data: ")).toList();
+    void streamingSendsChunksUsageAndDone() {
+        Api.Events response = api.stream("/v1/chat/completions", "{\"model\":\"" + TestServer.BASE_MODEL
+                + "\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":5,\"stream\":true,"
+                + "\"stream_options\":{\"include_usage\":true}}");
+        assertEquals(200, response.status());
+        assertTrue(response.headers().getOrDefault("content-type", List.of("")).getFirst().startsWith("text/event-stream"));
+        List<String> events = response.data();
         assertEquals("data: [DONE]", events.getLast());
         assertTrue(events.getFirst().contains("\"role\":\"assistant\""), events.getFirst());
         assertTrue(events.get(events.size() - 2).contains("\"usage\""), events.toString());
@@ -119,15 +95,15 @@ class ChatCompletionsIT {
                 "max_tokens", 3, "temperature", 0));
         assertEquals(200, trained.status(), trained.toString());
         assertEquals("wandb-artifact:///olga/p/agent", trained.json().get("model"));
-        Map<String, Object> rollout = firstChoice(trained);
+        Map<String, Object> rollout = trained.firstChoice();
         List<?> ids = (List<?>) rollout.get("token_ids");
         List<?> logprobs = (List<?>) ((Map<?, ?>) rollout.get("logprobs")).get("content");
         assertEquals(3, ids.size(), "a trained model's rollout carries its token ids unasked");
         assertEquals("token_id:" + ids.getFirst(), ((Map<?, ?>) logprobs.getFirst()).get("token"),
                 "and its logprobs as token_id:N, as ART's server returns them");
         Api.Reply base = api.post("/v1/chat/completions", request("max_tokens", 3, "temperature", 0));
-        assertEquals(((Map<?, ?>) firstChoice(base).get("message")).get("content"),
-                ((Map<?, ?>) firstChoice(trained).get("message")).get("content"), "step 0 is the zero adapter");
+        assertEquals(((Map<?, ?>) base.firstChoice().get("message")).get("content"),
+                ((Map<?, ?>) trained.firstChoice().get("message")).get("content"), "step 0 is the zero adapter");
         assertEquals(200, api.post("/v1/chat/completions", request("model", "crucible:///olga/p/agent:step0",
                 "max_tokens", 1)).status());
         assertEquals(404, api.post("/v1/chat/completions", request("model", "crucible:///olga/p/agent:step7",
@@ -189,27 +165,24 @@ class ChatCompletionsIT {
 
     @SuppressWarnings("unchecked")
     @Test
-    void specialTokensAreSkippedUnlessAskedForAndThenWrittenAsTheFastDetokenizerDoes() throws Exception {
+    void specialTokensAreSkippedUnlessAskedForAndThenWrittenAsTheFastDetokenizerDoes() {
         Api.Reply ids = api.post("/v1/chat/completions", request("max_tokens", 1, "return_token_ids", true));
         Object imStart = ((List<Object>) ids.json().get("prompt_token_ids")).getFirst();
         Map<String, Object> forced = Map.of("allowed_token_ids", List.of(imStart), "max_tokens", 3);
         Map<String, Object> skipped = request();
         skipped.putAll(forced);
-        assertEquals("", ((Map<?, ?>) firstChoice(api.post("/v1/chat/completions", skipped)).get("message")).get("content"));
+        assertEquals("", ((Map<?, ?>) api.post("/v1/chat/completions", skipped).firstChoice().get("message")).get("content"));
         for (boolean spaces : List.of(true, false)) {
             Map<String, Object> kept = request("skip_special_tokens", false, "spaces_between_special_tokens", spaces);
             kept.putAll(forced);
             Api.Reply reply = api.post("/v1/chat/completions", kept);
             assertEquals("<|im_start|><|im_start|><|im_start|>",
-                    ((Map<?, ?>) firstChoice(reply).get("message")).get("content"),
+                    ((Map<?, ?>) reply.firstChoice().get("message")).get("content"),
                     "byte-level BPE puts no space before special tokens (spaces_between_special_tokens=" + spaces + ")");
         }
-        HttpRequest stream = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
-                        + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":3,\"stream\":true,"
-                        + "\"skip_special_tokens\":false,\"allowed_token_ids\":[" + imStart + "]}")).build();
-        String body = HttpClient.newHttpClient().send(stream, HttpResponse.BodyHandlers.ofString()).body();
+        String body = api.stream("/v1/chat/completions", "{\"model\":\"" + TestServer.BASE_MODEL + "\",\"messages\":"
+                + "[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":3,\"stream\":true,"
+                + "\"skip_special_tokens\":false,\"allowed_token_ids\":[" + imStart + "]}").body();
         assertEquals(3, body.split("<\\|im_start\\|>", -1).length - 1, body);
     }
 }

@@ -18,8 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -32,19 +31,9 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CheckpointStepConflictIT {
 
-    private TestServer server;
-    private Api api;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.runner.enabled", "false"));
-        api = server.api(server.newKey("bob"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.runner.enabled", "false"));
+    private final Api api = server.api(server.newKey("bob"));
 
     private JobRunner runner(TrainingResult result) {
         return new JobRunner(server.bean(JobQueue.class), server.bean(JobStore.class), (job, spec, progress) -> result,

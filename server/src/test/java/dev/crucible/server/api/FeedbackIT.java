@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,31 +25,14 @@ class FeedbackIT {
 
     private static final String PROJECT = "gina/proj";
     private static final String REF = "weave:///gina/proj/object/answer:abc123";
-    private TestServer server;
-    private Api weave;
-    private Api other;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        String basic = Base64.getEncoder().encodeToString(("api:" + server.newKey("gina")).getBytes(StandardCharsets.UTF_8));
-        weave = server.api(null).withAuthorization("Basic " + basic);
-        other = server.api(server.newKey("henry"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final Api weave = server.api(null).withBasic(server.newKey("gina"));
+    private final Api other = server.api(server.newKey("henry"));
 
     private static Map<String, Object> draft(String type, Map<String, Object> payload) {
-        Map<String, Object> body = new HashMap<>();
-        body.put("project_id", PROJECT);
-        body.put("weave_ref", REF);
-        body.put("feedback_type", type);
-        body.put("payload", payload);
-        body.put("creator", null);
-        return body;
+        return RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref", REF, "feedback_type", type,
+                "payload", payload, "creator", null);
     }
 
     private List<Map<String, Object>> rows(Map<String, Object> query) {
@@ -231,8 +212,17 @@ class FeedbackIT {
     @Test
     void missingOrWrongCredentialsAreA401() {
         assertEquals(401, server.api(null).post("/feedback/create", draft("custom", Map.of())).status());
-        assertEquals(401, server.api(null).withAuthorization("Basic " + Base64.getEncoder()
-                .encodeToString("api:nope".getBytes(StandardCharsets.UTF_8))).post("/feedback/create", draft("custom", Map.of())).status());
+        assertEquals(401, server.api(null).withBasic("nope").post("/feedback/create", draft("custom", Map.of())).status());
+    }
+
+    /** A score annotation of {@code ref} with {@code payload}. */
+    private static Map<String, Object> annotation(String ref, Map<String, Object> payload) {
+        return Map.of("feedback_type", "wandb.annotation.score", "annotation_ref", ref, "payload", payload);
+    }
+
+    /** A judge runnable's feedback on {@code ref} with {@code payload}. */
+    private static Map<String, Object> runnable(String ref, Map<String, Object> payload) {
+        return Map.of("feedback_type", "wandb.runnable.judge", "runnable_ref", ref, "payload", payload);
     }
 
     static Stream<Arguments> invalidDrafts() {
@@ -247,35 +237,32 @@ class FeedbackIT {
                         "Invalid annotation feedback type: wandb.annotationX"),
                 Arguments.of("annotation without ref", Map.of("feedback_type", "wandb.annotation.score"),
                         "annotation_ref is required for annotation feedback"),
-                Arguments.of("annotation ref is a call", Map.of("feedback_type", "wandb.annotation.score",
-                        "annotation_ref", "weave:///gina/proj/call/123"), "Invalid ref: weave:///gina/proj/call/123"),
-                Arguments.of("annotation ref without digest", Map.of("feedback_type", "wandb.annotation.score",
-                        "annotation_ref", "weave:///gina/proj/object/score"), "Invalid ref:"),
-                Arguments.of("annotation name mismatch", Map.of("feedback_type", "wandb.annotation.score",
-                        "annotation_ref", "weave:///gina/proj/object/other:d1", "payload", Map.of("value", 1)),
+                Arguments.of("annotation ref is a call", annotation("weave:///gina/proj/call/123", Map.of()),
+                        "Invalid ref: weave:///gina/proj/call/123"),
+                Arguments.of("annotation ref without digest", annotation("weave:///gina/proj/object/score", Map.of()),
+                        "Invalid ref:"),
+                Arguments.of("annotation name mismatch",
+                        annotation("weave:///gina/proj/object/other:d1", Map.of("value", 1)),
                         "annotation_ref must point to an object with name score"),
-                Arguments.of("annotation without value", Map.of("feedback_type", "wandb.annotation.score",
-                        "annotation_ref", "weave:///gina/proj/object/score:d1", "payload", Map.of()),
+                Arguments.of("annotation without value", annotation("weave:///gina/proj/object/score:d1", Map.of()),
                         "Invalid payload for feedback_type wandb.annotation.score"),
-                Arguments.of("annotation ref elsewhere", Map.of("feedback_type", "wandb.annotation.score",
-                        "annotation_ref", "weave:///gina/else/object/score:d1", "payload", Map.of("value", 1)),
+                Arguments.of("annotation ref elsewhere",
+                        annotation("weave:///gina/else/object/score:d1", Map.of("value", 1)),
                         "does not match project id"),
-                Arguments.of("annotation spec missing", Map.of("feedback_type", "wandb.annotation.score",
-                        "annotation_ref", "weave:///gina/proj/object/score:d1", "payload", Map.of("value", 1)),
+                Arguments.of("annotation spec missing",
+                        annotation("weave:///gina/proj/object/score:d1", Map.of("value", 1)),
                         "Annotation ref weave:///gina/proj/object/score:d1 not found"),
                 Arguments.of("annotation ref on custom", Map.of("annotation_ref", "weave:///gina/proj/object/score:d1"),
                         "annotation_ref is not allowed for non-annotation feedback"),
                 Arguments.of("runnable prefix", Map.of("feedback_type", "wandb.runnableX"), "Invalid runnable feedback type: wandb.runnableX"),
                 Arguments.of("runnable without ref", Map.of("feedback_type", "wandb.runnable.judge"),
                         "runnable_ref is required for runnable feedback"),
-                Arguments.of("runnable name mismatch", Map.of("feedback_type", "wandb.runnable.judge",
-                        "runnable_ref", "weave:///gina/proj/op/other:d1", "payload", Map.of("output", 1)),
+                Arguments.of("runnable name mismatch", runnable("weave:///gina/proj/op/other:d1", Map.of("output", 1)),
                         "runnable_ref must point to an object with name judge"),
-                Arguments.of("runnable op without call", Map.of("feedback_type", "wandb.runnable.judge",
-                        "runnable_ref", "weave:///gina/proj/op/judge:d1", "payload", Map.of("output", 1)),
+                Arguments.of("runnable op without call",
+                        runnable("weave:///gina/proj/op/judge:d1", Map.of("output", 1)),
                         "call_ref is required for runnable feedback on ops"),
-                Arguments.of("runnable without output", Map.of("feedback_type", "wandb.runnable.judge",
-                        "runnable_ref", "weave:///gina/proj/object/judge:d1", "payload", Map.of()),
+                Arguments.of("runnable without output", runnable("weave:///gina/proj/object/judge:d1", Map.of()),
                         "Invalid payload for feedback_type wandb.runnable.judge"),
                 Arguments.of("runnable call ref is an object", Map.of("feedback_type", "wandb.runnable.judge",
                         "runnable_ref", "weave:///gina/proj/op/judge:d1", "call_ref", "weave:///gina/proj/object/x:d",

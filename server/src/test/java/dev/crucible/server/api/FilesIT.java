@@ -22,8 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.slf4j.LoggerFactory;
@@ -35,22 +34,10 @@ class FilesIT {
     private static final int BODY_LIMIT = 64 * 1024;
     private static final String LINE = "{\"messages\": [{\"role\": \"user\", \"content\": \"2+2?\"}, "
             + "{\"role\": \"assistant\", \"content\": \"4\"}]}\n";
-
-    private TestServer server;
-    private Api dana;
-    private Api eve;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT));
-        dana = server.api(server.newKey("dana"));
-        eve = server.api(server.newKey("eve"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.max-body-bytes", BODY_LIMIT));
+    private final Api dana = server.api(server.newKey("dana"));
+    private final Api eve = server.api(server.newKey("eve"));
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);

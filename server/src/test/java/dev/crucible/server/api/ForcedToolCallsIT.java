@@ -10,15 +10,10 @@ import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -42,22 +37,9 @@ class ForcedToolCallsIT {
                     "required", List.of("city", "days"), "additionalProperties", false)),
             tool("get_time", Map.of("type", "object", "properties", Map.of("utc", Map.of("type", "boolean")),
                     "required", List.of("utc"), "additionalProperties", false)));
-
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.structured-outputs.disable-any-whitespace", "true"));
-        key = server.newKey("frida");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.structured-outputs.disable-any-whitespace", "true"));
+    private final Api api = server.api(server.newKey("frida"));
 
     private static Map<String, Object> tool(String name, Map<String, Object> parameters) {
         return Map.of("type", "function", "function", Map.of("name", name, "parameters", parameters));
@@ -180,13 +162,8 @@ class ForcedToolCallsIT {
     }
 
     /** The data lines of a streamed request, {@code [DONE]} last. */
-    private List<String> stream(Map<String, Object> request) throws Exception {
-        String body = JSON.writeValueAsString(request);
-        HttpRequest http = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        List<String> events = HttpClient.newHttpClient().send(http, HttpResponse.BodyHandlers.ofString()).body()
-                .lines().filter(l -> l.startsWith("data: ")).toList();
+    private List<String> stream(Map<String, Object> request) {
+        List<String> events = api.stream("/v1/chat/completions", request).data();
         assertEquals("data: [DONE]", events.getLast());
         return events;
     }

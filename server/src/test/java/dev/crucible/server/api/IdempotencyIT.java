@@ -26,8 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -41,25 +40,12 @@ class IdempotencyIT {
 
     private static final String PROJECT = "ivy/proj";
     private static final Map<String, Object> NO_RUNNER = Map.of("crucible.runner.enabled", false);
-    private TestServer server;
-    private String ivyKey;
-    private Api ivy;
-    private Api otto;
-    private String modelId;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(NO_RUNNER);
-        ivyKey = server.newKey("ivy");
-        ivy = server.api(ivyKey);
-        otto = server.api(server.newKey("otto"));
-        modelId = ivy.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(NO_RUNNER);
+    private final String ivyKey = server.newKey("ivy");
+    private final Api ivy = server.api(ivyKey);
+    private final Api otto = server.api(server.newKey("otto"));
+    private final String modelId = ivy.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
 
     private static String newKey() {
         return UUID.randomUUID().toString();

@@ -19,8 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -29,21 +28,11 @@ import org.junit.jupiter.api.TestInstance;
 class MetricsIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.runner.enabled", false));
+    private final Api api = server.api(server.newKey("mia"));
     /** One sample line of the text format: name, optional labels, value. */
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})? (\\S+)( \\S+)?$");
-    private TestServer server;
-    private Api api;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.runner.enabled", false));
-        api = server.api(server.newKey("mia"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
 
     private static HttpResponse<String> scrape(TestServer server, String key) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "/metrics")).GET();

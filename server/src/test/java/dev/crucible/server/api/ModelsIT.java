@@ -16,8 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -25,19 +24,9 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ModelsIT {
 
-    private TestServer server;
-    private Api api;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("test.trainer", "instant"));
-        api = server.api(server.newKey("alice"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("test.trainer", "instant"));
+    private final Api api = server.api(server.newKey("alice"));
 
     private String createModel(String name) {
         Api.Reply reply = api.post("/v1/preview/models", RequestBodies.createModel("proj", name));

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +14,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,25 +30,10 @@ class ObjectsIT {
             Map.of("type", "integer", "minimum", 1, "maximum", 5), "unique_among_creators", true);
     /** Python: {@code bytes_digest(json.dumps(SPEC, sort_keys=True).encode())}, as Weave's compute_object_digest. */
     private static final String SPEC_DIGEST = "LAzbhJbwLHjggwDUifdLJqILFV6YYdmjXGzZYhfs4uQ";
-    private TestServer server;
-    private Api weave;
-    private Api other;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        weave = server.api(null).withAuthorization("Basic " + basic("api:" + server.newKey("iris")));
-        other = server.api(server.newKey("jack"));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
-
-    private static String basic(String credentials) {
-        return Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final Api weave = server.api(null).withBasic(server.newKey("iris"));
+    private final Api other = server.api(server.newKey("jack"));
 
     private static Map<String, Object> obj(String name, Object val, String builtin) {
         Map<String, Object> obj = new HashMap<>();
@@ -232,7 +214,7 @@ class ObjectsIT {
                 "val", 1))).status());
         assertEquals(200, other.post("/obj/read", Map.of("project_id", "jack/p", "object_id", "b", "digest", "v0"))
                 .status());
-        Api wrong = server.api(null).withAuthorization("Basic " + basic("api:nope"));
+        Api wrong = server.api(null).withBasic("nope");
         assertEquals(401, wrong.post("/obj/create", obj("x", 1, null)).status());
         assertEquals(401, server.api(null).post("/obj/read", Map.of("project_id", PROJECT, "object_id", "quality",
                 "digest", "latest")).status());

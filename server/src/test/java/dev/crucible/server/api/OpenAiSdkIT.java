@@ -26,8 +26,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -35,20 +34,10 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenAiSdkIT {
 
-    private TestServer server;
-    private OpenAIClient client;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        client = OpenAIOkHttpClient.builder().apiKey(server.newKey("quinn")).baseUrl(server.url() + "/v1")
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final OpenAIClient client = OpenAIOkHttpClient.builder().apiKey(server.newKey("quinn")).baseUrl(server.url() + "/v1")
                 .maxRetries(0).build();
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
 
     private static ChatCompletionCreateParams params(String model) {
         return ChatCompletionCreateParams.builder().model(model).addUserMessage("hello from the sdk")

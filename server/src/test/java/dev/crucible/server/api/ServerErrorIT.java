@@ -11,8 +11,7 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.slf4j.LoggerFactory;
@@ -21,17 +20,8 @@ import org.slf4j.LoggerFactory;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ServerErrorIT {
 
-    private TestServer server;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("crucible.test.failing-route", true, "crucible.runner.enabled", false));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.test.failing-route", true, "crucible.runner.enabled", false));
 
     @Test
     void aFailingRouteAnswersOneBare500AndLogsItOnce() {

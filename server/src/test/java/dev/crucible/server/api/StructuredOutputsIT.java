@@ -14,17 +14,12 @@ import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -37,22 +32,9 @@ class StructuredOutputsIT {
 
     private static final JsonMapper JSON = JsonMapper.createDefault();
     private static final int SEEDS = 20;
-
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        key = server.newKey("olga");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final Api api = server.api(server.newKey("olga"));
 
     private static Map<String, Object> request(Object... pairs) {
         return RequestBodies.chat("Describe a person", pairs);
@@ -185,18 +167,14 @@ class StructuredOutputsIT {
     }
 
     @Test
-    void streamedDeltasAddUpToAMatchingOutput() throws Exception {
+    void streamedDeltasAddUpToAMatchingOutput() {
         String regex = "(red|green|blue)-[0-9]{2,3}";
-        String body = JSON.writeValueAsString(request("seed", 4, "max_tokens", 20, "stream", true,
+        Api.Events response = api.stream("/v1/chat/completions", request("seed", 4, "max_tokens", 20, "stream", true,
                 "structured_outputs", Map.of("regex", regex)));
-        HttpRequest post = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        HttpResponse<String> response = HttpClient.newHttpClient().send(post, HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode());
+        assertEquals(200, response.status());
         StringBuilder text = new StringBuilder();
         String finish = null;
-        for (String line : response.body().lines().filter(l -> l.startsWith("data: {")).toList()) {
+        for (String line : response.data().stream().filter(l -> l.startsWith("data: {")).toList()) {
             @SuppressWarnings("unchecked")
             Map<String, Object> chunk = (Map<String, Object>) parse(line.substring("data: ".length()));
             @SuppressWarnings("unchecked")

@@ -8,8 +8,7 @@ import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -17,25 +16,12 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TenancyIT {
 
-    private TestServer server;
-    private Api alice;
-    private Api mallory;
-    private String model;
-    private String job;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        alice = server.api(server.newKey("alice"));
-        mallory = server.api(server.newKey("mallory"));
-        model = alice.post("/v1/preview/models", RequestBodies.createModel("p", "secret")).text("id");
-        job = alice.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final Api alice = server.api(server.newKey("alice"));
+    private final Api mallory = server.api(server.newKey("mallory"));
+    private final String model = alice.post("/v1/preview/models", RequestBodies.createModel("p", "secret")).text("id");
+    private final String job = alice.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
 
     @Test
     void anotherEntitysModelIsNotFoundOnEveryModelRoute() {

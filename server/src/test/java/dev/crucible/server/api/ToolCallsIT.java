@@ -7,14 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -29,30 +24,13 @@ class ToolCallsIT {
             + "</tool_call>";
     private static final List<Map<String, Object>> TOOLS = List.of(Map.of("type", "function", "function",
             Map.of("name", "get_weather", "parameters", Map.of("type", "object"))));
-
-    private TestServer server;
-    private Api api;
-    private String key;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of("test.scripted-model", "true"));
-        key = server.newKey("tess");
-        api = server.api(key);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("test.scripted-model", "true"));
+    private final Api api = server.api(server.newKey("tess"));
 
     private static Map<String, Object> request(String reply, Object... pairs) {
         String content = "[[reply]]" + reply + "[[/reply]]";
         return RequestBodies.with(RequestBodies.chat(content, "tools", TOOLS, "temperature", 0), pairs);
-    }
-
-    private static Map<String, Object> choice(Api.Reply reply) {
-        return reply.firstChoice();
     }
 
     @SuppressWarnings("unchecked")
@@ -60,7 +38,7 @@ class ToolCallsIT {
     void aWrittenToolCallBecomesMessageToolCallsWithFinishReasonToolCalls() {
         Api.Reply reply = api.post("/v1/chat/completions", request(CALL));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = choice(reply);
+        Map<String, Object> choice = reply.firstChoice();
         assertEquals("tool_calls", choice.get("finish_reason"));
         Map<String, Object> message = (Map<String, Object>) choice.get("message");
         assertNull(message.get("content"), "no text outside the call");
@@ -74,11 +52,11 @@ class ToolCallsIT {
     @SuppressWarnings("unchecked")
     @Test
     void toolChoiceNoneAndMalformedCallsStayPlainContent() {
-        Map<String, Object> none = choice(api.post("/v1/chat/completions", request(CALL, "tool_choice", "none")));
+        Map<String, Object> none = api.post("/v1/chat/completions", request(CALL, "tool_choice", "none")).firstChoice();
         assertEquals(CALL, ((Map<String, Object>) none.get("message")).get("content"));
         assertEquals("stop", none.get("finish_reason"));
         String bad = "Hi <tool_call>{\"name\": \"get_weather\"</tool_call>";
-        Map<String, Object> malformed = choice(api.post("/v1/chat/completions", request(bad)));
+        Map<String, Object> malformed = api.post("/v1/chat/completions", request(bad)).firstChoice();
         assertEquals(bad, ((Map<String, Object>) malformed.get("message")).get("content"));
         assertEquals("stop", malformed.get("finish_reason"));
         assertEquals(List.of(), ((Map<String, Object>) malformed.get("message")).get("tool_calls"));
@@ -91,7 +69,7 @@ class ToolCallsIT {
         Api.Reply reply = api.post("/v1/chat/completions", request("Sure. " + CALL, "model",
                 "wandb-artifact:///tess/p/agent"));
         assertEquals(200, reply.status(), reply.toString());
-        Map<String, Object> choice = choice(reply);
+        Map<String, Object> choice = reply.firstChoice();
         assertEquals("Sure. ", ((Map<String, Object>) choice.get("message")).get("content"));
         List<?> ids = (List<?>) choice.get("token_ids");
         List<?> logprobs = (List<?>) ((Map<?, ?>) choice.get("logprobs")).get("content");
@@ -101,13 +79,7 @@ class ToolCallsIT {
 
     @Test
     void streamingSendsTheNameFirstThenArgumentPiecesAndFinishesWithToolCalls() throws Exception {
-        String body = server.bean(io.micronaut.json.JsonMapper.class).writeValueAsString(
-                request("Sure. " + CALL, "stream", true));
-        HttpRequest http = HttpRequest.newBuilder(URI.create(server.url() + "/v1/chat/completions"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        List<String> events = HttpClient.newHttpClient().send(http, HttpResponse.BodyHandlers.ofString()).body()
-                .lines().filter(l -> l.startsWith("data: ")).toList();
+        List<String> events = api.stream("/v1/chat/completions", request("Sure. " + CALL, "stream", true)).data();
         assertEquals("data: [DONE]", events.getLast());
         String all = String.join("\n", events);
         assertTrue(all.contains("\"tool_calls\":[{\"index\":0,\"id\":\"chatcmpl-tool-"), all);

@@ -6,12 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -24,25 +21,12 @@ import org.junit.jupiter.api.TestInstance;
 class UnstorableTextIT {
 
     private static final List<String> BAD = List.of("\\u0000", "a\\u0000b", "\\ud800", "x\\udc00y");
-    private TestServer server;
-    private Api api;
-    private Api weave;
-    private String model;
-
-    @BeforeAll
-    void start() {
-        server = TestServer.start(Map.of());
-        String key = server.newKey("nora");
-        api = server.api(key);
-        weave = server.api(null).withAuthorization("Basic "
-                + Base64.getEncoder().encodeToString(("api:" + key).getBytes(StandardCharsets.UTF_8)));
-        model = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-    }
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final String key = server.newKey("nora");
+    private final Api api = server.api(key);
+    private final Api weave = server.api(null).withBasic(key);
+    private final String model = api.post("/v1/preview/models", RequestBodies.createModel("p", "m")).text("id");
 
     private List<Map.Entry<Api, String>> storedRoutes() {
         return List.of(Map.entry(api, "/v1/preview/models"), Map.entry(api, "/v1/preview/training-jobs"),

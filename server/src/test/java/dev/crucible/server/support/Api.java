@@ -8,7 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -36,6 +38,12 @@ public final class Api {
     /** The same server with another Authorization header value (null for none). */
     public Api withAuthorization(String header) {
         return new Api(base, header, headers);
+    }
+
+    /** The same server with Basic credentials as Weave sends them: user {@code api}, password {@code key}. */
+    public Api withBasic(String key) {
+        byte[] credentials = ("api:" + key).getBytes(StandardCharsets.UTF_8);
+        return withAuthorization("Basic " + Base64.getEncoder().encodeToString(credentials));
     }
 
     /** The same server, sending {@code name: value} with every request as well. */
@@ -88,18 +96,38 @@ public final class Api {
 
     /** Sends {@code body} as-is when it is a String, else as JSON. */
     public Reply send(String method, String path, Object body) {
+        return reply(request(method, path, body));
+    }
+
+    /** A streamed answer: status, headers and the whole text of its server-sent events. */
+    public record Events(int status, Map<String, List<String>> headers, String body) {
+
+        /** The {@code data: } lines, in order ({@code data: [DONE]} last when the stream completed). */
+        public List<String> data() {
+            return body.lines().filter(l -> l.startsWith("data: ")).toList();
+        }
+    }
+
+    /** POSTs {@code body} as {@link #send} does and keeps the answer as text, as a stream of server-sent events. */
+    public Events stream(String path, Object body) {
+        HttpResponse<String> response = respond(request("POST", path, body), HttpResponse.BodyHandlers.ofString());
+        return new Events(response.statusCode(), response.headers().map(), response.body());
+    }
+
+    private HttpRequest.Builder request(String method, String path, Object body) {
+        String text;
         try {
-            String text = body == null ? null : body instanceof String s ? s : JSON.writeValueAsString(body);
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
-                    .method(method, text == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(text));
-            if (text != null) {
-                request.header("Content-Type", "application/json");
-            }
-            return exchange(request);
+            text = body == null ? null : body instanceof String s ? s : JSON.writeValueAsString(body);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                .method(method, text == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(text));
+        if (text != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return request;
     }
 
     /**
@@ -127,7 +155,7 @@ public final class Api {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
-        return exchange(request);
+        return reply(request);
     }
 
     /** A response whose body is kept as bytes. */
@@ -137,29 +165,28 @@ public final class Api {
     /** GETs {@code path}, keeping the body as bytes (file downloads). */
     public Bytes download(String path) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60)).GET();
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
+        HttpResponse<byte[]> response = respond(request, HttpResponse.BodyHandlers.ofByteArray());
+        return new Bytes(response.statusCode(), response.body(), response.headers().map());
+    }
+
+    private Reply reply(HttpRequest.Builder request) {
+        HttpResponse<String> response = respond(request, HttpResponse.BodyHandlers.ofString());
         try {
-            HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            return new Bytes(response.statusCode(), response.body(), response.headers().map());
+            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);
+            return new Reply(response.statusCode(), parsed, response.headers().map());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
-    private Reply exchange(HttpRequest.Builder request) {
+    /** Sends {@code request} with this client's Authorization and extra headers. */
+    private <T> HttpResponse<T> respond(HttpRequest.Builder request, HttpResponse.BodyHandler<T> body) {
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
         headers.forEach(request::header);
         try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);
-            return new Reply(response.statusCode(), parsed, response.headers().map());
+            return HTTP.send(request.build(), body);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -17,15 +17,13 @@ import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What every engine with {@link Capability#LORA_INFERENCE} must do with PEFT adapters, on a tiny Qwen3 model: an
@@ -48,8 +46,8 @@ public abstract class LoraRunnerContract {
     protected abstract EngineProvider provider();
 
     @BeforeAll
-    void loadTinyModelAndAdapters() throws IOException {
-        dir = Files.createTempDirectory("lora-runner-contract");
+    void loadTinyModelAndAdapters(@TempDir Path dir) throws IOException {
+        this.dir = dir;
         TinyModel model = TinyModel.write(Architecture.QWEN3, dir.resolve("model"), 17);
         TinyAdapter.writeRandom(model.config(), dir.resolve("first"), 3);
         TinyAdapter.writeRandom(model.config(), dir.resolve("second"), 4);
@@ -60,13 +58,8 @@ public abstract class LoraRunnerContract {
     }
 
     @AfterAll
-    void closeModel() throws IOException {
+    void closeModel() {
         runner.close();
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     @Test

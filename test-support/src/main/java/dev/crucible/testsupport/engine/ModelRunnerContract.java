@@ -19,16 +19,14 @@ import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyModel;
 import dev.crucible.hf.tokenizer.BpeEncoder;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What every engine with {@link Capability#INFERENCE} must do with a {@link ModelRunner}, checked on a tiny Qwen3
@@ -51,20 +49,15 @@ public abstract class ModelRunnerContract {
     protected abstract EngineProvider provider();
 
     @BeforeAll
-    void loadTinyModel() throws IOException {
-        dir = Files.createTempDirectory("model-runner-contract");
+    void loadTinyModel(@TempDir Path dir) throws IOException {
+        this.dir = dir;
         TinyModel.write(Architecture.QWEN3, dir, 11);
         runner = load();
     }
 
     @AfterAll
-    void closeModel() throws IOException {
+    void closeModel() {
         runner.close();
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     @Test

@@ -25,18 +25,10 @@ import reactor.core.publisher.Mono;
  * the response is done or the client goes away, so it also covers the parsed request while it is handled.
  */
 @Filter(Filter.MATCH_ALL_PATTERN)
-final class BodyAdmissionFilter implements HttpServerFilter {
+record BodyAdmissionFilter(BodyLimits limits, BodyBudget budget) implements HttpServerFilter {
 
     private static final Logger LOG = LoggerFactory.getLogger(BodyAdmissionFilter.class);
     private static final String RETRY_AFTER_SECONDS = "2";
-
-    private final BodyLimits limits;
-    private final BodyBudget budget;
-
-    BodyAdmissionFilter(BodyLimits limits, BodyBudget budget) {
-        this.limits = limits;
-        this.budget = budget;
-    }
 
     @Override
     public int getOrder() {

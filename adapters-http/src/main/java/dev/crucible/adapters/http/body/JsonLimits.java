@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.body;
 
 import io.micronaut.context.annotation.Value;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 /**
@@ -9,42 +10,31 @@ import jakarta.inject.Singleton;
  * {@code crucible.max-body-bytes}, so any string a body may carry is accepted and the body limit is the one that
  * binds; depth and number length are fixed bounds that no real request comes near. The document's length is the
  * route's body limit ({@code BodyLimits}).
+ *
+ * @param maxStringLength longest JSON string (a value or a key), in characters
+ * @param maxNestingDepth deepest nesting of objects and arrays
+ * @param maxNumberLength longest number, in characters
  */
 @Singleton
-public final class JsonLimits {
+public record JsonLimits(int maxStringLength, int maxNestingDepth, int maxNumberLength) {
 
-    private final int maxStringLength;
-    private final int maxNestingDepth;
-    private final int maxNumberLength;
+    public JsonLimits {
+        positive(maxNestingDepth, "crucible.json.max-nesting-depth");
+        positive(maxNumberLength, "crucible.json.max-number-length");
+    }
 
+    @Inject
     JsonLimits(@Value("${crucible.max-body-bytes:268435456}") long maxBodyBytes,
             @Value("${crucible.json.max-string-length:0}") int maxStringLength,
             @Value("${crucible.json.max-nesting-depth:256}") int maxNestingDepth,
             @Value("${crucible.json.max-number-length:1000}") int maxNumberLength) {
-        this.maxStringLength = maxStringLength > 0 ? maxStringLength : (int) Math.min(Integer.MAX_VALUE, maxBodyBytes);
-        this.maxNestingDepth = positive(maxNestingDepth, "crucible.json.max-nesting-depth");
-        this.maxNumberLength = positive(maxNumberLength, "crucible.json.max-number-length");
+        this(maxStringLength > 0 ? maxStringLength : (int) Math.min(Integer.MAX_VALUE, maxBodyBytes), maxNestingDepth,
+                maxNumberLength);
     }
 
-    private static int positive(int value, String name) {
+    private static void positive(int value, String name) {
         if (value <= 0) {
             throw new IllegalArgumentException(name + " must be positive, got " + value);
         }
-        return value;
-    }
-
-    /** Longest JSON string (a value or a key), in characters. */
-    public int maxStringLength() {
-        return maxStringLength;
-    }
-
-    /** Deepest nesting of objects and arrays. */
-    public int maxNestingDepth() {
-        return maxNestingDepth;
-    }
-
-    /** Longest number, in characters. */
-    public int maxNumberLength() {
-        return maxNumberLength;
     }
 }

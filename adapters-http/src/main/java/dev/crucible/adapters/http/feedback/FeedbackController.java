@@ -38,24 +38,8 @@ import java.util.Map;
 @Controller("/feedback")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class FeedbackController {
-
-    private final JsonBody json;
-    private final IdempotentCreation idempotent;
-    private final CreateFeedbackUseCase create;
-    private final ReplaceFeedbackUseCase replace;
-    private final QueryFeedbackUseCase query;
-    private final PurgeFeedbackUseCase purge;
-
-    FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFeedbackUseCase create, ReplaceFeedbackUseCase replace,
-            QueryFeedbackUseCase query, PurgeFeedbackUseCase purge) {
-        this.json = json;
-        this.idempotent = idempotent;
-        this.create = create;
-        this.replace = replace;
-        this.query = query;
-        this.purge = purge;
-    }
+record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFeedbackUseCase create,
+        ReplaceFeedbackUseCase replace, QueryFeedbackUseCase query, PurgeFeedbackUseCase purge) {
 
     @Post("/create")
     HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {

@@ -36,24 +36,8 @@ import java.io.UncheckedIOException;
 @Controller("/v1/files")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class FileController {
-
-    private final IdempotentCreation idempotent;
-    private final UploadFileUseCase upload;
-    private final ListFilesUseCase list;
-    private final GetFileUseCase get;
-    private final ReadFileContentUseCase content;
-    private final DeleteFileUseCase delete;
-
-    FileController(IdempotentCreation idempotent, UploadFileUseCase upload, ListFilesUseCase list, GetFileUseCase get,
-            ReadFileContentUseCase content, DeleteFileUseCase delete) {
-        this.idempotent = idempotent;
-        this.upload = upload;
-        this.list = list;
-        this.get = get;
-        this.content = content;
-        this.delete = delete;
-    }
+record FileController(IdempotentCreation idempotent, UploadFileUseCase upload, ListFilesUseCase list,
+        GetFileUseCase get, ReadFileContentUseCase content, DeleteFileUseCase delete) {
 
     @Post(consumes = MediaType.MULTIPART_FORM_DATA)
     HttpResponse<?> upload(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,

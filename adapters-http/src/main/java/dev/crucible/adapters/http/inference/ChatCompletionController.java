@@ -32,17 +32,7 @@ import reactor.core.publisher.Sinks;
  */
 @Controller("/v1/chat/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
-final class ChatCompletionController {
-
-    private final JsonBody json;
-    private final JsonMapper mapper;
-    private final ChatCompletionUseCase chat;
-
-    ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionUseCase chat) {
-        this.json = json;
-        this.mapper = mapper;
-        this.chat = chat;
-    }
+record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionUseCase chat) {
 
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)

@@ -41,26 +41,8 @@ import java.util.Map;
 @Controller("/v1/preview")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class JobController {
-
-    private final JsonBody json;
-    private final IdempotentCreation idempotent;
-    private final CreateRlJobUseCase createRl;
-    private final CreateSftJobUseCase createSft;
-    private final GetJobUseCase get;
-    private final ListJobsUseCase list;
-    private final ListJobEventsUseCase events;
-
-    JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl, CreateSftJobUseCase createSft, GetJobUseCase get,
-            ListJobsUseCase list, ListJobEventsUseCase events) {
-        this.json = json;
-        this.idempotent = idempotent;
-        this.createRl = createRl;
-        this.createSft = createSft;
-        this.get = get;
-        this.list = list;
-        this.events = events;
-    }
+record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl,
+        CreateSftJobUseCase createSft, GetJobUseCase get, ListJobsUseCase listJobs, ListJobEventsUseCase events) {
 
     @Post("/training-jobs")
     HttpResponse<?> createRl(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
@@ -89,7 +71,7 @@ final class JobController {
     @Get("/training-jobs")
     PageView<JobView> list(Caller caller, @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
             @Nullable @QueryValue String order) {
-        var jobs = RefusalException.unwrap(list.list(new ListJobsUseCase.Command(caller,
+        var jobs = RefusalException.unwrap(listJobs.list(new ListJobsUseCase.Command(caller,
                 RequestParams.page(after, limit, order))));
         return PageView.of(jobs, JobView::of, job -> job.id().toString());
     }

@@ -39,28 +39,9 @@ import java.util.Map;
 @Controller("/v1/preview/models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class ModelController {
-
-    private final JsonBody json;
-    private final IdempotentCreation idempotent;
-    private final CreateModelUseCase create;
-    private final DeleteModelUseCase delete;
-    private final ListModelsUseCase list;
-    private final ListCheckpointsUseCase listCheckpoints;
-    private final DeleteCheckpointsUseCase deleteCheckpoints;
-    private final LogTrajectoriesUseCase log;
-
-    ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create, DeleteModelUseCase delete,
-            ListModelsUseCase list, ListCheckpointsUseCase listCheckpoints, DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
-        this.json = json;
-        this.idempotent = idempotent;
-        this.create = create;
-        this.delete = delete;
-        this.list = list;
-        this.listCheckpoints = listCheckpoints;
-        this.deleteCheckpoints = deleteCheckpoints;
-        this.log = log;
-    }
+record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create,
+        DeleteModelUseCase delete, ListModelsUseCase listModels, ListCheckpointsUseCase listCheckpoints,
+        DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
 
     @Post
     HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
@@ -73,7 +54,7 @@ final class ModelController {
     @Get
     PageView<ModelView> list(Caller caller, @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
             @Nullable @QueryValue String order) {
-        var models = RefusalException.unwrap(list.list(new ListModelsUseCase.Command(caller,
+        var models = RefusalException.unwrap(listModels.list(new ListModelsUseCase.Command(caller,
                 RequestParams.page(after, limit, order))));
         return PageView.of(models, ModelView::of, model -> model.id().toString());
     }

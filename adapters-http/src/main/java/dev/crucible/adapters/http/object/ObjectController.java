@@ -19,17 +19,7 @@ import java.io.InputStream;
 @Controller("/obj")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-final class ObjectController {
-
-    private final JsonBody json;
-    private final CreateObjectUseCase create;
-    private final ReadObjectUseCase read;
-
-    ObjectController(JsonBody json, CreateObjectUseCase create, ReadObjectUseCase read) {
-        this.json = json;
-        this.create = create;
-        this.read = read;
-    }
+record ObjectController(JsonBody json, CreateObjectUseCase create, ReadObjectUseCase read) {
 
     @Post("/create")
     ObjectCreatedView create(Caller caller, @Nullable @Body InputStream body) {

@@ -1,11 +1,9 @@
 package dev.crucible.adapters.http.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Fixtures: feedback request bodies and the outcomes of reading them. */
+/** Fixtures: feedback request bodies. */
 final class FeedbackBodies {
 
     private FeedbackBodies() {
@@ -17,19 +15,5 @@ final class FeedbackBodies {
             map.put((String) keysAndValues[i], keysAndValues[i + 1]);
         }
         return map;
-    }
-
-    static <T> Refusal refusal(Outcome<T> outcome) {
-        if (outcome instanceof Outcome.Refused<T> refused) {
-            return refused.refusal();
-        }
-        throw new AssertionError("expected a refusal, got " + outcome);
-    }
-
-    static <T> T value(Outcome<T> outcome) {
-        if (outcome instanceof Outcome.Done<T> done) {
-            return done.value();
-        }
-        throw new AssertionError("expected a value, got " + outcome);
     }
 }

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.feedback;
 
 import static dev.crucible.adapters.http.feedback.FeedbackBodies.body;
-import static dev.crucible.adapters.http.feedback.FeedbackBodies.refusal;
-import static dev.crucible.adapters.http.feedback.FeedbackBodies.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +12,12 @@ import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.refusal.Refusal;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FeedbackDraftReaderTest {
 
@@ -51,28 +56,37 @@ class FeedbackDraftReaderTest {
         assertEquals("weave:///acme/chat/object/a:b", value(FeedbackDraftReader.read(body)).svcRef());
     }
 
-    @Test
-    void refusesIdNotInUuidForm() {
-        Map<String, Object> body = minimal();
-        body.put("id", "my-id");
-        assertRefused(body, "id", "id must be a UUID, got 'my-id'");
+    static Stream<Arguments> badFields() {
+        return Stream.of(
+                Arguments.of("an id not in UUID form", "id", "my-id", "id must be a UUID, got 'my-id'"),
+                Arguments.of("a client-sent user id", "wb_user_id", "someone",
+                        "wb_user_id must not be set by the client; the server fills it"),
+                Arguments.of("a client-sent user id under its other name", "svc_user_id", "someone",
+                        "svc_user_id must not be set by the client; the server fills it"),
+                Arguments.of("an unknown key", "scorer_tags", "x",
+                        "scorer_tags is not a known field (extra inputs are not permitted)"),
+                Arguments.of("a payload that is not an object", "payload", "text",
+                        "payload must be an object, got a string"),
+                Arguments.of("a malformed project id", "project_id", "acme",
+                        "project_id must be <entity>/<project>, got 'acme'"),
+                Arguments.of("a wrong type for an optional string", "creator", 5L,
+                        "creator must be a string, got the number 5"));
     }
 
-    @Test
-    void refusesClientSentUserIdUnderEitherName() {
+    @ParameterizedTest(name = "refuses {0}")
+    @MethodSource("badFields")
+    void refusesABadField(String what, String field, Object value, String message) {
         Map<String, Object> body = minimal();
-        body.put("wb_user_id", "someone");
-        assertRefused(body, "wb_user_id", "wb_user_id must not be set by the client; the server fills it");
-        body.remove("wb_user_id");
-        body.put("svc_user_id", "someone");
-        assertRefused(body, "svc_user_id", "svc_user_id must not be set by the client; the server fills it");
+        body.put(field, value);
+        assertRefused(body, field, message);
     }
 
-    @Test
-    void refusesUnknownKeys() {
+    @ParameterizedTest
+    @ValueSource(strings = {"feedback_type", "payload", "svc_ref"})
+    void refusesAMissingRequiredField(String field) {
         Map<String, Object> body = minimal();
-        body.put("scorer_tags", "x");
-        assertRefused(body, "scorer_tags", "scorer_tags is not a known field (extra inputs are not permitted)");
+        body.remove(field);
+        assertRefused(body, field, field + " is required");
     }
 
     @Test
@@ -82,40 +96,6 @@ class FeedbackDraftReaderTest {
         body.put("span_trace_id", null);
         body.put("wb_user_id", null);
         assertEquals("custom", value(FeedbackDraftReader.read(body)).feedbackType());
-    }
-
-    @Test
-    void refusesMissingRequiredFields() {
-        Map<String, Object> body = minimal();
-        body.remove("feedback_type");
-        assertRefused(body, "feedback_type", "feedback_type is required");
-        body = minimal();
-        body.remove("payload");
-        assertRefused(body, "payload", "payload is required");
-        body = minimal();
-        body.remove("svc_ref");
-        assertRefused(body, "svc_ref", "svc_ref is required");
-    }
-
-    @Test
-    void refusesPayloadThatIsNotAnObject() {
-        Map<String, Object> body = minimal();
-        body.put("payload", "text");
-        assertRefused(body, "payload", "payload must be an object, got a string");
-    }
-
-    @Test
-    void refusesMalformedProjectId() {
-        Map<String, Object> body = minimal();
-        body.put("project_id", "acme");
-        assertRefused(body, "project_id", "project_id must be <entity>/<project>, got 'acme'");
-    }
-
-    @Test
-    void refusesWrongTypeForOptionalString() {
-        Map<String, Object> body = minimal();
-        body.put("creator", 5L);
-        assertRefused(body, "creator", "creator must be a string, got the number 5");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.feedback;
 
 import static dev.crucible.adapters.http.feedback.FeedbackBodies.body;
-import static dev.crucible.adapters.http.feedback.FeedbackBodies.refusal;
-import static dev.crucible.adapters.http.feedback.FeedbackBodies.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.domain.feedback.FeedbackColumn;

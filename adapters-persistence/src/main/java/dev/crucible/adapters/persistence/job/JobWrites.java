@@ -12,15 +12,7 @@ import java.util.UUID;
  * Callers provide the transaction.
  */
 @Singleton
-public final class JobWrites {
-
-    private final Sql sql;
-    private final Json json;
-
-    JobWrites(Sql sql, Json json) {
-        this.sql = sql;
-        this.json = json;
-    }
+public record JobWrites(Sql sql, Json json) {
 
     /**
      * Stores {@code next} if the stored job is still {@code expectedStatus} (and, when {@code expectedRunner} is

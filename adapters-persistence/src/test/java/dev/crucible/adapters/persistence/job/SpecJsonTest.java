@@ -1,9 +1,9 @@
 package dev.crucible.adapters.persistence.job;
 
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.SftConfig;
@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 class SpecJsonTest {
 
     private static RlConfig rl(Map<String, Object> experimental) {
-        return ((Outcome.Done<RlConfig>) RlConfig.resolve(experimental)).value();
+        return value(RlConfig.resolve(experimental));
     }
 
     private static SftConfig sft(Map<String, Object> config) {
-        return ((Outcome.Done<SftConfig>) SftConfig.resolve(config)).value();
+        return value(SftConfig.resolve(config));
     }
 
     @Test
