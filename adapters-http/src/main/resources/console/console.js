@@ -92,7 +92,7 @@ function chart(container, title, steps, series) {
     scales: { x: { time: false } },
     series: [{ label: 'step' }].concat(shown.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length],
       width: 2, points: { show: true, size: 5 } }))),
-    axes: [{ label: 'step' }, {}],
+    axes: [{ label: 'step', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, {}],
   }, [steps].concat(shown.map((s) => s.values)), container);
 }
 
@@ -111,17 +111,21 @@ async function showModels(modelId) {
   fill($('#checkpoint-table tbody'), checkpoints, [[(c) => c.step], [(c) => when(c.created_at)],
     [(c) => JSON.stringify(c.metrics), 'metrics']]);
   const metric = (name) => checkpoints.map((c) => (typeof c.metrics[name] === 'number' ? c.metrics[name] : null));
-  chart($('#reward-chart'), 'Reward per step', checkpoints.map((c) => c.step), [
+  chart($('#reward-chart'), 'Reward and loss per checkpoint', checkpoints.map((c) => c.step), [
     { label: 'train/reward', values: metric('train/reward') }, { label: 'val/reward', values: metric('val/reward') },
     { label: 'loss/train', values: metric('loss/train') }]);
 }
 
 // ---- jobs ----
 
-async function showJobs(jobId) {
-  const jobs = await api('/v1/preview/training-jobs?limit=50');
+async function listJobs() {
+  const jobs = await api('/v1/preview/training-jobs?limit=50&order=desc');
   fill($('#job-table tbody'), jobs.data, [[(j) => j.id], [(j) => j.type], [(j) => j.status], [(j) => j.model_id],
     [(j) => when(j.created_at)]], (j) => { location.hash = '#jobs/' + j.id; });
+}
+
+async function showJobs(jobId) {
+  await listJobs();
   $('#job-detail').hidden = !jobId;
   if (jobId) followJob(jobId);
 }
@@ -164,7 +168,7 @@ function followJob(jobId) {
     } else {
       status();
     }
-  }, controller.signal).then(status).catch((e) => { if (e.name !== 'AbortError') $('#job-status').textContent = e.message; });
+  }, controller.signal).then(() => Promise.all([status(), listJobs()])).catch((e) => { if (e.name !== 'AbortError') $('#job-status').textContent = e.message; });
 }
 
 // ---- chat ----

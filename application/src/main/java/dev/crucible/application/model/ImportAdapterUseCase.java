@@ -1,11 +1,11 @@
 package dev.crucible.application.model;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * Adds a PEFT LoRA adapter trained elsewhere (or downloaded from here) to one of the caller's models as its next
@@ -16,9 +16,7 @@ public interface ImportAdapterUseCase {
     /** @param folder a folder holding {@code adapter_config.json} and {@code adapter_model.safetensors} */
     record Command(Caller caller, ModelId modelId, Path folder) {
         public Command {
-            Objects.requireNonNull(caller, "caller");
-            Objects.requireNonNull(modelId, "modelId");
-            Objects.requireNonNull(folder, "folder");
+            NonNull.components(Command.class, caller, modelId, folder);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.crucible.domain.refusal.Outcome;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * One page of a cursor listing: the id after which to start (exclusive), how many items, which way.
@@ -34,6 +35,21 @@ public record PageRequest(Optional<UUID> after, int limit, SortOrder order) {
                     "limit must be between " + MIN_LIMIT + " and " + MAX_LIMIT + ", got " + limit));
         }
         return Outcome.done(new PageRequest(after, limit, order));
+    }
+
+    /**
+     * The item {@code after} names, looked up with {@code find} among the caller's own; refused as invalid
+     * ({@code after}) when it names none of them. Empty on a first page.
+     *
+     * @param what what the items are, for the refusal: "one of your {@code what}"
+     */
+    public <T> Outcome<Optional<T>> cursor(Function<UUID, Optional<T>> find, String what) {
+        if (after.isEmpty()) {
+            return Outcome.done(Optional.empty());
+        }
+        Optional<T> found = find.apply(after.get());
+        return found.isPresent() ? Outcome.done(found)
+                : Outcome.refused(Refusal.invalid("after", "after '" + after.get() + "' is not one of your " + what));
     }
 
     /** How many rows to fetch so that one extra row tells whether more exist. */

@@ -60,4 +60,16 @@ class PageRequestTest {
         assertEquals(21, new PageRequest(FIRST, PageRequest.DEFAULT_LIMIT, SortOrder.ASC).fetchSize());
         assertEquals(101, new PageRequest(FIRST, 100, SortOrder.ASC).fetchSize());
     }
+
+    @Test
+    void theCursorIsFoundAmongTheCallersItemsOrRefusedNamingAfter() {
+        UUID mine = UUID.fromString("00000000-0000-0000-0000-000000000001");
+        UUID theirs = UUID.fromString("00000000-0000-0000-0000-000000000002");
+        java.util.function.Function<UUID, Optional<String>> find = id -> id.equals(mine) ? Optional.of("mine")
+                : Optional.empty();
+        assertEquals(Optional.empty(), value(new PageRequest(FIRST, 10, SortOrder.ASC).cursor(find, "things")));
+        assertEquals(Optional.of("mine"), value(new PageRequest(Optional.of(mine), 10, SortOrder.ASC).cursor(find, "things")));
+        assertInvalid(new PageRequest(Optional.of(theirs), 10, SortOrder.ASC).cursor(find, "things"), "after",
+                "after '" + theirs + "' is not one of your things");
+    }
 }

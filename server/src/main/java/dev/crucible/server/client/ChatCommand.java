@@ -9,9 +9,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -21,10 +19,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "chat", mixinStandardHelpOptions = true,
         description = "Chat with a model: each line of standard input is a user turn; answers stream as generated.")
-public final class ChatCommand implements Callable<Integer> {
-
-    @Mixin
-    ServerOptions server;
+public final class ChatCommand extends ClientCommand {
 
     @Parameters(paramLabel = "MODEL", description = "A model id from `crucible models list`.")
     String model;
@@ -39,8 +34,7 @@ public final class ChatCommand implements Callable<Integer> {
     Double temperature;
 
     @Override
-    public Integer call() throws IOException {
-        CrucibleClient client = server.client();
+    int run(CrucibleClient client) throws IOException {
         PrintWriter out = server.out();
         Console console = System.console();
         boolean terminal = console != null && console.isTerminal();

@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,10 +17,7 @@ public final class CheckpointCommands {
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "List every checkpoint of a model (all pages), with its training metrics.")
-    static final class List implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class List extends ClientCommand {
 
         @Parameters(paramLabel = "MODEL_ID", description = "The model's id.")
         String modelId;
@@ -31,8 +26,7 @@ public final class CheckpointCommands {
         String order;
 
         @Override
-        public Integer call() {
-            CrucibleClient client = server.client();
+        int run(CrucibleClient client) {
             ArrayNode all = CrucibleClient.json().createArrayNode();
             String after = null;
             do {
@@ -54,10 +48,7 @@ public final class CheckpointCommands {
     }
 
     @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete checkpoints by step.")
-    static final class Delete implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class Delete extends ClientCommand {
 
         @Parameters(index = "0", paramLabel = "MODEL_ID", description = "The model's id.")
         String modelId;
@@ -66,13 +57,13 @@ public final class CheckpointCommands {
         long[] steps;
 
         @Override
-        public Integer call() {
+        int run(CrucibleClient client) {
             ObjectNode body = CrucibleClient.json().createObjectNode();
             ArrayNode list = body.putArray("steps");
             for (long step : steps) {
                 list.add(step);
             }
-            JsonNode answer = server.client().delete("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints",
+            JsonNode answer = client.delete("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints",
                     body);
             server.print(answer, "deleted " + list.size() + " checkpoint(s)");
             return ExitCodes.OK;
@@ -81,10 +72,7 @@ public final class CheckpointCommands {
 
     @Command(name = "download", mixinStandardHelpOptions = true,
             description = "Download a checkpoint's LoRA adapter as a PEFT folder in a zip archive.")
-    static final class Download implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class Download extends ClientCommand {
 
         @Parameters(index = "0", paramLabel = "MODEL_ID", description = "The model's id.")
         String modelId;
@@ -96,9 +84,9 @@ public final class CheckpointCommands {
         Path output;
 
         @Override
-        public Integer call() throws IOException {
+        int run(CrucibleClient client) throws IOException {
             Path target = output != null ? output : Path.of("adapter-step" + step + ".zip");
-            server.client().download("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints/" + step
+            client.download("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints/" + step
                     + "/adapter", target);
             server.out().println("wrote " + target);
             server.out().flush();

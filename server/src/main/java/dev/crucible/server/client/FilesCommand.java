@@ -3,9 +3,7 @@ package dev.crucible.server.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -15,10 +13,7 @@ import picocli.CommandLine.Parameters;
 public final class FilesCommand {
 
     @Command(name = "upload", mixinStandardHelpOptions = true, description = "Upload a file; prints its id.")
-    static final class Upload implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class Upload extends ClientCommand {
 
         @Parameters(paramLabel = "FILE", description = "The file to upload (an SFT dataset is JSONL).")
         Path file;
@@ -27,8 +22,8 @@ public final class FilesCommand {
         String purpose;
 
         @Override
-        public Integer call() throws IOException {
-            JsonNode uploaded = server.client().upload("/v1/files", purpose, file);
+        int run(CrucibleClient client) throws IOException {
+            JsonNode uploaded = client.upload("/v1/files", purpose, file);
             server.print(uploaded, uploaded.path("id").asText());
             return ExitCodes.OK;
         }

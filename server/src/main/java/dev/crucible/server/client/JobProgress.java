@@ -8,8 +8,24 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 interface JobProgress extends AutoCloseable {
 
-    /** A job event as the server lists it ({@code type}, {@code data}). */
-    void event(JsonNode event);
+    /** A job event as the server lists it ({@code type}, {@code data}), handed to the method for its type. */
+    default void event(JsonNode event) {
+        JsonNode data = event.path("data");
+        switch (event.path("type").asText()) {
+            case "training_started" -> started(data.path("num_gradient_steps").asLong(), data);
+            case "gradient_step" -> step(data);
+            default -> other(event);
+        }
+    }
+
+    /** Training started with {@code steps} gradient steps ahead. */
+    void started(long steps, JsonNode data);
+
+    /** One gradient step's numbers. */
+    void step(JsonNode data);
+
+    /** Any other event ({@code training_ended}, {@code training_failed}, or one this client does not know). */
+    void other(JsonNode event);
 
     /** The job's status changed (QUEUED, RUNNING, or a final one). */
     void status(String status);

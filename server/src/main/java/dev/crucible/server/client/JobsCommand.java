@@ -1,7 +1,6 @@
 package dev.crucible.server.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -12,17 +11,14 @@ import picocli.CommandLine.Parameters;
 public final class JobsCommand {
 
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Show a job's status.")
-    static final class Show implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class Show extends ClientCommand {
 
         @Parameters(paramLabel = "JOB_ID", description = "The job's id.")
         String jobId;
 
         @Override
-        public Integer call() {
-            JsonNode job = server.client().get("/v1/preview/training-jobs/" + Paths.segment(jobId));
+        int run(CrucibleClient client) {
+            JsonNode job = client.get("/v1/preview/training-jobs/" + Paths.segment(jobId));
             server.print(job, String.format("%s  %s  %s  model %s%s", job.path("id").asText(),
                     job.path("type").asText(), job.path("status").asText(), job.path("model_id").asText(),
                     job.path("result_step").isNumber() ? "  step " + job.path("result_step").asLong() : ""));
@@ -33,10 +29,7 @@ public final class JobsCommand {
     @Command(name = "follow", mixinStandardHelpOptions = true,
             description = "Follow a job until it ends, with a progress bar on a terminal and plain lines otherwise; "
                     + "exits 0 when it completed, 1 when it failed or was cancelled.")
-    static final class Follow implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class Follow extends ClientCommand {
 
         @Mixin
         FollowOptions follow;
@@ -45,8 +38,8 @@ public final class JobsCommand {
         String jobId;
 
         @Override
-        public Integer call() throws InterruptedException {
-            return follow.follow(server.client(), jobId, server.out());
+        int run(CrucibleClient client) throws InterruptedException {
+            return follow.follow(client, jobId, server.out());
         }
     }
 }

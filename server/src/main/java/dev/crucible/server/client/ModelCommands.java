@@ -2,9 +2,7 @@ package dev.crucible.server.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -16,14 +14,11 @@ public final class ModelCommands {
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "List the models this key can chat with: base models and trained models.")
-    public static final class List implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    public static final class List extends ClientCommand {
 
         @Override
-        public Integer call() {
-            JsonNode page = server.client().get("/v1/models");
+        int run(CrucibleClient client) {
+            JsonNode page = client.get("/v1/models");
             StringBuilder table = new StringBuilder(String.format("%-48s %-16s %s", "ID", "OWNED BY", "BASE"));
             for (JsonNode model : page.path("data")) {
                 table.append(String.format("%n%-48s %-16s %s", model.path("id").asText(),
@@ -36,10 +31,7 @@ public final class ModelCommands {
 
     @Command(name = "create", mixinStandardHelpOptions = true,
             description = "Create a trainable model (its step-0 checkpoint comes with it); prints its id.")
-    public static final class Create implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    public static final class Create extends ClientCommand {
 
         @Option(names = "--project", required = true, description = "Project the model belongs to.")
         String project;
@@ -57,11 +49,11 @@ public final class ModelCommands {
         boolean returnExisting;
 
         @Override
-        public Integer call() {
+        int run(CrucibleClient client) {
             ObjectNode body = CrucibleClient.json().createObjectNode();
             body.put("entity", entity).put("project", project).put("name", name).put("base_model", baseModel)
                     .put("return_existing", returnExisting);
-            JsonNode model = server.client().post("/v1/preview/models", body);
+            JsonNode model = client.post("/v1/preview/models", body);
             server.print(model, model.path("id").asText());
             return ExitCodes.OK;
         }
@@ -69,17 +61,14 @@ public final class ModelCommands {
 
     @Command(name = "delete", mixinStandardHelpOptions = true,
             description = "Delete a trainable model with its checkpoints.")
-    public static final class Delete implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    public static final class Delete extends ClientCommand {
 
         @Parameters(paramLabel = "MODEL_ID", description = "The model's id.")
         String modelId;
 
         @Override
-        public Integer call() {
-            JsonNode answer = server.client().delete("/v1/preview/models/" + Paths.segment(modelId), null);
+        int run(CrucibleClient client) {
+            JsonNode answer = client.delete("/v1/preview/models/" + Paths.segment(modelId), null);
             server.print(answer, "deleted " + modelId);
             return ExitCodes.OK;
         }

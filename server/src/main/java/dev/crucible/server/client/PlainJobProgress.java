@@ -14,19 +14,25 @@ final class PlainJobProgress implements JobProgress {
     }
 
     @Override
-    public void event(JsonNode event) {
+    public void started(long steps, JsonNode data) {
+        this.steps = steps;
+        say("training started: " + steps + " gradient step(s), " + data.path("num_trainable_tokens").asLong()
+                + " trainable tokens");
+    }
+
+    @Override
+    public void step(JsonNode data) {
+        say(JobProgress.stepLine(data, steps));
+    }
+
+    @Override
+    public void other(JsonNode event) {
         JsonNode data = event.path("data");
-        switch (event.path("type").asText()) {
-            case "training_started" -> {
-                steps = data.path("num_gradient_steps").asLong();
-                say("training started: " + steps + " gradient step(s), "
-                        + data.path("num_trainable_tokens").asLong() + " trainable tokens");
-            }
-            case "gradient_step" -> say(JobProgress.stepLine(data, steps));
-            case "training_ended" -> say("training ended: step " + data.path("step").asLong());
-            case "training_failed" -> say("training failed: " + data.path("error_message").asText());
-            default -> say(event.path("type").asText() + " " + data);
-        }
+        say(switch (event.path("type").asText()) {
+            case "training_ended" -> "training ended: step " + data.path("step").asLong();
+            case "training_failed" -> "training failed: " + data.path("error_message").asText();
+            default -> event.path("type").asText() + " " + data;
+        });
     }
 
     @Override

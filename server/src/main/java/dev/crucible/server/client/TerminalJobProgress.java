@@ -21,19 +21,20 @@ final class TerminalJobProgress implements JobProgress {
     }
 
     @Override
-    public void event(JsonNode event) {
-        JsonNode data = event.path("data");
-        switch (event.path("type").asText()) {
-            case "training_started" -> start(data.path("num_gradient_steps").asLong());
-            case "gradient_step" -> {
-                start(0);
-                bar.stepTo(data.path("gradient_step").asLong());
-                bar.setExtraMessage(JobProgress.stepLine(data, 0).replaceFirst("^step \\d+ *", ""));
-            }
-            default -> {
-                // training_ended / training_failed: the final line says it
-            }
-        }
+    public void started(long steps, JsonNode data) {
+        start(steps);
+    }
+
+    @Override
+    public void step(JsonNode data) {
+        start(0);
+        bar.stepTo(data.path("gradient_step").asLong());
+        bar.setExtraMessage(JobProgress.stepLine(data, 0).replaceFirst("^step \\d+ *", ""));
+    }
+
+    @Override
+    public void other(JsonNode event) {
+        // training_ended / training_failed: the final line says it
     }
 
     @Override

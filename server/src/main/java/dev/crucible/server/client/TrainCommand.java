@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -65,10 +64,7 @@ public final class TrainCommand {
     @Command(name = "sft", mixinStandardHelpOptions = true,
             description = "Supervised fine-tuning on a JSONL file of chats ({messages, tools?} per line): uploads it, "
                     + "then creates the job; prints the job id.")
-    static final class Sft implements Callable<Integer> {
-
-        @Mixin
-        ServerOptions server;
+    static final class Sft extends ClientCommand {
 
         @Mixin
         JobOptions job;
@@ -77,8 +73,7 @@ public final class TrainCommand {
         Path data;
 
         @Override
-        public Integer call() throws IOException, InterruptedException {
-            CrucibleClient client = server.client();
+        int run(CrucibleClient client) throws IOException, InterruptedException {
             String fileId = client.upload("/v1/files", "fine-tune", data).path("id").asText();
             ObjectNode body = CrucibleClient.json().createObjectNode();
             body.put("model_id", job.modelId).put("training_data_url", fileId).set("config", job.configNode());
@@ -89,13 +84,10 @@ public final class TrainCommand {
     @Command(name = "rl", mixinStandardHelpOptions = true,
             description = "Reinforcement learning from scored trajectory groups (one ART TrajectoryGroup as JSON per "
                     + "line); prints the job id.")
-    static final class Rl implements Callable<Integer> {
+    static final class Rl extends ClientCommand {
 
         @Spec
         CommandSpec spec;
-
-        @Mixin
-        ServerOptions server;
 
         @Mixin
         JobOptions job;
@@ -104,12 +96,11 @@ public final class TrainCommand {
         Path groups;
 
         @Override
-        public Integer call() throws IOException, InterruptedException {
+        int run(CrucibleClient client) throws IOException, InterruptedException {
             ObjectNode body = CrucibleClient.json().createObjectNode();
             body.put("model_id", job.modelId);
             body.set("trajectory_groups", readGroups());
             body.set("experimental_config", job.configNode());
-            CrucibleClient client = server.client();
             return job.started(server, client, client.post("/v1/preview/training-jobs", body));
         }
 

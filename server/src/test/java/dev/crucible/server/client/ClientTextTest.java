@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The pieces of text the client builds: path segments from user input, and the lines a followed job prints. */
 class ClientTextTest {
@@ -12,13 +14,11 @@ class ClientTextTest {
         return CrucibleClient.json().readTree(text);
     }
 
-    @Test
-    void aPathSegmentKeepsSlashesAndDotSegmentsInside() {
-        assertEquals("a%2Fb", Paths.segment("a/b"));
-        assertEquals("%2E%2E", Paths.segment(".."));
-        assertEquals("%2E", Paths.segment("."));
-        assertEquals("a%20b%3Fc", Paths.segment("a b?c"));
-        assertEquals("0d5d8d08-aaaa", Paths.segment("0d5d8d08-aaaa"));
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"a/b | a%2Fb", ".. | %2E%2E", ". | %2E", "a b?c | a%20b%3Fc",
+        "0d5d8d08-aaaa | 0d5d8d08-aaaa"})
+    void aPathSegmentKeepsSlashesAndDotSegmentsInside(String value, String segment) {
+        assertEquals(segment, Paths.segment(value));
     }
 
     @Test

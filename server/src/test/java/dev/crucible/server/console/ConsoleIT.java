@@ -144,6 +144,7 @@ class ConsoleIT {
                 for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) painted++;
                 return painted;""");
         assertTrue(drawn > 100, "the loss chart's canvas is blank: " + drawn + " painted pixels");
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("job-table"), "COMPLETED"));
         assertTrue(browser.findElement(By.id("job-table")).getText().contains(jobId));
         assertTrue(browser.findElement(By.id("job-events")).getText().contains("training_ended"));
         shoot("job");

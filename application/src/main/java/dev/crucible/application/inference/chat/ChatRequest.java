@@ -1,8 +1,8 @@
 package dev.crucible.application.inference.chat;
 
+import dev.crucible.domain.invariant.NonNull;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -27,16 +27,9 @@ public record ChatRequest(Optional<String> model, List<Map<String, Object>> mess
         ChatTools tools, ChatOutput output, ChatServing serving) {
 
     public ChatRequest {
-        Objects.requireNonNull(model, "model");
-        messages = JsonCopies.maps(Objects.requireNonNull(messages, "messages"));
-        Objects.requireNonNull(sampling, "sampling");
-        Objects.requireNonNull(stopping, "stopping");
-        Objects.requireNonNull(logprobs, "logprobs");
-        Objects.requireNonNull(streaming, "streaming");
-        Objects.requireNonNull(templating, "templating");
-        Objects.requireNonNull(tools, "tools");
-        Objects.requireNonNull(output, "output");
-        Objects.requireNonNull(serving, "serving");
+        NonNull.components(ChatRequest.class, model, messages, sampling, stopping, logprobs, streaming, templating,
+                tools, output, serving);
+        messages = JsonCopies.maps(messages);
     }
 
     /** A request for {@code messages} with every other field at its default. */

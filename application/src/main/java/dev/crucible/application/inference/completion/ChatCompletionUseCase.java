@@ -1,9 +1,9 @@
 package dev.crucible.application.inference.completion;
 
+import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
-import java.util.Objects;
 
 /**
  * A chat completion as one call: the request is checked, the model resolved, the prompt rendered and generated, and
@@ -22,9 +22,7 @@ public interface ChatCompletionUseCase {
     record Command(Caller caller, ChatRequest request, ClientDisconnect disconnect) {
 
         public Command {
-            Objects.requireNonNull(caller, "caller");
-            Objects.requireNonNull(request, "request");
-            Objects.requireNonNull(disconnect, "disconnect");
+            NonNull.components(Command.class, caller, request, disconnect);
         }
     }
 
