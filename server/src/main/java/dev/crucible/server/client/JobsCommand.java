@@ -3,12 +3,35 @@ package dev.crucible.server.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code crucible jobs show|follow JOB_ID}. */
+/** {@code crucible jobs list}, {@code crucible jobs show|follow JOB_ID}. */
 @Command(name = "jobs", mixinStandardHelpOptions = true, description = "Training jobs.",
-        subcommands = {JobsCommand.Show.class, JobsCommand.Follow.class})
+        subcommands = {JobsCommand.List.class, JobsCommand.Show.class, JobsCommand.Follow.class})
 public final class JobsCommand {
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List your training jobs, newest first.")
+    static final class List extends ClientCommand {
+
+        @Option(names = "--limit", defaultValue = "20", description = "At most this many (1 to 100, ${DEFAULT-VALUE}).")
+        int limit;
+
+        @Override
+        int run(CrucibleClient client) {
+            JsonNode page = client.get(CrucibleClient.query("/v1/preview/training-jobs", "limit",
+                    String.valueOf(limit), "order", "desc"));
+            StringBuilder table = new StringBuilder(String.format("%-36s  %-3s  %-9s  %-36s  %s", "ID", "TYPE",
+                    "STATUS", "MODEL", "CREATED"));
+            for (JsonNode job : page.path("data")) {
+                table.append(String.format("%n%-36s  %-3s  %-9s  %-36s  %s", job.path("id").asText(),
+                        job.path("type").asText(), job.path("status").asText(), job.path("model_id").asText(),
+                        job.path("created_at").asText()));
+            }
+            server.print(page, table.toString());
+            return ExitCodes.OK;
+        }
+    }
 
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Show a job's status.")
     static final class Show extends ClientCommand {

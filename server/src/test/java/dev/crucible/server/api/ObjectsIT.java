@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.domain.object.ObjectDigest;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
 import java.util.HashMap;
@@ -138,6 +139,18 @@ class ObjectsIT {
         Map<String, Object> stored = readObj("nothing", "latest");
         assertTrue(stored.containsKey("val"));
         assertNull(stored.get("val"));
+    }
+
+    /** A float past double's range is Python's inf: stored as Weave stores it ({@code Infinity}) and read back. */
+    @Test
+    void aFloatPastDoublesRangeIsStoredAsInfinityAndReadBack() {
+        String huge = "{\"obj\": {\"project_id\": \"" + PROJECT + "\", \"object_id\": \"huge\", \"val\": "
+                + "{\"up\": 1e400, \"down\": -1e400, \"n\": 1}}}";
+        Api.Reply created = weave.post("/obj/create", huge);
+        assertEquals(200, created.status(), created.toString());
+        assertEquals(ObjectDigest.ofText("{\"down\": -Infinity, \"n\": 1, \"up\": Infinity}"), created.text("digest"));
+        Api.Reply read = read(weave, "huge", "latest");
+        assertEquals(200, read.status(), read.toString());
     }
 
     @Test

@@ -100,6 +100,11 @@ class ClientCommandsIT {
             assertTrue(archive.stream().anyMatch(e -> e.getName().endsWith("adapter_config.json")));
             assertTrue(archive.stream().anyMatch(e -> e.getName().endsWith("adapter_model.safetensors")));
         }
+        String job = trained.out().lines().findFirst().orElseThrow();
+        CliProcess.Result jobs = cli.run("", "jobs", "list");
+        assertEquals(0, jobs.code(), jobs::toString);
+        assertTrue(jobs.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("COMPLETED")), jobs::toString);
+
         CliProcess.Result deleted = cli.run("", "checkpoints", "delete", model, "--steps", "0");
         assertEquals(0, deleted.code(), deleted::toString);
         assertEquals("deleted 1 checkpoint(s)", deleted.out().strip(), deleted::toString);

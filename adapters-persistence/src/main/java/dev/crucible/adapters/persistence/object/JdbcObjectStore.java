@@ -8,24 +8,30 @@ import dev.crucible.domain.object.ObjectName;
 import dev.crucible.domain.object.ObjectVersion;
 import dev.crucible.domain.object.StoredObject;
 import dev.crucible.domain.object.VersionSelector;
-import io.micronaut.core.type.Argument;
-import io.micronaut.json.JsonMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 
-/** Object versions in {@code objects}; every read is scoped by entity and project. */
+/**
+ * Object versions in {@code objects}; every read is scoped by entity and project. {@code val_dump} holds the value
+ * as Python's {@code json.dumps} writes it (the digest's text), so a float that overflowed or was infinite is
+ * {@code Infinity} there, as in Weave: it is read back with {@code Infinity} and {@code NaN} allowed.
+ */
 @Singleton
 class JdbcObjectStore implements ObjectStore {
 
-    private final Sql sql;
-    private final JsonMapper json;
+    private static final ObjectMapper VAL_DUMP = new ObjectMapper(JsonFactory.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build());
 
-    JdbcObjectStore(Sql sql, JsonMapper json) {
+    private final Sql sql;
+
+    JdbcObjectStore(Sql sql) {
         this.sql = sql;
-        this.json = json;
     }
 
     @Override
@@ -68,7 +74,7 @@ class JdbcObjectStore implements ObjectStore {
 
     private Object parse(String valDump) {
         try {
-            return json.readValue(valDump, Argument.OBJECT_ARGUMENT);
+            return VAL_DUMP.readValue(valDump, Object.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read objects.val_dump", e);
         }
