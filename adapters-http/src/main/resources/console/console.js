@@ -225,7 +225,7 @@ async function showFeedback(event) {
     const answer = await api('/feedback/query', { method: 'POST', body: { project_id: project, limit: 100,
       sort_by: [{ field: 'created_at', direction: 'desc' }] } });
     fill($('#feedback-table tbody'), answer.result, [[(f) => when(f.created_at)], [(f) => f.feedback_type],
-      [(f) => f.svc_ref], [(f) => JSON.stringify(f.payload), 'payload']]);
+      [(f) => f.svc_ref || f.weave_ref], [(f) => JSON.stringify(f.payload), 'payload']]);
   } catch (e) {
     $('#feedback-error').textContent = e.message;
   }

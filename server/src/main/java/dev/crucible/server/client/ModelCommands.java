@@ -13,16 +13,37 @@ public final class ModelCommands {
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
-            description = "List the models this key can chat with: base models and trained models.")
+            description = "List the models this key can chat with: base models and trained models; with --trainable, "
+                    + "your trainable models with the ids that train and checkpoints take.")
     public static final class List extends ClientCommand {
+
+        @Option(names = "--trainable", description = "List your trainable models (id, name, latest step) instead.")
+        boolean trainable;
 
         @Override
         int run(CrucibleClient client) {
+            if (trainable) {
+                return trainable(client);
+            }
             JsonNode page = client.get("/v1/models");
             StringBuilder table = new StringBuilder(String.format("%-48s %-16s %s", "ID", "OWNED BY", "BASE"));
             for (JsonNode model : page.path("data")) {
                 table.append(String.format("%n%-48s %-16s %s", model.path("id").asText(),
                         model.path("owned_by").asText(), model.path("root").asText()));
+            }
+            server.print(page, table.toString());
+            return ExitCodes.OK;
+        }
+
+        private int trainable(CrucibleClient client) {
+            JsonNode page = client.get(CrucibleClient.query("/v1/preview/models", "limit", "100"));
+            StringBuilder table = new StringBuilder(String.format("%-36s  %-40s  %-16s  %s", "ID", "NAME", "BASE",
+                    "LATEST STEP"));
+            for (JsonNode model : page.path("data")) {
+                table.append(String.format("%n%-36s  %-40s  %-16s  %d", model.path("id").asText(),
+                        model.path("entity").asText() + "/" + model.path("project").asText() + "/"
+                                + model.path("name").asText(), model.path("base_model").asText(),
+                        model.path("latest_step").asLong()));
             }
             server.print(page, table.toString());
             return ExitCodes.OK;

@@ -70,6 +70,10 @@ class ClientCommandsIT {
         assertEquals(0, list.code(), list::toString);
         assertTrue(list.out().contains("crucible:///cli-team/demo/listed"), list::toString);
         assertTrue(list.out().contains(TestServer.BASE_MODEL), list::toString);
+        CliProcess.Result trainable = cli.run("", "models", "list", "--trainable");
+        assertEquals(0, trainable.code(), trainable::toString);
+        assertTrue(trainable.out().lines().anyMatch(l -> l.startsWith(id) && l.contains("cli-team/demo/listed")),
+                trainable::toString);
 
         CliProcess.Result checkpoints = cli.run("", "checkpoints", "list", id);
         assertEquals(0, checkpoints.code(), checkpoints::toString);

@@ -169,6 +169,22 @@ class ConsoleIT {
     }
 
     @Test
+    void aProjectsFeedbackIsListed() {
+        String ref = "weave:///console-team/demo/object/answer:abc123";
+        Api.Reply created = api.post("/feedback/create", new java.util.HashMap<>(Map.of("project_id",
+                "console-team/demo", "weave_ref", ref, "feedback_type", "custom", "payload", Map.of("score", 0.75))));
+        assertEquals(200, created.status(), created.toString());
+        signIn();
+        browser.get(server.url() + "/console/index.html#feedback");
+        await(ExpectedConditions.visibilityOfElementLocated(By.id("feedback-project"))).sendKeys("console-team/demo");
+        browser.findElement(By.cssSelector("#feedback-form button")).click();
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("feedback-table"), ref));
+        String table = browser.findElement(By.id("feedback-table")).getText();
+        assertTrue(table.contains("custom") && table.contains("\"score\":0.75"), table);
+        assertEquals("", browser.findElement(By.id("feedback-error")).getText());
+    }
+
+    @Test
     void theConsoleShowsOnlyTheKeysTenant() {
         Api other = server.api(server.newKey("someone-else"));
         other.post("/v1/preview/models", RequestBodies.createModel("secret", "hidden"));
