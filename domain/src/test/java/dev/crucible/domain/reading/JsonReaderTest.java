@@ -239,4 +239,35 @@ class JsonReaderTest {
         assertInvalid(JsonReader.read(Map.of("t", Double.POSITIVE_INFINITY), "x", r -> r.number("t")), "x.t",
                 "x.t must be a finite number, got the number Infinity");
     }
+
+    @Test
+    void requiredReadsReturnTheValueOrRefuseTheMissingKeyAtItsPath() {
+        Map<String, Object> values = Map.of("s", "text", "o", Map.of("k", 1), "a", List.of(1, 2));
+        assertEquals("text", value(read(values, r -> r.requireString("s"))));
+        assertEquals(1, ((Number) value(read(values, r -> r.requireObject("o").raw("k")))).intValue());
+        assertEquals("cfg.o.k", value(read(values, r -> r.requireObject("o").path("k"))));
+        assertEquals(List.of(1, 2), value(read(values, r -> r.requireArray("a"))));
+        assertInvalid(read(values, r -> r.requireString("x")), "cfg.x", "cfg.x is required");
+        assertInvalid(read(values, r -> r.requireObject("x")), "cfg.x", "cfg.x is required");
+        assertInvalid(read(values, r -> r.requireArray("x")), "cfg.x", "cfg.x is required");
+        assertInvalid(read(values, r -> r.requireObject("s")), "cfg.s", "cfg.s must be an object, got a string");
+    }
+
+    @Test
+    void aForbiddenKeyIsRefusedEvenAsNull() {
+        assertInvalid(read(withNull("id"), r -> {
+            r.forbid("id", "is set by the server");
+            return "read";
+        }), "cfg.id", "cfg.id is set by the server");
+        assertEquals("read", value(read(Map.of(), r -> {
+            r.forbid("id", "is set by the server");
+            return "read";
+        })));
+    }
+
+    @Test
+    void rawIsTheWholeObject() {
+        Map<String, Object> values = Map.of("a", 1);
+        assertEquals(values, value(read(values, JsonReader::raw)));
+    }
 }
