@@ -108,6 +108,11 @@ class PrometheusScrapeIT {
         assertTrue(query("histogram_quantile(0.5, sum by (le) (vllm:time_to_first_token_seconds_bucket" + model
                 + "))") > 0);
         assertEquals("", activeTarget().path("lastError").asText());
+        // operators' meters beside vLLM's: the database pool, the JVM and the process
+        for (String name : List.of("hikaricp_connections_active", "hikaricp_connections_max", "jvm_memory_used_bytes",
+                "process_resident_memory_bytes", "crucible_jobs")) {
+            assertTrue(query("count(" + name + ")") >= 1, name + " is scraped");
+        }
     }
 
     private JsonNode activeTarget() {
