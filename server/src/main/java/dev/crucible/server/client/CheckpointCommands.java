@@ -28,13 +28,8 @@ public final class CheckpointCommands {
         @Override
         int run(CrucibleClient client) {
             ArrayNode all = CrucibleClient.json().createArrayNode();
-            String after = null;
-            do {
-                JsonNode page = client.get(CrucibleClient.query("/v1/preview/models/" + Paths.segment(modelId)
-                        + "/checkpoints", "limit", "100", "order", order, "after", after));
-                page.path("data").forEach(all::add);
-                after = page.path("has_more").asBoolean() ? page.path("last_id").asText(null) : null;
-            } while (after != null);
+            client.forEachItem(CrucibleClient.query("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints",
+                    "order", order), null, all::add);
             StringBuilder table = new StringBuilder(String.format("%6s  %-36s  %-24s  %s", "STEP", "ID", "CREATED",
                     "METRICS"));
             for (JsonNode checkpoint : all) {

@@ -51,10 +51,13 @@ public final class CrucibleClient {
         return JSON;
     }
 
-    /** {@code path} with one query parameter per name/value pair; a null value is left out. */
+    /**
+     * {@code path} with one query parameter per name/value pair added (after any it already has); a null value is
+     * left out.
+     */
     public static String query(String path, String... namesAndValues) {
         StringBuilder out = new StringBuilder(path);
-        char separator = '?';
+        char separator = path.contains("?") ? '&' : '?';
         for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
             if (namesAndValues[i + 1] != null) {
                 out.append(separator).append(namesAndValues[i]).append('=')
@@ -67,6 +70,26 @@ public final class CrucibleClient {
 
     public JsonNode get(String path) {
         return send(request(path).GET().build());
+    }
+
+    /**
+     * Hands every item of the cursor-paged list at {@code path} (which may carry query parameters such as
+     * {@code order}) after the item {@code after} (null: from the start) to {@code item}, page by page.
+     *
+     * @return the id of the last item handed on, or {@code after} when there was none
+     */
+    public String forEachItem(String path, String after, Consumer<JsonNode> item) {
+        String last = after;
+        boolean more = true;
+        while (more) {
+            JsonNode page = get(query(path, "limit", "100", "after", last));
+            for (JsonNode each : page.path("data")) {
+                item.accept(each);
+                last = each.path("id").asText();
+            }
+            more = page.path("has_more").asBoolean() && !page.path("data").isEmpty();
+        }
+        return last;
     }
 
     public JsonNode post(String path, Object body) {

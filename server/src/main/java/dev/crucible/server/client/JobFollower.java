@@ -33,7 +33,7 @@ final class JobFollower {
                     status = now;
                     progress.status(status);
                 }
-                after = readEvents(path, after, progress);
+                after = client.forEachItem(path + "/events", after, progress::event);
                 if (FINAL.contains(status)) {
                     progress.finished(job, checkpointMetrics(job));
                     return status.equals("COMPLETED") ? ExitCodes.OK : ExitCodes.JOB_FAILED;
@@ -43,20 +43,6 @@ final class JobFollower {
         }
     }
 
-    /** Every event after {@code after}; returns the last one's id (or {@code after} when there was none). */
-    private String readEvents(String jobPath, String after, JobProgress progress) {
-        String last = after;
-        boolean more = true;
-        while (more) {
-            JsonNode page = client.get(CrucibleClient.query(jobPath + "/events", "limit", "100", "after", last));
-            for (JsonNode event : page.path("data")) {
-                progress.event(event);
-                last = event.path("id").asText();
-            }
-            more = page.path("has_more").asBoolean() && page.path("data").size() > 0;
-        }
-        return last;
-    }
 
     /** The metrics of the checkpoint a completed job made: found by the job's result step. */
     private JsonNode checkpointMetrics(JsonNode job) {

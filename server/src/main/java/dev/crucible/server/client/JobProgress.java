@@ -41,10 +41,12 @@ interface JobProgress extends AutoCloseable {
 
     /** {@code step N/M  loss …  grad_norm …} for one gradient_step event's data. */
     static String stepLine(JsonNode data, long steps) {
-        StringBuilder line = new StringBuilder("step ").append(data.path("gradient_step").asLong());
-        if (steps > 0) {
-            line.append('/').append(steps);
-        }
+        return "step " + data.path("gradient_step").asLong() + (steps > 0 ? "/" + steps : "") + numbers(data);
+    }
+
+    /** {@code   loss …  grad_norm …  learning_rate …}: the {@link #SHOWN} fields the data holds. */
+    static String numbers(JsonNode data) {
+        StringBuilder line = new StringBuilder();
         for (String name : SHOWN) {
             if (data.path(name).isNumber()) {
                 line.append("  ").append(name).append(' ').append(String.format("%.4g", data.path(name).asDouble()));

@@ -1,6 +1,7 @@
 package dev.crucible.server.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,16 +37,17 @@ public final class ModelCommands {
         }
 
         private int trainable(CrucibleClient client) {
-            JsonNode page = client.get(CrucibleClient.query("/v1/preview/models", "limit", "100"));
+            ArrayNode all = CrucibleClient.json().createArrayNode();
+            client.forEachItem("/v1/preview/models", null, all::add);
             StringBuilder table = new StringBuilder(String.format("%-36s  %-40s  %-16s  %s", "ID", "NAME", "BASE",
                     "LATEST STEP"));
-            for (JsonNode model : page.path("data")) {
+            for (JsonNode model : all) {
                 table.append(String.format("%n%-36s  %-40s  %-16s  %d", model.path("id").asText(),
                         model.path("entity").asText() + "/" + model.path("project").asText() + "/"
                                 + model.path("name").asText(), model.path("base_model").asText(),
                         model.path("latest_step").asLong()));
             }
-            server.print(page, table.toString());
+            server.print(all, table.toString());
             return ExitCodes.OK;
         }
     }

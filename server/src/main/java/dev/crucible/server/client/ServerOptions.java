@@ -46,7 +46,7 @@ public final class ServerOptions {
         out().flush();
     }
 
-    public static String pretty(JsonNode node) {
+    private static String pretty(JsonNode node) {
         try {
             return CrucibleClient.json().writerWithDefaultPrettyPrinter().writeValueAsString(node);
         } catch (JsonProcessingException e) {

@@ -2,7 +2,6 @@ package dev.crucible.server.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
-import java.time.Duration;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -29,7 +28,7 @@ final class TerminalJobProgress implements JobProgress {
     public void step(JsonNode data) {
         start(0);
         bar.stepTo(data.path("gradient_step").asLong());
-        bar.setExtraMessage(JobProgress.stepLine(data, 0).replaceFirst("^step \\d+ *", ""));
+        bar.setExtraMessage(JobProgress.numbers(data).strip());
     }
 
     @Override
@@ -64,7 +63,7 @@ final class TerminalJobProgress implements JobProgress {
         if (bar == null) {
             bar = new ProgressBarBuilder().setTaskName("training").setInitialMax(steps > 0 ? steps : -1)
                     .setStyle(ProgressBarStyle.UNICODE_BLOCK).setUnit(" steps", 1)
-                    .setUpdateIntervalMillis((int) Duration.ofMillis(200).toMillis()).showSpeed().build();
+                    .setUpdateIntervalMillis(200).showSpeed().build();
         }
     }
 }

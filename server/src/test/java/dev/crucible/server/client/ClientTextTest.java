@@ -26,6 +26,7 @@ class ClientTextTest {
         assertEquals("/x?limit=100&after=a%26b", CrucibleClient.query("/x", "limit", "100", "order", null,
                 "after", "a&b"));
         assertEquals("/x", CrucibleClient.query("/x", "after", null));
+        assertEquals("/x?order=desc&limit=5", CrucibleClient.query("/x?order=desc", "limit", "5"));
     }
 
     @Test

@@ -28,16 +28,21 @@ final class ConsoleController {
 
     /** uPlot's files inside its webjar (the version is the one the build pins). */
     private static final String UPLOT = "META-INF/resources/webjars/uplot/" + uplotVersion() + "/dist/";
+    /** The files by name, read from the class path once: they are part of the build and never change. */
     private static final Map<String, Asset> ASSETS = Map.of(
-            "index.html", new Asset("console/index.html", MediaType.TEXT_HTML),
-            "console.js", new Asset("console/console.js", "text/javascript"),
-            "console.css", new Asset("console/console.css", "text/css"),
-            "uplot.js", new Asset(UPLOT + "uPlot.iife.min.js", "text/javascript"),
-            "uplot.css", new Asset(UPLOT + "uPlot.min.css", "text/css"));
+            "index.html", Asset.read("console/index.html", MediaType.TEXT_HTML),
+            "console.js", Asset.read("console/console.js", "text/javascript"),
+            "console.css", Asset.read("console/console.css", "text/css"),
+            "uplot.js", Asset.read(UPLOT + "uPlot.iife.min.js", "text/javascript"),
+            "uplot.css", Asset.read(UPLOT + "uPlot.min.css", "text/css"));
     private static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
             + "connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-    private record Asset(String resource, String type) {
+    private record Asset(byte[] bytes, String type) {
+
+        static Asset read(String resource, String type) {
+            return new Asset(ConsoleController.read(resource), type);
+        }
     }
 
     @Get
@@ -51,7 +56,7 @@ final class ConsoleController {
         if (asset == null) {
             return HttpResponse.notFound();
         }
-        MutableHttpResponse<byte[]> response = HttpResponse.ok(read(asset.resource())).contentType(asset.type());
+        MutableHttpResponse<byte[]> response = HttpResponse.ok(asset.bytes()).contentType(asset.type());
         return response.header("Content-Security-Policy", POLICY).header("X-Content-Type-Options", "nosniff")
                 .header("Cache-Control", "no-cache");
     }

@@ -1,5 +1,8 @@
 package dev.crucible.adapters.persistence.object;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.object.ObjectStore;
 import dev.crucible.domain.feedback.ProjectId;
@@ -8,9 +11,6 @@ import dev.crucible.domain.object.ObjectName;
 import dev.crucible.domain.object.ObjectVersion;
 import dev.crucible.domain.object.StoredObject;
 import dev.crucible.domain.object.VersionSelector;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 import java.io.IOException;
