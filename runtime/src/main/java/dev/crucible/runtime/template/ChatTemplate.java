@@ -11,7 +11,12 @@ import com.hubspot.jinjava.tree.Node;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A model's chat template (the Jinja {@code chat_template} of {@code tokenizer_config.json}), compiled once and
@@ -23,6 +28,9 @@ import java.util.Objects;
  * {@code INVALID}, param {@code messages}, the template's message), any other rendering error (the same, with
  * Jinjava's message), {@code continue_final_message} together with {@code add_generation_prompt} (param
  * {@code continue_final_message}), and a final message that cannot be continued (param {@code messages}).
+ *
+ * <p>A template a request brings ({@link #compileBounded}) is not trusted: its output is bounded, and
+ * {@link #render(ChatTemplateInput, Duration)} bounds its time too. Recursion is bounded for every template.
  */
 public final class ChatTemplate {
 
@@ -46,8 +54,24 @@ public final class ChatTemplate {
      * @return the template, or {@code INVALID} with param {@code chat_template} when the source does not parse
      */
     public static Outcome<ChatTemplate> compile(String source, Clock clock) {
+        return compile(source, JinjaEnvironment.create(Objects.requireNonNull(clock, "clock")));
+    }
+
+    /**
+     * Compiles a template that renders at most {@code maxOutputChars} characters: a longer render is refused (param
+     * {@code messages}), as for a template a request brings.
+     *
+     * @throws IllegalArgumentException for a bound below 1
+     */
+    public static Outcome<ChatTemplate> compileBounded(String source, long maxOutputChars) {
+        if (maxOutputChars < 1) {
+            throw new IllegalArgumentException("maxOutputChars must be at least 1, got " + maxOutputChars);
+        }
+        return compile(source, JinjaEnvironment.create(Clock.systemDefaultZone(), maxOutputChars));
+    }
+
+    private static Outcome<ChatTemplate> compile(String source, Jinjava jinjava) {
         Objects.requireNonNull(source, "source");
-        Jinjava jinjava = JinjaEnvironment.create(Objects.requireNonNull(clock, "clock"));
         JinjavaInterpreter parser = interpreter(jinjava, new Context(jinjava.getGlobalContextCopy()));
         Node root;
         try {
@@ -93,6 +117,32 @@ public final class ChatTemplate {
             return Outcome.refused(RenderErrors.refusal(failure.get()));
         }
         return input.continueFinalMessage() ? FinalMessageCut.cut(rendered, input.messages()) : Outcome.done(rendered);
+    }
+
+    /**
+     * Renders as {@link #render(ChatTemplateInput)}, on a thread of its own that is interrupted (and stops at the
+     * template's next node) once {@code limit} has passed; the render is then refused with param
+     * {@code chat_template}.
+     *
+     * @throws IllegalStateException when the calling thread is interrupted while it waits
+     */
+    public Outcome<String> render(ChatTemplateInput input, Duration limit) {
+        Objects.requireNonNull(input, "input");
+        FutureTask<Outcome<String>> task = new FutureTask<>(() -> render(input));
+        Thread.ofVirtual().name("crucible-template").start(task);
+        try {
+            return task.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            task.cancel(true);
+            return Outcome.refused(Refusal.invalid("chat_template", "The chat template took longer than "
+                    + limit.toMillis() + " ms to render, the most this server allows."));
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            task.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a chat template rendered", e);
+        }
     }
 
     private static JinjavaInterpreter interpreter(Jinjava jinjava, Context context) {

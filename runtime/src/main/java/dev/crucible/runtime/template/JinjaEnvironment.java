@@ -27,6 +27,11 @@ final class JinjaEnvironment {
     }
 
     static Jinjava create(Clock clock) {
+        return create(clock, Long.MAX_VALUE);
+    }
+
+    /** As {@link #create(Clock)}, with renders refused once their output passes {@code maxOutputChars}. */
+    static Jinjava create(Clock clock, long maxOutputChars) {
         CompositeELResolver resolver = new CompositeELResolver();
         resolver.add(new PythonMethodResolver());
         resolver.add(JinjavaInterpreterResolver.DEFAULT_RESOLVER_READ_ONLY);
@@ -49,6 +54,7 @@ final class JinjaEnvironment {
                 // Python's recursion limit
                 .withEnableRecursiveMacroCalls(true)
                 .withMaxMacroRecursionDepth(MAX_MACRO_DEPTH)
+                .withMaxOutputSize(maxOutputChars == Long.MAX_VALUE ? 0 : maxOutputChars)
                 .withElResolver(resolver)
                 .withInterperterFactory(new PythonicInterpreter.Factory())
                 .withDateTimeProvider(clock::millis)

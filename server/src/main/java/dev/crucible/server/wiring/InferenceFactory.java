@@ -4,6 +4,7 @@ import dev.crucible.application.inference.completion.ChatCompletionService;
 import dev.crucible.application.inference.completion.ChatCompletionUseCase;
 import dev.crucible.application.inference.completion.ChatModelResolver;
 import dev.crucible.application.inference.completion.RequestLimits;
+import dev.crucible.application.inference.completion.RequestTemplates;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
@@ -14,10 +15,12 @@ import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 
 /**
  * Builds the chat-completion use case over the served models, the caller's trained models and their adapters, with
- * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}).
+ * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}) and the
+ * trust in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out).
  */
 @Factory
 class InferenceFactory {
@@ -33,8 +36,13 @@ class InferenceFactory {
             AdapterFiles adapterFiles, AdapterCache adapters,
             @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace,
             @Value("${crucible.inference.max-requests-per-key:96}") int maxPerKey,
-            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity, MeterRegistry registry) {
+            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity,
+            @Value("${crucible.inference.trust-request-chat-template:true}") boolean trustRequestTemplates,
+            @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
+            MeterRegistry registry) {
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity), new MeteredChatObserver(registry));
+                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity), new MeteredChatObserver(registry),
+                new RequestTemplates(trustRequestTemplates, requestTemplateTimeout,
+                        RequestTemplates.DEFAULTS.maxOutputChars()));
     }
 }

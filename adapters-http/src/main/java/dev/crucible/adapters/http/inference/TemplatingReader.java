@@ -9,9 +9,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Reads the template fields and applies the renderer's trust rules: Crucible behaves as vLLM without
- * {@code --trust-request-chat-template} (a request template is refused) and without {@code --trust-request-mm-kwargs}
- * (non-empty {@code mm_processor_kwargs} are refused); {@code chat_template_kwargs} may not set {@code tokenize}.
+ * Reads the template fields and applies the renderer's rule that {@code chat_template_kwargs} may set neither
+ * {@code chat_template} nor {@code tokenize}. A request's {@code chat_template} is the use case's to render or refuse
+ * (a server setting decides); {@code mm_processor_kwargs} are accepted and have no effect, since Crucible serves text
+ * models only, which have no multimodal processor.
  */
 final class TemplatingReader {
 
@@ -37,20 +38,11 @@ final class TemplatingReader {
 
     /** The renderer's checks, after the tool-choice check (vLLM's {@code OnlineRenderer.render_chat}). */
     static void trust(ChatTemplating t) {
-        if (t.chatTemplate().isPresent() || t.chatTemplateKwargs().get("chat_template") != null) {
-            throw ProtocolChecks.fail("chat_template", "Chat template is passed with request, but "
-                    + "--trust-request-chat-template is not set. Refused request with untrusted chat template.");
-        }
         List<String> forbidden = Stream.of("chat_template", "tokenize")
                 .filter(t.chatTemplateKwargs()::containsKey).toList();
         if (!forbidden.isEmpty()) {
             throw ProtocolChecks.fail("chat_template_kwargs", "Found unexpected chat template kwargs from request: "
                     + forbidden.stream().map(PythonRepr::string).collect(Collectors.joining(", ", "{", "}")));
-        }
-        if (!t.mmProcessorKwargs().isEmpty()) {
-            throw ProtocolChecks.fail("mm_processor_kwargs", "Per-request mm_processor_kwargs are disabled by default "
-                    + "because they can change multimodal preprocessing resource usage. Start the server with "
-                    + "--trust-request-mm-kwargs only when clients are trusted.");
         }
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.crucible.application.inference.chat.ToolChoice;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** One test per protocol rule of {@code vllm-chat.md} §2, with vLLM's exact message and the field as param. */
@@ -165,24 +166,21 @@ class ChatRequestRulesTest {
     }
 
     @Test
-    void requestChatTemplateIsUntrusted() {
-        String untrusted = "Chat template is passed with request, but --trust-request-chat-template is not set. "
-                + "Refused request with untrusted chat template.";
-        refused(body("chat_template", "{{ x }}"), "chat_template", untrusted);
-        refused(body("chat_template_kwargs", map("chat_template", "{{ x }}")), "chat_template", untrusted);
+    void requestChatTemplateIsReadForTheUseCase() {
+        assertEquals(Optional.of("{{ x }}"), read(body("chat_template", "{{ x }}")).templating().chatTemplate());
     }
 
     @Test
-    void chatTemplateKwargsMayNotTokenize() {
+    void chatTemplateKwargsMaySetNeitherTemplateNorTokenize() {
         refused(body("chat_template_kwargs", map("tokenize", true)), "chat_template_kwargs",
                 "Found unexpected chat template kwargs from request: {'tokenize'}");
+        refused(body("chat_template_kwargs", map("chat_template", "{{ x }}")), "chat_template_kwargs",
+                "Found unexpected chat template kwargs from request: {'chat_template'}");
     }
 
     @Test
-    void mmProcessorKwargsAreRefused() {
-        refused(body("mm_processor_kwargs", map("a", 1)), "mm_processor_kwargs", "Per-request mm_processor_kwargs "
-                + "are disabled by default because they can change multimodal preprocessing resource usage. Start "
-                + "the server with --trust-request-mm-kwargs only when clients are trusted.");
+    void mmProcessorKwargsAreAcceptedWithoutEffect() {
+        assertEquals(Map.of("a", 1), read(body("mm_processor_kwargs", map("a", 1))).templating().mmProcessorKwargs());
         assertEquals(Map.of(), read(body("mm_processor_kwargs", map())).templating().mmProcessorKwargs());
     }
 

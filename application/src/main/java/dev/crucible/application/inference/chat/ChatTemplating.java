@@ -8,15 +8,16 @@ import java.util.Optional;
 /**
  * How a chat request's prompt is rendered.
  *
- * @param chatTemplate         a template sent with the request; the HTTP adapter refuses one (Crucible, like vLLM
- *                             without {@code --trust-request-chat-template}, does not trust them), so normally empty
+ * @param chatTemplate         a template sent with the request, rendered instead of the model's (a server setting
+ *                             may refuse them); empty for the model's own
  * @param chatTemplateKwargs   extra template variables (never {@code chat_template} or {@code tokenize})
  * @param addGenerationPrompt  true by default
  * @param continueFinalMessage false by default; never true together with {@code addGenerationPrompt}
  * @param addSpecialTokens     false by default
  * @param documents            documents for retrieval templates, empty for none
  * @param reasoningEffort      one of none, minimal, low, medium, high, xhigh, max; empty for none
- * @param mmProcessorKwargs    always empty (a non-empty value is refused)
+ * @param mmProcessorKwargs    accepted and without effect: Crucible serves text models, which have no multimodal
+ *                             processor
  */
 public record ChatTemplating(Optional<String> chatTemplate, Map<String, Object> chatTemplateKwargs,
         boolean addGenerationPrompt, boolean continueFinalMessage, boolean addSpecialTokens,

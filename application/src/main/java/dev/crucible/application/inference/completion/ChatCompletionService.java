@@ -46,8 +46,15 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
     /** As above, telling {@code observer} when each request's first token comes and how it ends. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
             RequestLimits limits, ChatObserver observer) {
+        this(resolver, adapters, disableAnyWhitespace, limits, observer, RequestTemplates.DEFAULTS);
+    }
+
+    /** As above, with {@code requestTemplates} deciding whether a request's own chat template is rendered. */
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
+            RequestLimits limits, ChatObserver observer, RequestTemplates requestTemplates) {
         this.preparation = new ChatPreparation(Objects.requireNonNull(resolver, "resolver"),
-                disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE);
+                disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE,
+                Objects.requireNonNull(requestTemplates, "requestTemplates"));
         this.launch = new ChatLaunch(Objects.requireNonNull(adapters, "adapters"),
                 new ChatAdmission(Objects.requireNonNull(limits, "limits")),
                 Objects.requireNonNull(observer, "observer"));

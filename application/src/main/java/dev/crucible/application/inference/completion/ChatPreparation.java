@@ -7,6 +7,7 @@ import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatTemplating;
 import dev.crucible.application.inference.chat.ToolChoice;
 import dev.crucible.application.inference.serving.ServedModel;
+import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
@@ -17,14 +18,17 @@ import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.template.ChatTemplateInput;
 import dev.crucible.runtime.tools.ToolCalling;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Every check a chat request passes before it may generate, in vLLM's order: the sampling ranges
- * ({@link ChatSamplingRanges}), resolve the model, render its chat template, tokenise, check the request against the
- * model's limits, map sampling parameters and structured outputs.
+ * ({@link ChatSamplingRanges}), resolve the model, render its chat template (or the request's own, under
+ * {@link RequestTemplates}), tokenise, check the request against the
+ * model's limits, map sampling parameters and structured outputs. A non-zero {@code priority} needs a model
+ * scheduled by priority.
  * Holds nothing of the engine: the adapter is leased only when generation starts ({@link ChatLaunch}). Thread-safe.
  */
 final class ChatPreparation {
@@ -33,15 +37,29 @@ final class ChatPreparation {
             + "must provide a chat template if the tokenizer does not define one.";
     /** How many compiled structured-output constraints are kept for reuse. */
     static final int CACHED_CONSTRAINTS = 32;
+    /** How many compiled request templates are kept for reuse (clients resend the same one). */
+    static final int CACHED_TEMPLATES = 16;
 
     private final ChatModelResolver resolver;
     private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
     private final String jsonWhitespace;
+    private final RequestTemplates requestTemplates;
+    private final Map<String, ChatTemplate> compiledTemplates = Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, ChatTemplate> eldest) {
+                    return size() > CACHED_TEMPLATES;
+                }
+            });
 
-    /** @param jsonWhitespace what JSON constraints allow between tokens unless a request sets its own pattern */
-    ChatPreparation(ChatModelResolver resolver, String jsonWhitespace) {
+    /**
+     * @param jsonWhitespace   what JSON constraints allow between tokens unless a request sets its own pattern
+     * @param requestTemplates whether and how a request's own {@code chat_template} is rendered
+     */
+    ChatPreparation(ChatModelResolver resolver, String jsonWhitespace, RequestTemplates requestTemplates) {
         this.resolver = resolver;
         this.jsonWhitespace = jsonWhitespace;
+        this.requestTemplates = requestTemplates;
     }
 
     /**
@@ -70,6 +88,12 @@ final class ChatPreparation {
 
     private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request,
             RequestOwner owner, long arrived) {
+        long priority = request.serving().priority();
+        if (priority != 0 && resolved.base().scheduling() == SchedulingPolicy.FCFS) {
+            // vLLM's message where the served model is scheduled first come, first served
+            return Outcome.refused(Refusal.invalid("priority",
+                    "Got priority " + priority + " but Priority scheduling is not enabled."));
+        }
         if (request.tools().toolChoice() instanceof ToolChoice.Auto && resolved.base().toolCallFormat().isEmpty()) {
             // vLLM's renderer without a tool-call parser; Crucible has none for this model's format.
             return Outcome.refused(Refusal.invalid("tool_choice",
@@ -82,20 +106,46 @@ final class ChatPreparation {
                         .then(budget -> build(resolved, request, ids, budget, owner, arrived)));
     }
 
-    private static Outcome<String> render(ServedModel model, ChatRequest request) {
+    /**
+     * Renders the prompt with the request's own template when it brings one (if this server trusts them; bounded in
+     * time and size), else with the model's, which must then exist.
+     */
+    private Outcome<String> render(ServedModel model, ChatRequest request) {
+        Optional<String> asked = request.templating().chatTemplate();
+        if (asked.isPresent()) {
+            if (!requestTemplates.trusted()) {
+                return Outcome.refused(Refusal.invalid("chat_template", RequestTemplates.refusedMessage()));
+            }
+            return requestTemplate(asked.get()).then(template ->
+                    template.render(input(model, request), requestTemplates.renderLimit()));
+        }
         if (model.chatTemplate().isEmpty()) {
             return Outcome.refused(Refusal.invalid("chat_template", NO_TEMPLATE));
         }
+        return model.chatTemplate().get().render(input(model, request));
+    }
+
+    private Outcome<ChatTemplate> requestTemplate(String source) {
+        ChatTemplate cached = compiledTemplates.get(source);
+        if (cached != null) {
+            return Outcome.done(cached);
+        }
+        return ChatTemplate.compileBounded(source, requestTemplates.maxOutputChars()).map(template -> {
+            compiledTemplates.put(source, template);
+            return template;
+        });
+    }
+
+    private static ChatTemplateInput input(ServedModel model, ChatRequest request) {
         ChatTemplating t = request.templating();
         Map<String, Object> kwargs = new LinkedHashMap<>(t.chatTemplateKwargs());
         t.reasoningEffort().ifPresent(effort -> {
             kwargs.put("reasoning_effort", effort);
             kwargs.putIfAbsent("enable_thinking", !effort.equals("none"));
         });
-        ChatTemplate template = model.chatTemplate().get();
-        return template.render(new ChatTemplateInput(request.messages(), request.tools().tools().orElse(null),
+        return new ChatTemplateInput(request.messages(), request.tools().tools().orElse(null),
                 t.documents().orElse(null), t.addGenerationPrompt(), t.continueFinalMessage(), model.specialTokens(),
-                kwargs));
+                kwargs);
     }
 
     private static Outcome<int[]> tokens(ServedModel model, ChatRequest request, String prompt) {
