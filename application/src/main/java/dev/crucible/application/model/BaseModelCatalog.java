@@ -14,6 +14,11 @@ public interface BaseModelCatalog {
         return Optional.empty();
     }
 
+    /** How base model {@code name} orders its waiting requests; {@link SchedulingPolicy#FCFS} unless configured. */
+    default SchedulingPolicy schedulingPolicy(String name) {
+        return SchedulingPolicy.FCFS;
+    }
+
     default boolean serves(String name) {
         return names().contains(name);
     }

@@ -11,9 +11,11 @@ public record ListServedModelsService(BaseModelCatalog baseModels, ModelStore mo
     @Override
     public Served list(Caller caller) {
         Map<String, String> engines = new LinkedHashMap<>();
+        Map<String, SchedulingPolicy> scheduling = new LinkedHashMap<>();
         for (String name : baseModels.names()) {
             baseModels.engine(name).ifPresent(engine -> engines.put(name, engine));
+            scheduling.put(name, baseModels.schedulingPolicy(name));
         }
-        return new Served(baseModels.names(), models.list(caller.entity()), engines);
+        return new Served(baseModels.names(), models.list(caller.entity()), engines, scheduling);
     }
 }

@@ -11,6 +11,7 @@ import dev.crucible.application.fakes.InMemoryModelStore;
 import dev.crucible.application.fakes.StaticBaseModelCatalog;
 import dev.crucible.domain.model.Model;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ListServedModelsServiceTest {
@@ -32,6 +33,26 @@ class ListServedModelsServiceTest {
     @Test
     void withoutTrainedModelsOnlyBaseModelsAreServed() {
         ListServedModelsService service = new ListServedModelsService(StaticBaseModelCatalog.of("qwen3-0.6b"), models);
-        assertEquals(new ListServedModelsUseCase.Served(List.of("qwen3-0.6b"), List.of()), service.list(ACME_CALLER));
+        assertEquals(new ListServedModelsUseCase.Served(List.of("qwen3-0.6b"), List.of(), Map.of(),
+                Map.of("qwen3-0.6b", SchedulingPolicy.FCFS)), service.list(ACME_CALLER));
+    }
+
+    @Test
+    void eachBaseModelShowsItsSchedulingPolicy() {
+        BaseModelCatalog catalog = new BaseModelCatalog() {
+            @Override
+            public List<String> names() {
+                return List.of("fair", "urgent");
+            }
+
+            @Override
+            public SchedulingPolicy schedulingPolicy(String name) {
+                return name.equals("urgent") ? SchedulingPolicy.PRIORITY : SchedulingPolicy.FCFS;
+            }
+        };
+        ListServedModelsUseCase.Served served = new ListServedModelsService(catalog, models).list(ACME_CALLER);
+        assertEquals(SchedulingPolicy.FCFS, served.schedulingOf("fair"));
+        assertEquals(SchedulingPolicy.PRIORITY, served.schedulingOf("urgent"));
+        assertEquals(SchedulingPolicy.FCFS, served.schedulingOf("unknown"), "a model not listed is fcfs");
     }
 }

@@ -44,6 +44,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "engine's, f32 unless -Dcrucible.onnx.precision says otherwise.")
     List<String> modelPrecisions;
 
+    @Option(names = "--model-scheduling", split = ",", defaultValue = "${env:CRUCIBLE_MODEL_SCHEDULING}",
+            description = "How a served model orders its waiting requests, NAME=fcfs or NAME=priority (lower priority "
+                    + "values first); repeatable (env CRUCIBLE_MODEL_SCHEDULING, comma-separated). Default: fcfs, "
+                    + "which refuses a request's non-zero priority.")
+    List<String> modelScheduling;
+
     @Option(names = "--engine", defaultValue = "${env:CRUCIBLE_ENGINE}", description = "Engine plugin to use (default: all installed).")
     String engine;
 
@@ -67,6 +73,9 @@ final class ServeCommand implements Callable<Integer> {
                 ? List.of(DefaultModel.ensure(database.dataDir)) : models);
         if (modelPrecisions != null && !modelPrecisions.isEmpty()) {
             props.put("crucible.model-precisions", modelPrecisions);
+        }
+        if (modelScheduling != null && !modelScheduling.isEmpty()) {
+            props.put("crucible.model-scheduling", modelScheduling);
         }
         if (engine != null) {
             props.put("crucible.engine", engine);

@@ -11,6 +11,7 @@ import java.util.List;
  * @param dataDir where adapters, datasets and the embedded database live
  * @param modelSpecs served base models as {@code NAME=PATH}
  * @param modelPrecisions the precision of some of them as {@code NAME=f32|int4}; may be null
+ * @param modelScheduling the scheduling policy of some of them as {@code NAME=fcfs|priority}; may be null
  * @param engine the engine plugin to use, or blank for every installed one
  * @param inferenceEngine the engine that serves base models, or blank for {@link InferenceEngines}' order
  * @param runner job runner timing
@@ -18,8 +19,9 @@ import java.util.List;
  * @param trainingData how much SFT training data a job may read, and how long a download may take
  */
 @ConfigurationProperties("crucible")
-record CrucibleSettings(Path dataDir, List<String> modelSpecs, List<String> modelPrecisions, String engine, String inferenceEngine, Runner runner,
-        long maxBodyBytes, TrainingData trainingData) {
+record CrucibleSettings(Path dataDir, List<String> modelSpecs, List<String> modelPrecisions,
+        List<String> modelScheduling, String engine, String inferenceEngine, Runner runner, long maxBodyBytes,
+        TrainingData trainingData) {
 
     /** @param enabled whether this process runs jobs (several processes may share one database) */
     @ConfigurationProperties("runner")

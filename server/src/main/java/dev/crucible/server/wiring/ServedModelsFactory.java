@@ -35,7 +35,8 @@ class ServedModelsFactory {
     @Bean(preDestroy = "close")
     ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
             @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
-        Map<String, ModelSpec> specs = ModelSpec.parse(settings.modelSpecs(), settings.modelPrecisions());
+        Map<String, ModelSpec> specs = ModelSpec.parse(settings.modelSpecs(), settings.modelPrecisions(),
+                settings.modelScheduling());
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
         }
@@ -54,7 +55,7 @@ class ServedModelsFactory {
                     EngineProvider engine = order.get(i);
                     try {
                         loaded.add(ServedModelLoader.load(name, folder, engine, trainingEngine,
-                                maxWaitingRequests, spec.precision().orElse(null)));
+                                maxWaitingRequests, spec.precision().orElse(null)).withScheduling(spec.scheduling()));
                         LOG.info("Loaded model {} from {} on {}{} in {} ms", name, path, engine.name(),
                                 spec.precision().map(p -> " at " + p.label()).orElse(""),
                                 (System.nanoTime() - start) / 1_000_000);

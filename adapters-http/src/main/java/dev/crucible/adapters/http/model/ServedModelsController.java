@@ -33,11 +33,13 @@ final class ServedModelsController {
 
     /**
      * One entry, like vLLM's: {@code root} is the base model, {@code parent} null for base models; {@code engine}
-     * (Crucible's) names the engine that serves it, {@code djl} or {@code onnx}.
+     * (Crucible's) names the engine that serves it, {@code djl} or {@code onnx}; {@code scheduling_policy} how its
+     * waiting requests are ordered, {@code fcfs} (a non-zero request {@code priority} is refused) or
+     * {@code priority}.
      */
     @Serdeable
     record Entry(String id, String object, long created, String owned_by, String root, String parent,
-            String engine) {
+            String engine, String scheduling_policy) {
     }
 
     @Get
@@ -60,11 +62,13 @@ final class ServedModelsController {
         ListServedModelsUseCase.Served models = served.list(caller);
         List<Entry> data = new ArrayList<>();
         for (String base : models.baseModels()) {
-            data.add(new Entry(base, "model", startedAt, "crucible", base, null, models.engines().get(base)));
+            data.add(new Entry(base, "model", startedAt, "crucible", base, null, models.engines().get(base),
+                    models.schedulingOf(base).wireName()));
         }
         for (Model m : models.trainedModels()) {
             data.add(new Entry(m.address(), "model", m.createdAt().getEpochSecond(), m.coordinates().entity().value(),
-                    m.baseModel(), m.baseModel(), models.engines().get(m.baseModel())));
+                    m.baseModel(), m.baseModel(), models.engines().get(m.baseModel()),
+                    models.schedulingOf(m.baseModel()).wireName()));
         }
         return data;
     }

@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.serving;
 
+import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
@@ -27,18 +28,25 @@ import java.util.Optional;
  * @param training where adapters of this model train: the serving runner, or the model in an engine that can train
  * @param engine the name of the engine that serves it ({@code djl}, {@code onnx})
  * @param config the model's {@code config.json}: its shapes, which adapters for it must match
+ * @param scheduling how its waiting requests are ordered, and so whether a request may set {@code priority}
  */
 public record ServedModel(String name, ModelRunner runner, Tokenizer tokenizer, Optional<ChatTemplate> chatTemplate,
         Map<String, String> specialTokens, List<Integer> eosTokenIds, GenerationConfig generation, int maxModelLen,
         Generator generator, Optional<ToolCallFormat> toolCallFormat, TrainingRunner training, String engine,
-        ModelConfig config)
+        ModelConfig config, SchedulingPolicy scheduling)
         implements AutoCloseable {
 
     public ServedModel {
         NonNull.components(ServedModel.class, name, runner, tokenizer, chatTemplate, specialTokens, eosTokenIds,
-                generation, generator, toolCallFormat, training);
+                generation, generator, toolCallFormat, training, scheduling);
         specialTokens = Map.copyOf(specialTokens);
         eosTokenIds = List.copyOf(eosTokenIds);
+    }
+
+    /** This model under scheduling policy {@code policy}. */
+    public ServedModel withScheduling(SchedulingPolicy policy) {
+        return new ServedModel(name, runner, tokenizer, chatTemplate, specialTokens, eosTokenIds, generation,
+                maxModelLen, generator, toolCallFormat, training, engine, config, policy);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.serving;
 
+import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
@@ -19,7 +20,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
-/** Loads a model folder into an engine: runner, tokenizer, compiled chat template, generation defaults. */
+/**
+ * Loads a model folder into an engine: runner, tokenizer, compiled chat template, generation defaults; scheduled
+ * first come, first served ({@link ServedModel#withScheduling} changes it).
+ */
 public final class ServedModelLoader {
 
     /** Prompt tokens one sequence feeds per step, so long prompts do not stall decoding of the others. */
@@ -91,6 +95,6 @@ public final class ServedModelLoader {
                 ? TrainingRunner.serving(runner) : TrainingRunner.separate(runner, folder, trainingEngine);
         return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,
                 generator, ToolCallFormat.of(folder.config().architecture(), folder.tokenizer().chatTemplate()),
-                training, engine.name(), folder.config());
+                training, engine.name(), folder.config(), SchedulingPolicy.FCFS);
     }
 }

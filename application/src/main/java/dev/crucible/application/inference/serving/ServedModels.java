@@ -1,6 +1,7 @@
 package dev.crucible.application.inference.serving;
 
 import dev.crucible.application.model.BaseModelCatalog;
+import dev.crucible.application.model.SchedulingPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,11 @@ public final class ServedModels implements BaseModelCatalog, AutoCloseable {
     @Override
     public Optional<String> engine(String name) {
         return find(name).map(ServedModel::engine);
+    }
+
+    @Override
+    public SchedulingPolicy schedulingPolicy(String name) {
+        return find(name).map(ServedModel::scheduling).orElse(SchedulingPolicy.FCFS);
     }
 
     public Optional<ServedModel> find(String name) {
