@@ -20,7 +20,9 @@ import reactor.core.publisher.Sinks;
 /**
  * Writes the use case's stream events as vLLM's SSE chunks: a first chunk per choice with the assistant role, one
  * chunk per delta (content, or vLLM's {@code delta.tool_calls} pieces), the finish on each choice's last chunk, a
- * usage chunk when asked, then {@code [DONE]}. Called on one thread at a time; only hands events to the sink, which
+ * usage chunk when asked, then {@code [DONE]}. With {@code continuous_usage_stats} (only together with
+ * {@code include_usage}, as in vLLM) every chunk carries {@code usage}: the prompt and that choice's tokens so far, 0
+ * on its first chunk. Called on one thread at a time; only hands events to the sink, which
  * holds them until the response is subscribed and drops them once it is cancelled. What {@link #onStart} keeps is
  * seen by the generator's thread because the use case hands the request to the generator after it.
  */
@@ -58,6 +60,9 @@ final class ChatStream implements ChatStreamListener {
             if (ChatResponses.returnTokenIds(request) && started.size() == 1) {
                 chunk.put("prompt_token_ids", promptIds);
             }
+            if (continuousUsage()) {
+                chunk.put("usage", ChatResponses.usage(new ChatUsage(promptIds.size(), 0)));
+            }
             send(chunk);
         }
         if (delta.empty()) {
@@ -71,10 +76,14 @@ final class ChatStream implements ChatStreamListener {
             choice.put("token_ids", delta.tokenIds());
         }
         Map<String, Object> chunk = chunk(List.of(choice));
-        if (request.streaming().continuousUsageStats()) {
+        if (continuousUsage()) {
             chunk.put("usage", ChatResponses.usage(delta.usage()));
         }
         send(chunk);
+    }
+
+    private boolean continuousUsage() {
+        return request.streaming().includeUsage() && request.streaming().continuousUsageStats();
     }
 
     /** vLLM's delta message: content, or tool-call pieces (with content too when the same step wrote both). */

@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param tokenIds  the tokens of this step
  * @param logprobs  their logprobs, when asked
  * @param finish    present on the choice's last delta
- * @param usage     the whole completion's tokens so far, this step included
+ * @param usage     the prompt's tokens and this choice's tokens so far, this step included
  */
 public record ChatDelta(int index, String content, List<ChatToolCallDelta> toolCalls, List<Integer> tokenIds,
         List<ChatPositionLogprobs> logprobs, Optional<ChatFinish> finish, ChatUsage usage) {

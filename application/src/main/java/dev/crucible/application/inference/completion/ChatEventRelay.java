@@ -15,7 +15,8 @@ import java.util.Optional;
  * Turns the generator's progress into the use case's stream events. With tool calling, each choice's text goes
  * through its own tool-call stream, which splits it into content and tool-call pieces, and a choice's finish reason
  * is the tool calling's ({@code tool_calls} for a choice that streamed calls under "auto" or "required" and stopped).
- * Counts the tokens written so far for the deltas' usage. Called on the generator's thread only.
+ * Counts each choice's tokens written so far for the deltas' usage (vLLM's continuous usage counts per choice). Called
+ * on the generator's thread only.
  */
 final class ChatEventRelay implements GenerationListener {
 
@@ -23,7 +24,7 @@ final class ChatEventRelay implements GenerationListener {
     private final Optional<ToolCalling> toolCalling;
     private final int promptTokens;
     private final Map<Integer, ToolCallStream> toolStreams = new HashMap<>();
-    private int completionTokens;
+    private final Map<Integer, Integer> choiceTokens = new HashMap<>();
 
     ChatEventRelay(ChatStreamListener listener, Optional<ToolCalling> toolCalling, int promptTokens) {
         this.listener = listener;
@@ -33,7 +34,7 @@ final class ChatEventRelay implements GenerationListener {
 
     @Override
     public void onDelta(GenerationDelta delta) {
-        completionTokens += delta.tokenIds().size();
+        int completionTokens = choiceTokens.merge(delta.index(), delta.tokenIds().size(), Integer::sum);
         boolean last = delta.finish().isPresent();
         String content = delta.text();
         List<ToolStreamDelta> split = List.of();
