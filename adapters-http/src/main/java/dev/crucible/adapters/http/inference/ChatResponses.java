@@ -161,6 +161,7 @@ final class ChatResponses {
         return finish.stopReason().map(reason -> switch (reason) {
             case ChatFinish.StopToken token -> (Object) token.tokenId();
             case ChatFinish.StopString s -> s.stop();
+            case ChatFinish.RepetitionDetected r -> "repetition_detected";
         }).orElse(null);
     }
 

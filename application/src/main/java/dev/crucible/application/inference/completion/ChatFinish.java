@@ -8,7 +8,7 @@ import java.util.Optional;
  *
  * @param reason     vLLM's finish reason: {@code stop}, {@code length}, {@code repetition}, {@code abort}, or
  *                   {@code tool_calls} when the tool calling says the choice called tools
- * @param stopReason what stopped it, when a stop token or string did
+ * @param stopReason what stopped it, when a stop token, a stop string or repetition detection did
  */
 public record ChatFinish(String reason, Optional<StopCause> stopReason) {
 
@@ -17,8 +17,8 @@ public record ChatFinish(String reason, Optional<StopCause> stopReason) {
         Objects.requireNonNull(stopReason, "stopReason");
     }
 
-    /** The token id or the stop string that ended a choice (vLLM's {@code stop_reason}). */
-    public sealed interface StopCause permits StopToken, StopString {
+    /** The token id, the stop string or the repetition that ended a choice (vLLM's {@code stop_reason}). */
+    public sealed interface StopCause permits StopToken, StopString, RepetitionDetected {
     }
 
     /** A stop token id, other than end-of-sequence, ended the choice. */
@@ -31,5 +31,9 @@ public record ChatFinish(String reason, Optional<StopCause> stopReason) {
         public StopString {
             Objects.requireNonNull(stop, "stop");
         }
+    }
+
+    /** Repetition detection ended the choice; vLLM's {@code stop_reason} is then {@code "repetition_detected"}. */
+    public record RepetitionDetected() implements StopCause {
     }
 }

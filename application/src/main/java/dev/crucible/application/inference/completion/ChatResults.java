@@ -43,8 +43,7 @@ final class ChatResults {
         return new ChatFinish(reason, finish.stopReason().flatMap(stop -> switch (stop) {
             case StopReason.TokenId id -> Optional.of(new ChatFinish.StopToken(id.tokenId()));
             case StopReason.StopString s -> Optional.of(new ChatFinish.StopString(s.stop()));
-            // vLLM reports no stop_reason for a detected repetition
-            case StopReason.RepetitionDetected r -> Optional.empty();
+            case StopReason.RepetitionDetected r -> Optional.of(new ChatFinish.RepetitionDetected());
         }));
     }
 

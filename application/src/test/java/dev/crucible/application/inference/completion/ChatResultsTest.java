@@ -100,12 +100,13 @@ class ChatResultsTest {
     }
 
     @Test
-    void finishMapsStopCausesAndDropsRepetition() {
+    void finishMapsStopCausesIncludingRepetition() {
         assertEquals(new ChatFinish("stop", Optional.of(new ChatFinish.StopString("END"))), ChatResults.finish("stop",
                 new Finish(FinishReason.STOP, Optional.of(new StopReason.StopString("END")))));
         assertEquals(new ChatFinish("tool_calls", Optional.of(new ChatFinish.StopToken(4))),
                 ChatResults.finish("tool_calls", new Finish(FinishReason.STOP, Optional.of(new StopReason.TokenId(4)))));
-        assertEquals(new ChatFinish("repetition", Optional.empty()), ChatResults.finish("repetition",
+        assertEquals(new ChatFinish("repetition", Optional.of(new ChatFinish.RepetitionDetected())),
+                ChatResults.finish("repetition",
                 new Finish(FinishReason.REPETITION, Optional.of(new StopReason.RepetitionDetected()))));
     }
 
