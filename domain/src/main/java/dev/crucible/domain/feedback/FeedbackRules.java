@@ -27,11 +27,14 @@ public final class FeedbackRules {
     }
 
     /**
-     * Rules 2 to 7: built-in payload shapes, annotation and runnable types with their refs, refs not allowed on
-     * other types, and the annotation ref's project.
+     * The ref the feedback is about, then rules 2 to 7: built-in payload shapes, annotation and runnable types with
+     * their refs, refs not allowed on other types, and the annotation ref's project. {@code svc_ref} must parse as
+     * Weave's ref parser parses a ref (any kind); Weave's trace server only converts it at its boundary, which
+     * leaves a ref such as {@code weave:///entity} to fail later, so Crucible refuses it up front.
      */
     public static Outcome<FeedbackDraft> checkTypeAndRefs(FeedbackDraft draft) {
-        return builtinPayload(draft).then(FeedbackRules::typeAndRefs).then(FeedbackRules::annotationProject);
+        return TraceRefParser.parse(draft.svcRef(), "svc_ref").then(ref -> builtinPayload(draft))
+                .then(FeedbackRules::typeAndRefs).then(FeedbackRules::annotationProject);
     }
 
     /**

@@ -2,8 +2,10 @@ package dev.crucible.domain.feedback;
 
 import static dev.crucible.domain.feedback.Drafts.ANNOTATION_REF;
 import static dev.crucible.domain.feedback.Drafts.CALL_REF;
+import static dev.crucible.domain.feedback.Drafts.PROJECT;
 import static dev.crucible.domain.feedback.Drafts.RUNNABLE_OBJECT_REF;
 import static dev.crucible.domain.feedback.Drafts.RUNNABLE_OP_REF;
+import static dev.crucible.domain.feedback.Drafts.SVC_REF;
 import static dev.crucible.domain.feedback.Drafts.TRIGGER_REF;
 import static dev.crucible.domain.feedback.Drafts.annotation;
 import static dev.crucible.domain.feedback.Drafts.draft;
@@ -15,8 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class FeedbackRulesTest {
 
@@ -29,6 +34,25 @@ class FeedbackRulesTest {
 
     private static void assertAccepted(FeedbackDraft draft) {
         assertInstanceOf(Outcome.Done.class, FeedbackRules.checkTypeAndRefs(draft));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "weave:///onlyentity | Invalid ref: weave:///onlyentity, Invalid URI: weave:///onlyentity. Must have at least 3 parts",
+        "weave:///acme/chat | Invalid ref: weave:///acme/chat, Invalid URI: weave:///acme/chat. Must have at least 3 parts",
+        "weave:///acme/chat/thing/x:1 | Invalid ref: weave:///acme/chat/thing/x:1, Unknown ref kind: thing",
+        "weave:///acme/chat/object/answer | Invalid ref: weave:///acme/chat/object/answer, not enough values to unpack (expected 2, got 1)",
+        "answer | Invalid ref: answer, Invalid URI: answer. Must start with <scheme>:///"})
+    void theRefTheFeedbackIsAboutMustParseAsWeaveParsesRefs(String ref, String message) {
+        assertRefused(FeedbackDraft.of(PROJECT, ref, "custom", Map.of()), "svc_ref", message);
+    }
+
+    @Test
+    void everyKindOfRefMayBeWhatTheFeedbackIsAbout() {
+        for (String ref : List.of(SVC_REF, RUNNABLE_OP_REF, CALL_REF, "weave:///acme/chat/table/abc",
+                "weave:///acme/chat/object/answer:abc/key/a/index/0")) {
+            assertAccepted(FeedbackDraft.of(PROJECT, ref, "custom", Map.of()));
+        }
     }
 
     @Test

@@ -227,6 +227,10 @@ class FeedbackIT {
 
     static Stream<Arguments> invalidDrafts() {
         return Stream.of(
+                Arguments.of("ref with only an entity", Map.of("weave_ref", "weave:///onlyentity"),
+                        "Invalid ref: weave:///onlyentity, Invalid URI: weave:///onlyentity. Must have at least 3 parts"),
+                Arguments.of("object ref without version", Map.of("weave_ref", "weave:///gina/proj/object/answer"),
+                        "Invalid ref: weave:///gina/proj/object/answer, not enough values to unpack"),
                 Arguments.of("empty note", Map.of("feedback_type", "wandb.note.1", "payload", Map.of("note", "")),
                         "Invalid payload for feedback_type wandb.note.1"),
                 Arguments.of("no emoji", Map.of("feedback_type", "wandb.reaction.1", "payload", Map.of("emoji", "abc")),
@@ -282,6 +286,18 @@ class FeedbackIT {
                 Arguments.of("id not a uuid", Map.of("id", "abc"), "id"),
                 Arguments.of("unknown field", Map.of("colour", "red"), "colour"),
                 Arguments.of("payload not an object", Map.of("payload", List.of(1)), "payload"));
+    }
+
+    @Test
+    void aRefThatDoesNotParseIsRefusedNamingSvcRefWithEitherName() {
+        for (String field : List.of("svc_ref", "weave_ref")) {
+            Map<String, Object> body = draft("custom", Map.of());
+            body.remove("weave_ref");
+            body.put(field, "weave:///onlyentity");
+            Api.Reply reply = weave.post("/feedback/create", body);
+            assertEquals(400, reply.status(), reply.toString());
+            assertEquals("svc_ref", reply.error().get("param"), reply.toString());
+        }
     }
 
     @ParameterizedTest(name = "{0}")
