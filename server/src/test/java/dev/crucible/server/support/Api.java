@@ -23,21 +23,36 @@ public final class Api {
     private final String base;
     private final String authorization;
     private final Map<String, String> headers;
+    private final Observer observer;
+
+    /** Sees every exchange this client makes: the request's method and path, the answer's status, headers and text. */
+    @FunctionalInterface
+    public interface Observer {
+        Observer NONE = (method, path, status, headers, body) -> { };
+
+        void exchanged(String method, String path, int status, Map<String, List<String>> headers, String body);
+    }
 
     public Api(String base, String key) {
         this(base.endsWith("/") ? base.substring(0, base.length() - 1) : base, key == null ? null : "Bearer " + key,
-                Map.of());
+                Map.of(), Observer.NONE);
     }
 
-    private Api(String base, String authorization, Map<String, String> headers) {
+    private Api(String base, String authorization, Map<String, String> headers, Observer observer) {
         this.base = base;
         this.authorization = authorization;
         this.headers = headers;
+        this.observer = observer;
     }
 
     /** The same server with another Authorization header value (null for none). */
     public Api withAuthorization(String header) {
-        return new Api(base, header, headers);
+        return new Api(base, header, headers, observer);
+    }
+
+    /** The same server, each exchange also shown to {@code seen} (text bodies; downloads with no body). */
+    public Api observedBy(Observer seen) {
+        return new Api(base, authorization, headers, seen);
     }
 
     /** The same server with Basic credentials as Weave sends them: user {@code api}, password {@code key}. */
@@ -50,7 +65,7 @@ public final class Api {
     public Api withHeader(String name, String value) {
         Map<String, String> more = new java.util.LinkedHashMap<>(headers);
         more.put(name, value);
-        return new Api(base, authorization, Map.copyOf(more));
+        return new Api(base, authorization, Map.copyOf(more), observer);
     }
 
     /** A response: status and parsed JSON body (a map, or a list; null when empty). */
@@ -111,6 +126,7 @@ public final class Api {
     /** POSTs {@code body} as {@link #send} does and keeps the answer as text, as a stream of server-sent events. */
     public Events stream(String path, Object body) {
         HttpResponse<String> response = respond(request("POST", path, body), HttpResponse.BodyHandlers.ofString());
+        observer.exchanged("POST", path, response.statusCode(), response.headers().map(), response.body());
         return new Events(response.statusCode(), response.headers().map(), response.body());
     }
 
@@ -166,13 +182,18 @@ public final class Api {
     public Bytes download(String path) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60)).GET();
         HttpResponse<byte[]> response = respond(request, HttpResponse.BodyHandlers.ofByteArray());
+        observer.exchanged("GET", path, response.statusCode(), response.headers().map(), null);
         return new Bytes(response.statusCode(), response.body(), response.headers().map());
     }
 
     private Reply reply(HttpRequest.Builder request) {
         HttpResponse<String> response = respond(request, HttpResponse.BodyHandlers.ofString());
+        HttpRequest sent = response.request();
+        observer.exchanged(sent.method(), sent.uri().getRawPath(), response.statusCode(), response.headers().map(),
+                response.body());
         try {
-            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(), Argument.OBJECT_ARGUMENT);
+            Object parsed = response.body().isBlank() ? null : JSON.readValue(response.body(),
+                    Argument.OBJECT_ARGUMENT);
             return new Reply(response.statusCode(), parsed, response.headers().map());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

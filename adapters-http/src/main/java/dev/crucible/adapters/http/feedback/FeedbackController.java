@@ -25,6 +25,13 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -37,35 +44,61 @@ import java.util.Map;
  */
 @Controller("/feedback")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
+@SecurityRequirement(name = "weaveBasic")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFeedbackUseCase create,
         ReplaceFeedbackUseCase replace, QueryFeedbackUseCase query, PurgeFeedbackUseCase purge) {
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
+    @ApiResponse(responseCode = "200", description = "The stored row",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/FeedbackCreated")))
     @Post("/create")
-    HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+    HttpResponse<?> create(@Parameter(hidden = true) Caller caller,
+            @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         Map<String, Object> request = json.object(body).raw();
         var draft = RefusalException.unwrap(FeedbackDraftReader.read(request));
         return idempotent.answer(caller, key, "feedback", () -> RequestFingerprint.of(request),
                 () -> receipt(RefusalException.unwrap(create.create(new CreateFeedbackCommand(caller, draft)))));
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
+    @ApiResponse(responseCode = "200", description = "The new row",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/FeedbackCreated")))
     @Post("/replace")
-    HttpResponse<?> replace(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+    HttpResponse<?> replace(@Parameter(hidden = true) Caller caller,
+            @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         Map<String, Object> request = json.object(body).raw();
         var replacement = RefusalException.unwrap(FeedbackDraftReader.readReplacement(request));
         return idempotent.answer(caller, key, "feedback-replacements", () -> RequestFingerprint.of(request),
-                () -> receipt(RefusalException.unwrap(replace.replace(ReplaceFeedbackCommand.of(caller, replacement)))));
+                () -> receipt(RefusalException.unwrap(replace.replace(ReplaceFeedbackCommand.of(caller,
+                        replacement)))));
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/FeedbackQueryRequest")))
+    @ApiResponse(responseCode = "200", description = "The matching rows",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/FeedbackQueryResult")))
     @Post("/query")
-    Map<String, Object> query(Caller caller, @Nullable @Body InputStream body) {
+    Map<String, Object> query(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackQueryReader.read(json.object(body).raw()));
-        List<Map<String, Object>> rows = RefusalException.unwrap(query.query(new QueryFeedbackCommand(caller, request)));
+        List<Map<String, Object>> rows = RefusalException.unwrap(query.query(new QueryFeedbackCommand(caller,
+                request)));
         return Map.of("result", rows.stream().map(FeedbackController::wireRow).toList());
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/FeedbackPurgeRequest")))
+    @ApiResponse(responseCode = "200", description = "Nothing: the rows are gone",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/Empty")))
     @Post("/purge")
-    Map<String, Object> purge(Caller caller, @Nullable @Body InputStream body) {
+    Map<String, Object> purge(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackPurgeReader.read(json.object(body).raw()));
         RefusalException.unwrap(purge.purge(new PurgeFeedbackCommand(caller, request)));
         return Map.of();

@@ -28,6 +28,11 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,12 +40,16 @@ import java.io.UncheckedIOException;
 /** OpenAI's Files API: each key sees only its entity's files; an upload runs once per {@code Idempotency-Key}. */
 @Controller("/v1/files")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record FileController(IdempotentCreation idempotent, UploadFileUseCase upload, ListFilesUseCase list,
         GetFileUseCase get, ReadFileContentUseCase content, DeleteFileUseCase delete) {
 
+    @ApiResponse(responseCode = "200", description = "The stored file",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = FileView.class)))
     @Post(consumes = MediaType.MULTIPART_FORM_DATA)
-    HttpResponse<?> upload(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
+    HttpResponse<?> upload(@Parameter(hidden = true) Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
             @Nullable @Part("file") CompletedFileUpload file, @Nullable @Part("purpose") String purpose) {
         if (file == null) {
             return HttpResponse.ok(FileView.of(RefusalException.unwrap(
@@ -69,7 +78,8 @@ record FileController(IdempotentCreation idempotent, UploadFileUseCase upload, L
     }
 
     @Get
-    PageView<FileView> list(Caller caller, @Nullable @QueryValue String purpose, @Nullable @QueryValue String limit,
+    PageView<FileView> list(@Parameter(hidden = true) Caller caller, @Nullable @QueryValue String purpose,
+            @Nullable @QueryValue String limit,
             @Nullable @QueryValue String after, @Nullable @QueryValue String order) {
         var page = RefusalException.unwrap(list.list(new ListFilesUseCase.Command(caller,
                 FileListParams.read(purpose, limit, after, order))));
@@ -77,13 +87,14 @@ record FileController(IdempotentCreation idempotent, UploadFileUseCase upload, L
     }
 
     @Get("/{file_id}")
-    FileView get(Caller caller, @PathVariable("file_id") String fileId) {
+    FileView get(@Parameter(hidden = true) Caller caller, @PathVariable("file_id") String fileId) {
         return FileView.of(RefusalException.unwrap(get.get(new GetFileUseCase.Command(caller, fileId))));
     }
 
     /** Any Accept is fine: OpenAI's SDKs ask for {@code application/binary}, others for octet-stream or nothing. */
-    @Get(value = "/{file_id}/content", produces = {MediaType.APPLICATION_OCTET_STREAM, "application/binary", MediaType.ALL})
-    StreamedFile content(Caller caller, @PathVariable("file_id") String fileId) {
+    @Get(value = "/{file_id}/content", produces = {MediaType.APPLICATION_OCTET_STREAM, "application/binary",
+            MediaType.ALL})
+    StreamedFile content(@Parameter(hidden = true) Caller caller, @PathVariable("file_id") String fileId) {
         ReadFileContentUseCase.Content opened = RefusalException.unwrap(
                 content.read(new ReadFileContentUseCase.Command(caller, fileId)));
         return new StreamedFile(opened.content(), MediaType.APPLICATION_OCTET_STREAM_TYPE,
@@ -91,7 +102,7 @@ record FileController(IdempotentCreation idempotent, UploadFileUseCase upload, L
     }
 
     @Delete("/{file_id}")
-    FileDeletedView delete(Caller caller, @PathVariable("file_id") String fileId) {
+    FileDeletedView delete(@Parameter(hidden = true) Caller caller, @PathVariable("file_id") String fileId) {
         return FileDeletedView.of(RefusalException.unwrap(delete.delete(new DeleteFileUseCase.Command(caller, fileId)))
                 .toString());
     }

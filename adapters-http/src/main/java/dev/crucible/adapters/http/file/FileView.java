@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.file;
 
 import dev.crucible.domain.file.StoredFile;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 
 /**
@@ -9,7 +10,7 @@ import io.micronaut.serde.annotation.Serdeable;
  */
 @Serdeable(naming = io.micronaut.serde.config.naming.SnakeCaseStrategy.class)
 record FileView(String id, String object, long bytes, long createdAt, String filename, String purpose, String status,
-        Long expiresAt, String statusDetails) {
+        @Nullable Long expiresAt, @Nullable String statusDetails) {
 
     static FileView of(StoredFile file) {
         return new FileView(file.id().toString(), "file", file.bytes(), file.createdAt().getEpochSecond(),

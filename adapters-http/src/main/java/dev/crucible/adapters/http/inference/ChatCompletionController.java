@@ -21,6 +21,12 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.time.Instant;
 import reactor.core.publisher.Sinks;
@@ -32,11 +38,19 @@ import reactor.core.publisher.Sinks;
  */
 @Controller("/v1/chat/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionUseCase chat) {
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/ChatCompletionRequest")))
+    @ApiResponse(responseCode = "200", description = "The completion, or its chunks as server-sent events", content = {
+        @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "#/components/schemas/ChatCompletion")),
+        @Content(mediaType = MediaType.TEXT_EVENT_STREAM,
+                schema = @Schema(ref = "#/components/schemas/ChatCompletionStream"))})
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
     @ExecuteOn(TaskExecutors.BLOCKING)
-    HttpResponse<?> create(Caller caller, HttpRequest<?> http, @Nullable @Body InputStream body) {
+    HttpResponse<?> create(@Parameter(hidden = true) Caller caller, HttpRequest<?> http,
+            @Nullable @Body InputStream body) {
         ChatRequest request = ChatRequestReader.read(json.chatObject(body));
         var command = new ChatCompletionUseCase.Command(caller, request, Disconnects.of(http));
         String id = "chatcmpl-" + request.serving().requestId().orElseGet(() -> RequestIdFilter.of(http));

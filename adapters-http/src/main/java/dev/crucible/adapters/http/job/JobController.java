@@ -31,6 +31,13 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.util.Map;
 
@@ -40,12 +47,19 @@ import java.util.Map;
  */
 @Controller("/v1/preview")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl,
         CreateSftJobUseCase createSft, GetJobUseCase get, ListJobsUseCase listJobs, ListJobEventsUseCase events) {
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/RlJobRequest")))
+    @ApiResponse(responseCode = "200", description = "The queued job",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = JobView.class)))
     @Post("/training-jobs")
-    HttpResponse<?> createRl(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+    HttpResponse<?> createRl(@Parameter(hidden = true) Caller caller,
+            @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.largeObject(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
@@ -55,8 +69,14 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
                         new CreateRlJobUseCase.Command(caller, model, groups, config)))));
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/SftJobRequest")))
+    @ApiResponse(responseCode = "200", description = "The queued job",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = JobView.class)))
     @Post("/sft-training-jobs")
-    HttpResponse<?> createSft(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+    HttpResponse<?> createSft(@Parameter(hidden = true) Caller caller,
+            @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.object(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         String url = request.requireString("training_data_url");
@@ -69,7 +89,8 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
 
     /** The caller's entity's jobs in creation order ({@code order} asc by default, as the other lists). */
     @Get("/training-jobs")
-    PageView<JobView> list(Caller caller, @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
+    PageView<JobView> list(@Parameter(hidden = true) Caller caller, @Nullable @QueryValue String after,
+            @Nullable @QueryValue String limit,
             @Nullable @QueryValue String order) {
         var jobs = RefusalException.unwrap(listJobs.list(new ListJobsUseCase.Command(caller,
                 RequestParams.page(after, limit, order))));
@@ -77,15 +98,17 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
     }
 
     @Get("/training-jobs/{training_job_id}")
-    JobView get(Caller caller, @PathVariable("training_job_id") String jobId) {
+    JobView get(@Parameter(hidden = true) Caller caller, @PathVariable("training_job_id") String jobId) {
         return JobView.of(RefusalException.unwrap(get.get(new GetJobUseCase.Command(caller, jobId(jobId)))));
     }
 
     @Get("/training-jobs/{training_job_id}/events")
-    PageView<JobEventView> events(Caller caller, @PathVariable("training_job_id") String jobId,
+    PageView<JobEventView> events(@Parameter(hidden = true) Caller caller,
+            @PathVariable("training_job_id") String jobId,
             @Nullable @QueryValue String after, @Nullable @QueryValue String limit) {
         PageRequest page = RequestParams.page(after, limit, null);
-        var events = RefusalException.unwrap(this.events.list(new ListJobEventsUseCase.Command(caller, jobId(jobId), page)));
+        var events = RefusalException.unwrap(this.events.list(new ListJobEventsUseCase.Command(caller, jobId(jobId),
+                page)));
         return PageView.of(events, JobEventView::of, e -> e.id().toString());
     }
 

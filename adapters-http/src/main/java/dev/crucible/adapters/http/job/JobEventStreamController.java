@@ -19,6 +19,8 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
@@ -38,6 +40,7 @@ import reactor.core.scheduler.Schedulers;
  */
 @Controller("/v1/preview/training-jobs")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 final class JobEventStreamController {
 
     static final long POLL_MS = 250;
@@ -55,7 +58,8 @@ final class JobEventStreamController {
 
     @Get(value = "/{training_job_id}/events/stream", produces = MediaType.TEXT_EVENT_STREAM)
     @ExecuteOn(TaskExecutors.BLOCKING)
-    Publisher<Event<JobEventView>> stream(Caller caller, @PathVariable("training_job_id") String jobId,
+    Publisher<Event<JobEventView>> stream(@Parameter(hidden = true) Caller caller,
+            @PathVariable("training_job_id") String jobId,
             @Nullable @Header("Last-Event-ID") String lastEventId) {
         JobId job = new JobId(RequestParams.uuid("training_job_id", jobId));
         Optional<UUID> after = lastEventId == null ? Optional.empty()

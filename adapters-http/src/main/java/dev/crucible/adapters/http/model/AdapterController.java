@@ -26,6 +26,11 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,6 +47,7 @@ import java.security.MessageDigest;
  */
 @Controller("/v1/preview/models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class AdapterController {
 
@@ -61,7 +67,8 @@ final class AdapterController {
     }
 
     @Get(value = "/{model_id}/checkpoints/{step}/adapter", produces = "application/zip")
-    HttpResponse<StreamedFile> download(Caller caller, @PathVariable("model_id") String modelId,
+    HttpResponse<StreamedFile> download(@Parameter(hidden = true) Caller caller,
+            @PathVariable("model_id") String modelId,
             @PathVariable("step") String step) {
         ReadAdapterUseCase.Adapter adapter = RefusalException.unwrap(read.read(new ReadAdapterUseCase.Command(caller,
                 modelId(modelId), step(step))));
@@ -79,8 +86,11 @@ final class AdapterController {
         }
     }
 
+    @ApiResponse(responseCode = "200", description = "The checkpoint made from the adapter",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = CheckpointView.class)))
     @Post(value = "/{model_id}/checkpoints", consumes = MediaType.MULTIPART_FORM_DATA)
-    HttpResponse<?> upload(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
+    HttpResponse<?> upload(@Parameter(hidden = true) Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
             @PathVariable("model_id") String modelId, @Nullable @Part("adapter") CompletedFileUpload adapter) {
         ModelId model = modelId(modelId);
         if (adapter == null) {

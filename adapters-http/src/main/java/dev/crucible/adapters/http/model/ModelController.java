@@ -32,19 +32,33 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.util.Map;
 
 /** Models and their checkpoints under {@code /v1/preview/models}; creating routes honour {@code Idempotency-Key}. */
 @Controller("/v1/preview/models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModelUseCase create,
         DeleteModelUseCase delete, ListModelsUseCase listModels, ListCheckpointsUseCase listCheckpoints,
         DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/ModelCreateRequest")))
+    @ApiResponse(responseCode = "200", description = "The model (an existing one with return_existing)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ModelView.class)))
     @Post
-    HttpResponse<?> create(Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
+    HttpResponse<?> create(@Parameter(hidden = true) Caller caller,
+            @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.object(body);
         return idempotent.answer(caller, key, "models", () -> RequestFingerprint.of(request.raw()),
                 () -> ModelView.of(RefusalException.unwrap(create.create(ModelRequests.create(caller, request)))));
@@ -52,15 +66,19 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
 
     /** The caller's entity's trainable models in creation order ({@code order} asc by default, as the other lists). */
     @Get
-    PageView<ModelView> list(Caller caller, @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
+    PageView<ModelView> list(@Parameter(hidden = true) Caller caller, @Nullable @QueryValue String after,
+            @Nullable @QueryValue String limit,
             @Nullable @QueryValue String order) {
         var models = RefusalException.unwrap(listModels.list(new ListModelsUseCase.Command(caller,
                 RequestParams.page(after, limit, order))));
         return PageView.of(models, ModelView::of, model -> model.id().toString());
     }
 
+    @ApiResponse(responseCode = "200", description = "What was deleted",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/ModelDeleted")))
     @Delete("/{model_id}")
-    Map<String, Object> delete(Caller caller, @PathVariable("model_id") String modelId) {
+    Map<String, Object> delete(@Parameter(hidden = true) Caller caller, @PathVariable("model_id") String modelId) {
         DeleteModelUseCase.Deleted deleted = RefusalException.unwrap(
                 delete.delete(new DeleteModelUseCase.Command(caller, modelId(modelId))));
         return Map.of("model_id", deleted.modelId().toString(), "deleted_checkpoints", deleted.deletedCheckpoints(),
@@ -68,29 +86,45 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
     }
 
     @Get("/{model_id}/checkpoints")
-    PageView<CheckpointView> checkpoints(Caller caller, @PathVariable("model_id") String modelId,
-            @Nullable @QueryValue String after, @Nullable @QueryValue String limit, @Nullable @QueryValue String order) {
+    PageView<CheckpointView> checkpoints(@Parameter(hidden = true) Caller caller,
+            @PathVariable("model_id") String modelId,
+            @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
+                    @Nullable @QueryValue String order) {
         var page = RefusalException.unwrap(listCheckpoints.list(new ListCheckpointsUseCase.Command(caller,
                 modelId(modelId), RequestParams.page(after, limit, order))));
         return PageView.of(page, CheckpointView::of, c -> c.id().toString());
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/CheckpointDeleteRequest")))
+    @ApiResponse(responseCode = "200", description = "What was deleted",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/CheckpointsDeleted")))
     @Delete("/{model_id}/checkpoints")
-    Map<String, Object> deleteCheckpoints(Caller caller, @PathVariable("model_id") String modelId,
+    Map<String, Object> deleteCheckpoints(@Parameter(hidden = true) Caller caller,
+            @PathVariable("model_id") String modelId,
             @Nullable @Body InputStream body) {
         CheckpointDeletion deletion = RefusalException.unwrap(deleteCheckpoints.delete(
-                new DeleteCheckpointsUseCase.Command(caller, modelId(modelId), ModelRequests.steps(json.object(body)))));
+                new DeleteCheckpointsUseCase.Command(caller, modelId(modelId),
+                        ModelRequests.steps(json.object(body)))));
         return Map.of("deleted_count", deletion.toDelete().size(), "not_found_steps", deletion.notFound());
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/ModelLogRequest")))
+    @ApiResponse(responseCode = "200", description = "Nothing: the trajectories are logged",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/Empty")))
     @Post("/{model_id}/log")
-    HttpResponse<?> log(Caller caller, @PathVariable("model_id") String modelId, @Nullable @Header(IdempotencyKey.HEADER) String key,
+    HttpResponse<?> log(@Parameter(hidden = true) Caller caller, @PathVariable("model_id") String modelId,
+            @Nullable @Header(IdempotencyKey.HEADER) String key,
             @Nullable @Body InputStream body) {
         JsonReader request = json.largeObject(body);
         String split = request.requireString("split");
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
         return idempotent.answer(caller, key, "model-logs", () -> RequestFingerprint.of(modelId, request.raw()), () -> {
-            RefusalException.unwrap(log.log(new LogTrajectoriesUseCase.Command(caller, modelId(modelId), split, groups)));
+            RefusalException.unwrap(log.log(new LogTrajectoriesUseCase.Command(caller, modelId(modelId), split,
+                    groups)));
             return Map.of();
         });
     }

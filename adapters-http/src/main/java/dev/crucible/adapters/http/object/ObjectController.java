@@ -13,22 +13,35 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 
 /** Weave's object routes under {@code /obj}: create a version, read a version. */
 @Controller("/obj")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
+@SecurityRequirement(name = "weaveBasic")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record ObjectController(JsonBody json, CreateObjectUseCase create, ReadObjectUseCase read) {
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/ObjectCreateRequest")))
     @Post("/create")
-    ObjectCreatedView create(Caller caller, @Nullable @Body InputStream body) {
+    ObjectCreatedView create(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         return ObjectCreatedView.of(RefusalException.unwrap(ObjectRequests.onCreateBody(
                 create.create(ObjectRequests.create(caller, json.object(body))))));
     }
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/ObjectReadRequest")))
     @Post("/read")
-    ObjectView.Read read(Caller caller, @Nullable @Body InputStream body) {
+    ObjectView.Read read(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         return new ObjectView.Read(ObjectView.of(RefusalException.unwrap(
                 read.read(ObjectRequests.read(caller, json.object(body))))));
     }

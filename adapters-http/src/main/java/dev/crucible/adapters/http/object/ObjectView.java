@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.object;
 
 import dev.crucible.domain.object.StoredObject;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.micronaut.serde.config.naming.SnakeCaseStrategy;
 
@@ -9,8 +10,8 @@ import io.micronaut.serde.config.naming.SnakeCaseStrategy;
  * always {@code object} and {@code deleted_at} always null (live versions only are read).
  */
 @Serdeable(naming = SnakeCaseStrategy.class)
-record ObjectView(String projectId, String objectId, String createdAt, String deletedAt, String digest,
-        int versionIndex, int isLatest, String kind, String baseObjectClass, Object val, String svcUserId) {
+record ObjectView(String projectId, String objectId, String createdAt, @Nullable String deletedAt, String digest,
+        int versionIndex, int isLatest, String kind, @Nullable String baseObjectClass, Object val, String svcUserId) {
 
     static ObjectView of(StoredObject o) {
         return new ObjectView(o.project().toString(), o.name().value(), o.createdAt().toString(), null, o.digest(),
