@@ -9,15 +9,18 @@ import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
+import dev.crucible.application.usage.UsageRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 
 /**
  * Builds the chat-completion use case over the served models, the caller's trained models and their adapters, with
- * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}).
+ * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}), recording
+ * each completion's usage.
  */
 @Factory
 class InferenceFactory {
@@ -33,8 +36,10 @@ class InferenceFactory {
             AdapterFiles adapterFiles, AdapterCache adapters,
             @Value("${crucible.structured-outputs.disable-any-whitespace:false}") boolean disableAnyWhitespace,
             @Value("${crucible.inference.max-requests-per-key:96}") int maxPerKey,
-            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity, MeterRegistry registry) {
+            @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity, MeterRegistry registry,
+            UsageRecorder usage, Clock clock) {
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity), new MeteredChatObserver(registry));
+                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity), new MeteredChatObserver(registry),
+                usage, clock);
     }
 }
