@@ -1,11 +1,20 @@
 package dev.crucible.server.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.errors.PermissionDeniedException;
+import com.openai.models.admin.organization.usage.UsageCompletionsParams;
+import com.openai.models.admin.organization.usage.UsageCompletionsResponse;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
@@ -23,6 +32,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.AutoClose;
@@ -234,6 +244,37 @@ class UsageIT {
         assertTrue(number(only.get("input_tokens")) > 0, only.toString());
         assertTrue(number(only.get("output_tokens")) >= 1, only.toString());
         assertTrue(number(only.get("output_tokens")) < 2000, "stopped when cut: " + only);
+    }
+
+    @Test
+    void theOfficialSdkAttributesByProjectAndReadsUsageBack() throws Exception {
+        String key = server.newKey("rita");
+        OpenAIClient inProject = OpenAIOkHttpClient.builder().apiKey(key).project("rita/sdk")
+                .baseUrl(server.url() + "/v1").maxRetries(0).build();
+        ChatCompletion completion = inProject.chat().completions().create(ChatCompletionCreateParams.builder()
+                .model(TestServer.BASE_MODEL).addUserMessage("hello from the sdk").maxCompletionTokens(3).build());
+        OpenAIClient otherTeam = OpenAIOkHttpClient.builder().apiKey(key).project("alice/sdk")
+                .baseUrl(server.url() + "/v1").maxRetries(0).build();
+        assertThrows(PermissionDeniedException.class, () -> otherTeam.chat().completions().create(
+                ChatCompletionCreateParams.builder().model(TestServer.BASE_MODEL).addUserMessage("hi").build()));
+        awaitRequests(server.api(key), Map.of(), 1);
+
+        OpenAIClient admin = OpenAIOkHttpClient.builder().adminApiKey(key).baseUrl(server.url() + "/v1")
+                .maxRetries(0).build();
+        UsageCompletionsResponse usage = admin.admin().organization().usage().completions(UsageCompletionsParams
+                .builder().startTime(start).bucketWidth(UsageCompletionsParams.BucketWidth._1H)
+                .addGroupBy(UsageCompletionsParams.GroupBy.PROJECT_ID).addGroupBy(UsageCompletionsParams.GroupBy.MODEL)
+                .addProjectId("rita/sdk").build());
+        var results = usage.data().stream().flatMap(d -> d.results().stream())
+                .map(r -> r.organizationUsageCompletions().orElseThrow()).toList();
+        assertEquals(1, results.size(), usage.toString());
+        var only = results.getFirst();
+        assertEquals(Optional.of("rita/sdk"), only.projectId());
+        assertEquals(Optional.of(TestServer.BASE_MODEL), only.model());
+        assertEquals(completion.usage().orElseThrow().promptTokens(), only.inputTokens());
+        assertEquals(completion.usage().orElseThrow().completionTokens(), only.outputTokens());
+        assertEquals(1, only.numModelRequests());
+        assertFalse(usage.hasMore());
     }
 
     /** Waits (usage is written moments after a completion ends) until the range holds {@code requests}. */
