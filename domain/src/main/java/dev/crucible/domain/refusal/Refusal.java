@@ -16,9 +16,11 @@ public record Refusal(Reason reason, String message, String param, Optional<Dura
     /**
      * Why a request was refused; the HTTP adapter maps each reason to one status. {@code UNPROCESSABLE}: well formed,
      * but at odds with what the same request said before (an idempotency key reused for another request).
+     * {@code FORBIDDEN}: the caller asked, by name, for something of another entity (a {@code Compat-Project} of
+     * another team); where naming it reveals nothing, which otherwise answers as {@code NOT_FOUND}.
      */
     public enum Reason {
-        INVALID, UNAUTHENTICATED, NOT_FOUND, CONFLICT, UNPROCESSABLE, TOO_LARGE, OVERLOADED, NOT_READY, NOT_IMPLEMENTED
+        INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNPROCESSABLE, TOO_LARGE, OVERLOADED, NOT_READY, NOT_IMPLEMENTED
     }
 
     public Refusal {

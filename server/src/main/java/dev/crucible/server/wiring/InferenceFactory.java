@@ -3,6 +3,7 @@ package dev.crucible.server.wiring;
 import dev.crucible.application.inference.completion.ChatCompletionService;
 import dev.crucible.application.inference.completion.ChatCompletionUseCase;
 import dev.crucible.application.inference.completion.ChatModelResolver;
+import dev.crucible.application.inference.completion.ChatSettings;
 import dev.crucible.application.inference.completion.RequestLimits;
 import dev.crucible.application.inference.completion.RequestTemplates;
 import dev.crucible.application.inference.serving.AdapterCache;
@@ -10,17 +11,20 @@ import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
+import dev.crucible.application.usage.UsageRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
  * Builds the chat-completion use case over the served models, the caller's trained models and their adapters, with
- * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}) and the
- * trust in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out).
+ * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}), the trust
+ * in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out), and
+ * each completion's usage recorded.
  */
 @Factory
 class InferenceFactory {
@@ -39,10 +43,11 @@ class InferenceFactory {
             @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity,
             @Value("${crucible.inference.trust-request-chat-template:true}") boolean trustRequestTemplates,
             @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
-            MeterRegistry registry) {
-        return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity), new MeteredChatObserver(registry),
+            MeterRegistry registry, UsageRecorder usage, Clock clock) {
+        ChatSettings settings = new ChatSettings(disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity),
                 new RequestTemplates(trustRequestTemplates, requestTemplateTimeout,
                         RequestTemplates.DEFAULTS.maxOutputChars()));
+        return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
+                settings, new MeteredChatObserver(registry), usage, clock);
     }
 }

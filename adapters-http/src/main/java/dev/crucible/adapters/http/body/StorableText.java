@@ -7,13 +7,13 @@ import java.util.Optional;
  * surrogate (a JSON escape such as {@code "\ud800"} with no partner), which has no UTF-8 form and would reach the
  * database corrupted. Every other character round-trips. Request strings bound for the database are checked here.
  */
-final class StorableText {
+public final class StorableText {
 
     private StorableText() {
     }
 
     /** Why {@code text} cannot be stored, as the end of a sentence naming the field; empty when it can. */
-    static Optional<String> problem(String text) {
+    public static Optional<String> problem(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\u0000') {

@@ -12,6 +12,7 @@ public final class ErrorStatus {
         return switch (reason) {
             case INVALID -> 400;
             case UNAUTHENTICATED -> 401;
+            case FORBIDDEN -> 403;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case UNPROCESSABLE -> 422;

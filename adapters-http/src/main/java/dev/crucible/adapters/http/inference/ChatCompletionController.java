@@ -3,11 +3,13 @@ package dev.crucible.adapters.http.inference;
 import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.requestid.RequestIdFilter;
+import dev.crucible.adapters.http.usage.ProjectHeader;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.completion.ChatCompletion;
 import dev.crucible.application.inference.completion.ChatCompletionUseCase;
 import dev.crucible.application.inference.completion.RunningChat;
 import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.domain.usage.UsageProject;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -34,7 +36,7 @@ import reactor.core.publisher.Sinks;
 /**
  * {@code POST /v1/chat/completions} (and its trailing-slash twin): OpenAI/vLLM chat completions, as JSON or, with
  * {@code stream: true}, as server-sent events ending in {@code data: [DONE]}. One call to the use case either way;
- * this only reads the body and writes the answer.
+ * this only reads the body and the project header ({@link ProjectHeader}) and writes the answer.
  */
 @Controller("/v1/chat/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
@@ -51,8 +53,10 @@ record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletion
     @ExecuteOn(TaskExecutors.BLOCKING)
     HttpResponse<?> create(@Parameter(hidden = true) Caller caller, HttpRequest<?> http,
             @Nullable @Body InputStream body) {
+        UsageProject project = RefusalException.unwrap(ProjectHeader.read(caller,
+                http.getHeaders().getAll(ProjectHeader.NAME), http.getHeaders().getAll(ProjectHeader.ALIAS)));
         ChatRequest request = ChatRequestReader.read(json.chatObject(body));
-        var command = new ChatCompletionUseCase.Command(caller, request, Disconnects.of(http));
+        var command = new ChatCompletionUseCase.Command(caller, request, Disconnects.of(http), project);
         String id = "chatcmpl-" + request.serving().requestId().orElseGet(() -> RequestIdFilter.of(http));
         long created = Instant.now().getEpochSecond();
         if (!request.streaming().stream()) {

@@ -1,11 +1,13 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationResult;
 import dev.crucible.runtime.structured.OutputConstraints;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
@@ -15,55 +17,36 @@ import java.util.concurrent.CompletionException;
  * the admission ticket and the adapter lease for as long as it runs), and the result as the use case's own records
  * ({@link ChatResults}, {@link ChatEventRelay}). Each key and each entity may have at most its {@link RequestLimits}
  * of requests from submission to their end; one more, or one that finds the model's waiting queue full, is refused
- * as overloaded. Thread-safe.
+ * as overloaded. Each completion that ends has its usage given to a {@link UsageRecorder}. Thread-safe.
  */
 public final class ChatCompletionService implements ChatCompletionUseCase {
 
     private final ChatPreparation preparation;
     private final ChatLaunch launch;
-
-    /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
-    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
-        this(resolver, adapters, false);
-    }
-
-    /** A service with the default {@link RequestLimits}. */
-    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace) {
-        this(resolver, adapters, disableAnyWhitespace, RequestLimits.DEFAULTS);
-    }
+    private final UsageRecorder usage;
+    private final Clock clock;
 
     /**
-     * @param disableAnyWhitespace vLLM's server-wide {@code --structured-outputs-config.disable_any_whitespace}: JSON
-     *                             constraints (schemas, {@code json_object}, forced tool calls) allow no whitespace
-     *                             between tokens unless a request sets its own {@code whitespace_pattern}
-     * @param limits               the most requests one key and one entity may have in flight or waiting
+     * @param settings how requests are read and bounded: JSON whitespace, per-key and per-entity limits, request
+     *                 templates
+     * @param observer told when each request's first token comes and how it ends
+     * @param usage    given each ended completion's usage, stamped with {@code clock}'s time
      */
-    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
-            RequestLimits limits) {
-        this(resolver, adapters, disableAnyWhitespace, limits, ChatObserver.NONE);
-    }
-
-    /** As above, telling {@code observer} when each request's first token comes and how it ends. */
-    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
-            RequestLimits limits, ChatObserver observer) {
-        this(resolver, adapters, disableAnyWhitespace, limits, observer, RequestTemplates.DEFAULTS);
-    }
-
-    /** As above, with {@code requestTemplates} deciding whether a request's own chat template is rendered. */
-    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, boolean disableAnyWhitespace,
-            RequestLimits limits, ChatObserver observer, RequestTemplates requestTemplates) {
+    public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters, ChatSettings settings,
+            ChatObserver observer, UsageRecorder usage, Clock clock) {
+        this.usage = Objects.requireNonNull(usage, "usage");
+        this.clock = Objects.requireNonNull(clock, "clock");
         this.preparation = new ChatPreparation(Objects.requireNonNull(resolver, "resolver"),
-                disableAnyWhitespace ? "" : OutputConstraints.ANY_WHITESPACE,
-                Objects.requireNonNull(requestTemplates, "requestTemplates"));
+                settings.disableAnyWhitespace() ? "" : OutputConstraints.ANY_WHITESPACE, settings.requestTemplates());
         this.launch = new ChatLaunch(Objects.requireNonNull(adapters, "adapters"),
-                new ChatAdmission(Objects.requireNonNull(limits, "limits")),
+                new ChatAdmission(settings.limits()),
                 Objects.requireNonNull(observer, "observer"));
     }
 
     @Override
     public Outcome<ChatCompletion> complete(Command command) {
         return preparation.prepare(command.caller(), command.request()).then(chat ->
-                launch.start(chat, GenerationListener.NONE).map(handle -> {
+                launch.start(chat, counted(command, chat, GenerationListener.NONE)).map(handle -> {
                     // a client that goes away stops its generation, as a streaming one does through its cancel
                     Runnable stopWatching = command.disconnect().watch(handle::cancel);
                     try {
@@ -80,13 +63,17 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
             listener.onStart(start(chat));
             GenerationListener relay = new ChatEventRelay(listener, chat.toolCalling(),
                     chat.generation().promptTokenIds().length);
-            return launch.start(chat, relay).map(handle -> {
+            return launch.start(chat, counted(command, chat, relay)).map(handle -> {
                 // also when the client never reads the stream: its closed connection stops the generation
                 Runnable stopWatching = command.disconnect().watch(handle::cancel);
                 handle.result().whenComplete((result, failure) -> stopWatching.run());
                 return handle::cancel;
             });
         });
+    }
+
+    private GenerationListener counted(Command command, PreparedChat chat, GenerationListener listener) {
+        return new UsageCounting(listener, command, chat.model().responseName(), usage, clock);
     }
 
     private static ChatStart start(PreparedChat chat) {

@@ -4,13 +4,16 @@ import dev.crucible.domain.invariant.NonNull;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.domain.usage.UsageProject;
 
 /**
  * A chat completion as one call: the request is checked, the model resolved, the prompt rendered and generated, and
  * the output parsed for tool calls, all behind this port. Every refusal (a bad field, an unknown model, a prompt too
  * long, an overloaded model) comes back before anything is generated, so a stream is never refused mid-way. A
  * checkpoint's adapter is leased by the call and released when generation ends however it ends (finished, failed,
- * cancelled, or refused): the caller never holds engine resources. Engine failures are exceptions (a 500).
+ * cancelled, or refused): the caller never holds engine resources. Engine failures are exceptions (a 500). A
+ * completion that ends (finished, or stopped by its client) has its usage recorded against the command's project;
+ * a refused or failed one records nothing.
  */
 public interface ChatCompletionUseCase {
 
@@ -18,11 +21,20 @@ public interface ChatCompletionUseCase {
      * @param caller     whose request it is: the owner of trained models and of the request limits
      * @param request    the request as read from the wire
      * @param disconnect where the request hears that its client went away, which stops its generation
+     * @param project    the project the completion's tokens count against (a project of the caller's entity)
      */
-    record Command(Caller caller, ChatRequest request, ClientDisconnect disconnect) {
+    record Command(Caller caller, ChatRequest request, ClientDisconnect disconnect, UsageProject project) {
 
         public Command {
-            NonNull.components(Command.class, caller, request, disconnect);
+            NonNull.components(Command.class, caller, request, disconnect, project);
+            if (!project.team().equals(caller.entity())) {
+                throw new IllegalArgumentException("project " + project + " is not of the caller's entity");
+            }
+        }
+
+        /** A command whose tokens count against the caller's default project. */
+        public Command(Caller caller, ChatRequest request, ClientDisconnect disconnect) {
+            this(caller, request, disconnect, UsageProject.defaultOf(caller.entity()));
         }
     }
 

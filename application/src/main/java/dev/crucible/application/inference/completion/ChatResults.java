@@ -24,7 +24,7 @@ final class ChatResults {
 
     static ChatCompletion completion(ChatStart start, GenerationResult result, Optional<ToolCalling> toolCalling) {
         List<ChatChoice> choices = result.sequences().stream().map(s -> choice(s, toolCalling)).toList();
-        return new ChatCompletion(start, choices, new ChatUsage(result.promptTokens(), result.completionTokens()),
+        return new ChatCompletion(start, choices, ChatUsage.of(result),
                 result.promptLogprobs().map(ChatResults::promptLogprobs));
     }
 

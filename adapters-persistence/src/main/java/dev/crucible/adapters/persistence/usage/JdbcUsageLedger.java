@@ -1,0 +1,67 @@
+package dev.crucible.adapters.persistence.usage;
+
+import dev.crucible.adapters.persistence.sql.Sql;
+import dev.crucible.application.usage.UsageLedger;
+import dev.crucible.domain.usage.BucketWidth;
+import dev.crucible.domain.usage.CompletionUsage;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Usage in {@code completion_usage}: a completion is added to its minute's row by one upsert (PostgreSQL serialises
+ * two upserts of one row, so none is lost); a read sums the minutes into the asked width's buckets.
+ */
+@Singleton
+class JdbcUsageLedger implements UsageLedger {
+
+    private static final String ADD = "INSERT INTO completion_usage (entity, minute_start, project_id, model, "
+            + "api_key_id, input_tokens, output_tokens, input_cached_tokens, num_model_requests) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) "
+            + "ON CONFLICT (entity, minute_start, project_id, model, api_key_id) DO UPDATE SET "
+            + "input_tokens = completion_usage.input_tokens + EXCLUDED.input_tokens, "
+            + "output_tokens = completion_usage.output_tokens + EXCLUDED.output_tokens, "
+            + "input_cached_tokens = completion_usage.input_cached_tokens + EXCLUDED.input_cached_tokens, "
+            + "num_model_requests = completion_usage.num_model_requests + 1";
+
+    // an empty filter array selects everything
+    private static final String TOTALS = "SELECT (minute_start / ?) * ? AS bucket, project_id, model, api_key_id, "
+            + "sum(input_tokens), sum(output_tokens), sum(input_cached_tokens), sum(num_model_requests) "
+            + "FROM completion_usage WHERE entity = ? AND minute_start >= ? AND minute_start < ? "
+            + "AND (cardinality(?::text[]) = 0 OR project_id = ANY(?::text[])) "
+            + "AND (cardinality(?::text[]) = 0 OR model = ANY(?::text[])) "
+            + "AND (cardinality(?::text[]) = 0 OR api_key_id = ANY(?::text[])) "
+            + "GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4";
+
+    private final Sql sql;
+
+    JdbcUsageLedger(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    @Transactional
+    public void add(CompletionUsage usage) {
+        long minute = BucketWidth.MINUTE.bucketOf(usage.endedAt().getEpochSecond());
+        sql.update(ADD, usage.entity().value(), minute, usage.project().toString(), usage.model(),
+                usage.apiKeyId().toString(), usage.inputTokens(), usage.outputTokens(), usage.cachedTokens());
+    }
+
+    @Override
+    @Transactional
+    public List<Row> totals(Selection selection) {
+        long w = selection.width().seconds();
+        String[] projects = array(selection.projectIds());
+        String[] models = array(selection.models());
+        String[] keys = array(selection.apiKeyIds());
+        return sql.query(TOTALS, rs -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)),
+                w, w, selection.entity().value(), selection.from(), selection.to(), projects, projects, models,
+                models, keys, keys);
+    }
+
+    private static String[] array(Set<String> values) {
+        return values.toArray(String[]::new);
+    }
+}

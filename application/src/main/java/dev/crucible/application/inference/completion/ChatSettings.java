@@ -1,0 +1,23 @@
+package dev.crucible.application.inference.completion;
+
+import dev.crucible.domain.invariant.NonNull;
+
+/**
+ * The server's settings for chat completions.
+ *
+ * @param disableAnyWhitespace vLLM's server-wide {@code --structured-outputs-config.disable_any_whitespace}: JSON
+ *                             constraints (schemas, {@code json_object}, forced tool calls) allow no whitespace
+ *                             between tokens unless a request sets its own {@code whitespace_pattern}
+ * @param limits               the most requests one key and one entity may have in flight or waiting
+ * @param requestTemplates     whether and how a request's own {@code chat_template} is rendered
+ */
+public record ChatSettings(boolean disableAnyWhitespace, RequestLimits limits, RequestTemplates requestTemplates) {
+
+    /** Any whitespace in JSON, the default limits, request templates trusted within the default bounds. */
+    public static final ChatSettings DEFAULTS = new ChatSettings(false, RequestLimits.DEFAULTS,
+            RequestTemplates.DEFAULTS);
+
+    public ChatSettings {
+        NonNull.components(ChatSettings.class, limits, requestTemplates);
+    }
+}

@@ -1,0 +1,15 @@
+package dev.crucible.application.usage;
+
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.usage.UsagePage;
+import dev.crucible.domain.usage.UsageQuery;
+
+/**
+ * Reads one entity's completion usage in time buckets, one page at a time. A completion counts once its
+ * generation ended and its usage was written, moments after its response.
+ */
+public interface QueryUsageUseCase {
+
+    /** The page of buckets {@code query} asks for; refused (naming {@code page}) for a cursor outside its range. */
+    Outcome<UsagePage> query(UsageQuery query);
+}

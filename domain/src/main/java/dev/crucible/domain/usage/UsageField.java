@@ -1,0 +1,34 @@
+package dev.crucible.domain.usage;
+
+import java.util.Optional;
+
+/**
+ * What usage can be grouped by ({@code group_by}), with its wire name. {@code batch} is always {@code false}:
+ * Crucible has no batch API, so every completion is a non-batch one.
+ */
+public enum UsageField {
+    PROJECT_ID("project_id"),
+    MODEL("model"),
+    API_KEY_ID("api_key_id"),
+    BATCH("batch");
+
+    private final String wireName;
+
+    UsageField(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** The field written {@code text}, if it is one. */
+    public static Optional<UsageField> of(String text) {
+        for (UsageField field : values()) {
+            if (field.wireName.equals(text)) {
+                return Optional.of(field);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+}
