@@ -56,6 +56,9 @@ class OpenApiIT {
         api.post("/v1/chat/completions", RequestBodies.chat("Hi", "max_tokens", 3));
         api.post("/v1/chat/completions", RequestBodies.chat("Hi", "max_tokens", 0));
         api.stream("/v1/chat/completions", RequestBodies.chat("Hi", "max_tokens", 2, "stream", true));
+        long hourAgo = java.time.Instant.now().getEpochSecond() - 3600;
+        api.get("/v1/organization/usage/completions?start_time=" + hourAgo + "&bucket_width=1h&group_by=model");
+        api.get("/v1/organization/usage/completions?bucket_width=2h");
 
         String model = api.post("/v1/preview/models", RequestBodies.createModel("docs", "walked")).text("id");
         api.post("/v1/preview/models", Map.of("project", "docs"));

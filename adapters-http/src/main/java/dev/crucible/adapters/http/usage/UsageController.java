@@ -7,12 +7,19 @@ import dev.crucible.domain.usage.UsageBucket;
 import dev.crucible.domain.usage.UsagePage;
 import dev.crucible.domain.usage.UsageTotals;
 import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,11 +29,18 @@ import java.util.Map;
  */
 @Controller("/v1/organization/usage/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
+@SecurityRequirement(name = "apiKey")
 record UsageController(QueryUsageUseCase usage) {
 
     @Get
     @ExecuteOn(TaskExecutors.BLOCKING)
-    Map<String, Object> completions(Caller caller, HttpRequest<?> http) {
+    @Operation(description = "Query: start_time (required, unix seconds), end_time, bucket_width (1m, 1h, 1d), "
+            + "group_by (project_id, model, api_key_id, batch), project_ids, models, api_key_ids, limit, page; lists "
+            + "repeated or as name[]=.")
+    @ApiResponse(responseCode = "200", description = "One page of time buckets",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/UsagePage")))
+    Map<String, Object> completions(@Parameter(hidden = true) Caller caller, HttpRequest<?> http) {
         UsagePage page = RefusalException.unwrap(usage.query(UsageParams.read(caller, http.getParameters().asMap())));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("object", "page");
