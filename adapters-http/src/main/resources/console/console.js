@@ -3,7 +3,7 @@
 
 const KEY = 'crucible.key';
 const $ = (selector) => document.querySelector(selector);
-const SECTIONS = ['login', 'models', 'jobs', 'chat', 'feedback'];
+const SECTIONS = ['login', 'models', 'jobs', 'chat', 'feedback', 'usage'];
 const FINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 let following = null; // the AbortController of the job stream being shown
 
@@ -231,6 +231,37 @@ async function showFeedback(event) {
   }
 }
 
+// ---- usage ----
+
+async function showUsage() {
+  $('#usage-error').textContent = '';
+  try {
+    await usageTable();
+  } catch (e) {
+    $('#usage-error').textContent = e.message;
+  }
+}
+
+async function usageTable() {
+  const start = Math.floor(Date.now() / 1000) - 7 * 24 * 3600;
+  const rows = [];
+  let page = null;
+  do {
+    const answer = await api('/v1/organization/usage/completions?start_time=' + start
+      + '&bucket_width=1d&group_by=project_id' + (page ? '&page=' + encodeURIComponent(page) : ''));
+    for (const bucket of answer.data) {
+      for (const r of bucket.results) rows.push({ day: bucket.start_time, ...r });
+    }
+    page = answer.has_more ? answer.next_page : null;
+  } while (page);
+  fill($('#usage-table tbody'), rows, [[(r) => new Date(r.day * 1000).toLocaleDateString()], [(r) => r.project_id],
+    [(r) => r.input_tokens, 'number'], [(r) => r.input_cached_tokens, 'number'], [(r) => r.output_tokens, 'number'],
+    [(r) => r.num_model_requests, 'number']]);
+  const sum = (field) => rows.reduce((total, r) => total + r[field], 0);
+  $('#usage-total').textContent = 'Total: ' + sum('input_tokens') + ' input tokens, ' + sum('output_tokens')
+    + ' output tokens in ' + sum('num_model_requests') + ' requests.';
+}
+
 // ---- navigation ----
 
 function signOut(message) {
@@ -260,7 +291,8 @@ function route() {
   SECTIONS.forEach((name) => { $('#' + name).hidden = name !== shown; });
   $('#nav').hidden = !key();
   document.querySelectorAll('nav a').forEach((a) => a.classList.toggle('active', a.hash === '#' + shown));
-  const show = { models: () => showModels(id), jobs: () => showJobs(id), chat: showChat, feedback: () => showFeedback() };
+  const show = { models: () => showModels(id), jobs: () => showJobs(id), chat: showChat, feedback: () => showFeedback(),
+    usage: showUsage };
   $('#page-error').textContent = '';
   if (show[shown]) show[shown]().catch((e) => { if (key()) $('#page-error').textContent = e.message; });
 }

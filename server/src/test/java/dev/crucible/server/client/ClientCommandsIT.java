@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -166,6 +168,34 @@ class ClientCommandsIT {
         @SuppressWarnings("unchecked")
         Map<String, Object> message = (Map<String, Object>) reply.firstChoice().get("message");
         return (String) message.get("content");
+    }
+
+    @Test
+    void usageAddsUpThisEntitysCompletionsByProject() {
+        String usageKey = server.newKey("cli-usage");
+        Api api = server.api(usageKey).withHeader("Compat-Project", "cli-usage/reports");
+        long input = 0;
+        long output = 0;
+        for (int i = 0; i < 3; i++) {
+            Api.Reply reply = api.post("/v1/chat/completions", Map.of("model", TestServer.BASE_MODEL,
+                    "messages", List.of(Map.of("role", "user", "content", "Count " + i)), "max_tokens", 2 + i));
+            assertEquals(200, reply.status(), () -> String.valueOf(reply.body()));
+            Map<?, ?> usage = (Map<?, ?>) reply.json().get("usage");
+            input += ((Number) usage.get("prompt_tokens")).longValue();
+            output += ((Number) usage.get("completion_tokens")).longValue();
+        }
+        String total = "total: " + input + " input tokens, " + output + " output tokens";
+        CliProcess usageCli = new CliProcess(Map.of("CRUCIBLE_BASE_URL", server.url(), "CRUCIBLE_API_KEY", usageKey));
+        // usage is written just after each answer, so the last one may take a moment to show
+        CliProcess.Result shown = Await.until(() -> usageCli.run("", "usage", "--days", "1"),
+                r -> r.out().contains(total), Duration.ofSeconds(20));
+        assertEquals(0, shown.code(), shown::toString);
+        assertTrue(shown.out().contains("cli-usage/reports"), shown::toString);
+        CliProcess.Result other = usageCli.run("", "usage", "--project", "cli-usage/elsewhere");
+        assertTrue(other.out().contains("total: 0 input tokens, 0 output tokens"), other::toString);
+        CliProcess.Result bad = usageCli.run("", "usage", "--bucket", "2h");
+        assertEquals(ExitCodes.API_ERROR, bad.code(), bad::toString);
+        assertTrue(bad.err().contains("bucket_width"), bad::toString);
     }
 
     @Test

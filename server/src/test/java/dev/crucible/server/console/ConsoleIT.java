@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,6 +183,23 @@ class ConsoleIT {
         String table = browser.findElement(By.id("feedback-table")).getText();
         assertTrue(table.contains("custom") && table.contains("\"score\":0.75"), table);
         assertEquals("", browser.findElement(By.id("feedback-error")).getText());
+    }
+
+    @Test
+    void usageIsShownPerProject() throws IOException {
+        Api.Reply chat = api.withHeader("Compat-Project", "console-team/usage-shown").post("/v1/chat/completions",
+                RequestBodies.chat("Hello", "max_tokens", 3));
+        assertEquals(200, chat.status(), chat.toString());
+        // usage is written just after the answer: wait until the API has it, then look
+        long start = java.time.Instant.now().getEpochSecond() - 3600;
+        Await.until(() -> api.get("/v1/organization/usage/completions?group_by=project_id&start_time=" + start),
+                reply -> reply.toString().contains("console-team/usage-shown"), java.time.Duration.ofSeconds(20));
+        signIn();
+        browser.get(server.url() + "/console/index.html#usage");
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("usage-table"), "console-team/usage-shown"));
+        assertTrue(browser.findElement(By.id("usage-total")).getText().startsWith("Total: "));
+        assertEquals("", browser.findElement(By.id("usage-error")).getText());
+        shoot("usage");
     }
 
     @Test
