@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * One constraint's token masks over one vocabulary: per automaton state, the tokens that keep the automaton alive,
  * computed on first use and kept (least recently used dropped past {@link #MAX_CACHED_STATES}). The masks returned
- * are shared: callers must not modify them. Thread-safe.
+ * are shared: callers must not modify them. A grammar's masks depend on the whole parse so far, so they are computed
+ * afresh each time by one walk of the token trie against the sequence's chart. Thread-safe.
  */
 public final class TokenMasks {
 
@@ -49,5 +50,10 @@ public final class TokenMasks {
             cache.put(state, mask);
         }
         return mask;
+    }
+
+    /** The tokens that keep some parse of {@code chart} alive, without end-of-sequence tokens; a new set. */
+    BitSet allowed(EarleyChart chart) {
+        return vocabulary.allowed(chart);
     }
 }

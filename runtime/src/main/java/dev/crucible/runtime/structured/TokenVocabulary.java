@@ -58,6 +58,25 @@ public final class TokenVocabulary {
         return out;
     }
 
+    /** Every token whose bytes keep some parse of {@code chart} alive; the chart is left as it was. */
+    BitSet allowed(EarleyChart chart) {
+        BitSet out = new BitSet(size);
+        walk(chart, 0, out);
+        return out;
+    }
+
+    private void walk(EarleyChart chart, int node, BitSet out) {
+        for (int child = firstChild[node]; child >= 0; child = nextSibling[child]) {
+            if (chart.push(label[child])) {
+                for (int id = firstToken[child]; id >= 0; id = nextToken[id]) {
+                    out.set(id);
+                }
+                walk(chart, child, out);
+                chart.pop();
+            }
+        }
+    }
+
     private void walk(ByteDfa dfa, int node, int state, BitSet out) {
         for (int child = firstChild[node]; child >= 0; child = nextSibling[child]) {
             int next = dfa.step(state, label[child]);
