@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 public record StructuredOutputs(Optional<Object> json, Optional<String> regex, Optional<List<String>> choice,
         Optional<String> grammar, Optional<Boolean> jsonObject, boolean disableAnyWhitespace,
-        boolean disableAdditionalProperties, Optional<String> whitespacePattern, Optional<String> structuralTag,
+        boolean disableAdditionalProperties, Optional<String> whitespacePattern, Optional<Object> structuralTag,
         Map<String, Object> raw) {
 
     public StructuredOutputs {
