@@ -14,13 +14,15 @@ final class EarleyChart {
 
     /** The most bytes a chart reads: origins are packed into 20 bits. */
     static final int MAX_LENGTH = (1 << 20) - 2;
-    private static final long EMPTY = -1L;
 
     private final ByteGrammar grammar;
     private long[][] sets = new long[64][];
     private int[] sizes = new int[64];
     private int length;
+    // the set being built, as an open-addressing hash: a slot is taken when its stamp is the current generation
     private long[] table = new long[64];
+    private int[] stamps = new int[64];
+    private int generation;
     private int tableUsed;
 
     /** A chart at the start of {@code grammar}, before any byte. */
@@ -41,22 +43,29 @@ final class EarleyChart {
         int to = length;
         begin(to);
         long[] items = sets[from];
+        boolean ends = false;
         for (int k = 0, n = sizes[from]; k < n; k++) {
             long it = items[k];
             int prod = prod(it);
             int dot = dot(it);
             int[] rhs = grammar.rhs(prod);
             if (dot < rhs.length && rhs[dot] < 0) {
-                int next = grammar.terminal(rhs[dot]).step(state(it), b);
+                ByteDfa terminal = grammar.terminal(rhs[dot]);
+                int next = terminal.step(state(it), b);
                 if (next != ByteDfa.DEAD) {
                     add(to, pack(prod, dot, origin(it), next));
+                    ends |= terminal.accepts(next);
                 }
             }
         }
         if (sizes[to] == 0) {
             return false;
         }
-        close(to);
+        // a set of terminals still under way (inside a string, a number...) is closed already: only a terminal
+        // that can end here leads to completions and predictions
+        if (ends) {
+            close(to);
+        }
         length++;
         return true;
     }
@@ -159,7 +168,11 @@ final class EarleyChart {
             sets[i] = new long[16];
         }
         sizes[i] = 0;
-        Arrays.fill(table, EMPTY);
+        generation++;
+        if (generation == 0) {
+            Arrays.fill(stamps, 0);
+            generation = 1;
+        }
         tableUsed = 0;
     }
 
@@ -170,12 +183,13 @@ final class EarleyChart {
         }
         int mask = table.length - 1;
         int h = (int) (mix(it) & mask);
-        while (table[h] != EMPTY) {
+        while (stamps[h] == generation) {
             if (table[h] == it) {
                 return;
             }
             h = (h + 1) & mask;
         }
+        stamps[h] = generation;
         table[h] = it;
         tableUsed++;
         if (sizes[i] == sets[i].length) {
@@ -186,13 +200,14 @@ final class EarleyChart {
 
     private void rehash(int i) {
         table = new long[table.length * 2];
-        Arrays.fill(table, EMPTY);
+        stamps = new int[table.length];
         int mask = table.length - 1;
         for (int k = 0; k < sizes[i]; k++) {
             int h = (int) (mix(sets[i][k]) & mask);
-            while (table[h] != EMPTY) {
+            while (stamps[h] == generation) {
                 h = (h + 1) & mask;
             }
+            stamps[h] = generation;
             table[h] = sets[i][k];
         }
     }
