@@ -104,6 +104,25 @@ final class EarleyChart {
         return false;
     }
 
+    /**
+     * The terminals under way at the last byte read, with their automaton states, as sorted distinct
+     * {@code terminal index << 20 | state} values: all the next byte can act on until one of them ends.
+     */
+    long[] scanning() {
+        int top = length - 1;
+        long[] out = new long[sizes[top]];
+        int n = 0;
+        for (int k = 0; k < sizes[top]; k++) {
+            long it = sets[top][k];
+            int[] rhs = grammar.rhs(prod(it));
+            int dot = dot(it);
+            if (dot < rhs.length && rhs[dot] < 0) {
+                out[n++] = (long) (-rhs[dot] - 1) << 20 | state(it);
+            }
+        }
+        return Arrays.stream(out, 0, n).sorted().distinct().toArray();
+    }
+
     /** The number of bytes read. */
     int length() {
         return length - 1;

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Grammar mask cost over a synthetic 150k-token vocabulary (random printable tokens of 1 to 12 bytes, as a real
  * BPE vocabulary's bulk): the most permissive position, inside a string where nearly every token is allowed, is the
- * worst case of the trie walk.
+ * worst case of the trie walk; once the string terminal's part of the mask is cached, only the tokens that close
+ * the string are read against the parse.
  */
 class GrammarMaskCostTest {
 
@@ -47,6 +48,9 @@ class GrammarMaskCostTest {
         for (byte b : "{\"name\": [\"abc".getBytes(StandardCharsets.UTF_8)) {
             assertTrue(cursor.advance(1 + (b & 0xFF)));
         }
+        long cold = System.nanoTime();
+        cursor.allowed();
+        System.out.printf("first grammar mask at this position: %.1f ms%n", (System.nanoTime() - cold) / 1e6);
         for (int i = 0; i < 10; i++) {
             cursor.allowed();
         }
@@ -70,6 +74,6 @@ class GrammarMaskCostTest {
         System.out.printf("grammar mask inside a string: %d of %d tokens allowed, %.1f ms per mask%n",
                 allowed.cardinality(), vocabulary.size(), perMask);
         assertTrue(allowed.cardinality() > 100_000);
-        assertTrue(perMask < 1000, "took " + perMask + " ms per mask");
+        assertTrue(perMask < 200, "took " + perMask + " ms per mask");
     }
 }

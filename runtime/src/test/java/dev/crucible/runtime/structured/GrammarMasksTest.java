@@ -76,6 +76,61 @@ class GrammarMasksTest {
         }
     }
 
+    /**
+     * Multi-byte tokens over a JSON-ish grammar, whose strings and numbers are terminals under way across tokens (the
+     * cached part of a mask): at every step of a random walk the mask is exactly the tokens the parse can read.
+     */
+    @Property(tries = 60)
+    void cachedMasksEqualReadingEveryTokenAgainstTheParse(@ForAll @IntRange(max = Integer.MAX_VALUE) int seed) {
+        java.util.Random random = new java.util.Random(seed);
+        String alphabet = "{}[]\":, ab1-";
+        List<byte[]> tokens = new ArrayList<>(List.of(utf8("<eos>")));
+        for (char c : alphabet.toCharArray()) {
+            tokens.add(utf8(String.valueOf(c)));
+        }
+        while (tokens.size() < 400) {
+            StringBuilder t = new StringBuilder();
+            for (int n = 1 + random.nextInt(6); n > 0; n--) {
+                t.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            tokens.add(utf8(t.toString()));
+        }
+        TokenVocabulary words = new TokenVocabulary(new ByteTokenizer(tokens, Set.of(EOS)));
+        OutputConstraint json = value(compiler.grammar("p", """
+                root ::= value
+                value ::= "{" ws ( pair ( "," ws pair )* )? "}" | "[" ws ( value ( "," ws value )* )? "]" | str | num
+                pair ::= str ws ":" ws value
+                str ::= "\"" [ab ]* "\""
+                num ::= "-"? [1-9] [0-9]* | "-"? "1" "1"*
+                ws ::= " "*
+                """));
+        TokenMasks masks = new TokenMasks(json, words);
+        ConstraintCursor c = new ConstraintCursor(masks, Set.of(EOS), 0);
+        EarleyChart reference = new EarleyChart((ByteGrammar) json.language());
+        for (int step = 0; step < 25; step++) {
+            List<Integer> expected = new ArrayList<>();
+            if (reference.accepts()) {
+                expected.add(EOS);
+            }
+            for (int id = 1; id < tokens.size(); id++) {
+                if (reference.pushAll(tokens.get(id))) {
+                    expected.add(id);
+                    for (int i = 0; i < tokens.get(id).length; i++) {
+                        reference.pop();
+                    }
+                }
+            }
+            assertEquals(expected, c.allowed().stream().boxed().toList(), "step " + step);
+            List<Integer> choices = expected.stream().filter(id -> id != EOS).toList();
+            if (choices.isEmpty()) {
+                break;
+            }
+            int token = choices.get(random.nextInt(choices.size()));
+            assertTrue(c.advance(token));
+            assertTrue(reference.pushAll(tokens.get(token)));
+        }
+    }
+
     @Test
     void aTokenTheMaskLeftOutKillsNothing() {
         ConstraintCursor c = cursor("root ::= \"(\" \"a\" \")\"");
