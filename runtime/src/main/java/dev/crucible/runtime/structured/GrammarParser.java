@@ -17,10 +17,13 @@ final class GrammarParser {
 
     /** The largest repetition bound accepted, as for regexes. */
     static final int MAX_REPEAT = RegexParser.MAX_REPEAT;
+    /** Bounds the nesting of groups and of stacked repetitions, so compiling never runs out of stack. */
+    static final int MAX_NESTING = 100;
 
     private final int[] cps;
     private int pos;
     private String rule = "";
+    private int depth;
 
     private GrammarParser(String source) {
         this.cps = source.codePoints().toArray();
@@ -84,8 +87,12 @@ final class GrammarParser {
 
     private GrammarExpr quantified(GrammarExpr atom) {
         GrammarExpr out = atom;
+        int stacked = 0;
         while (pos < cps.length) {
             int c = peek();
+            if ((c == '*' || c == '+' || c == '?' || c == '{') && ++stacked > MAX_NESTING) {
+                throw error("more than " + MAX_NESTING + " repetitions stacked on one expression");
+            }
             if (c == '*') {
                 out = new GrammarExpr.Repeat(out, 0, -1);
             } else if (c == '+') {
@@ -160,11 +167,15 @@ final class GrammarParser {
             if (peekIs('=') || peekIs('!')) {
                 throw error("lookahead assertions are not supported");
             }
+            if (++depth > MAX_NESTING) {
+                throw error("groups nested more than " + MAX_NESTING + " deep");
+            }
             GrammarExpr inner = choice();
             if (!peekIs(')')) {
                 throw error("expected ')'");
             }
             pos++;
+            depth--;
             return inner;
         }
         int line = line(pos);

@@ -100,6 +100,25 @@ class GrammarPropertiesTest {
         return Arbitraries.strings().withChars("abcx()09d").ofMaxLength(12);
     }
 
+    /** Any text is a grammar or a refusal with a message, never another failure (which would be a 500). */
+    @Property(tries = 3000)
+    void arbitraryTextCompilesOrIsRefusedWithAMessage(@ForAll("grammarish") String source) {
+        try {
+            ByteGrammar g = ByteGrammar.compile(source);
+            viable(g, "ab(1)");
+        } catch (InvalidConstraintException e) {
+            assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), source);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> grammarish() {
+        Arbitrary<String> pieces = Arbitraries.of("root", " ::= ", "x", " x ", "::=", "\"a\"", "\"", "'b'", "[a-z]",
+                "[^", "]", "(", ")", "|", "*", "+", "?", "{2}", "{1,3}", "{2,}", "{3,1}", "{", "}", ".", "\n", "#c\n",
+                "\\", "\\x4", "\\u00e9", "-", "é", " ", "\n x ::= ", "root ::= ", "(=", "{99999}");
+        return pieces.list().ofMaxSize(14).map(l -> String.join("", l));
+    }
+
     /** A recursive-descent recogniser of the arithmetic language, independent of the grammar code. */
     private static final class Arithmetic {
         private final String s;

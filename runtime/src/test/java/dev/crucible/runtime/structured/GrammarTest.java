@@ -138,6 +138,14 @@ class GrammarTest {
     }
 
     @Test
+    void refusesDeepNestingInsteadOfRunningOutOfStack() {
+        String groups = refusalOf("root ::= " + "(".repeat(5000) + "\"a\"" + ")".repeat(5000));
+        assertTrue(groups.contains("groups nested more than 100 deep in rule 'root'"), groups);
+        String stars = refusalOf("root ::= \"a\"" + "*".repeat(5000));
+        assertTrue(stars.contains("repetitions stacked"), stars);
+    }
+
+    @Test
     void refusesADuplicateRule() {
         assertTrue(refusalOf("root ::= \"a\"\nroot ::= \"b\"").contains("rule 'root' is defined more than once"));
     }
