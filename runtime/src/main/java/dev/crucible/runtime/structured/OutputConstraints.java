@@ -78,6 +78,8 @@ public final class OutputConstraints {
     /**
      * Output under vLLM's (xgrammar's) structural tag {@code spec}: free text in which no trigger appears, except
      * where a structure starts: its begin tag, JSON matching its schema, its end tag (see {@link StructuralTags}).
+     * Refusals start with vLLM's {@code Invalid response_format structural_tag specification} when the tag came in
+     * {@code response_format}.
      *
      * @param spec the parsed {@code {"structures": [...], "triggers": [...]}} object
      */
@@ -85,7 +87,8 @@ public final class OutputConstraints {
             boolean forbidAdditional) {
         return compile(param, "structural_tag:" + forbidAdditional + ":" + whitespace + ":" + JsonText.of(spec),
                 () -> StructuralTags.compile(spec, language(whitespace), forbidAdditional),
-                "Invalid structural_tag specification: ");
+                "Invalid " + ("response_format".equals(param) ? "response_format " : "")
+                        + "structural_tag specification: ");
     }
 
     private static JsonLanguage language(String whitespace) {

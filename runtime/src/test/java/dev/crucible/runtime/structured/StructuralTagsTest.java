@@ -48,8 +48,8 @@ class StructuralTagsTest {
         Refusal noTrigger = refusal(compiler.structuralTag("response_format", Map.of("triggers", List.of("<f"),
                 "structures", List.of(Map.of("begin", "<g>", "schema", Map.of(), "end", "</g>"))), "", false));
         assertEquals("response_format", noTrigger.param());
-        assertTrue(noTrigger.message().contains("structures[0].begin '<g>' does not start with any of the triggers"),
-                noTrigger.message());
+        assertTrue(noTrigger.message().startsWith("Invalid response_format structural_tag specification: "
+                + "structures[0].begin '<g>' does not start with any of the triggers"), noTrigger.message());
         Refusal badSchema = refusal(compiler.structuralTag("structured_outputs", Map.of("triggers", List.of("<f"),
                 "structures", List.of(Map.of("begin", "<f>", "schema", Map.of("type", "nope"), "end", "</f>"))), "",
                 false));

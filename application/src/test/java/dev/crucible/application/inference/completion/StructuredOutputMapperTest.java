@@ -164,7 +164,7 @@ class StructuredOutputMapperTest {
                 .contains("only use one kind"));
         assertTrue(assertRefused(map(output(Optional.of(new ResponseFormat(ResponseFormat.Type.STRUCTURAL_TAG,
                 Optional.empty(), Map.of("type", "structural_tag"))), Optional.empty())), Refusal.Reason.INVALID,
-                "response_format").contains("Invalid structural_tag specification: 'triggers'"));
+                "response_format").contains("Invalid response_format structural_tag specification: 'triggers'"));
         assertTrue(assertRefused(map(output(Optional.of(format(ResponseFormat.Type.JSON_SCHEMA, null)),
                 Optional.empty())), Refusal.Reason.INVALID, "response_format").contains("none are specified"));
     }
