@@ -1,8 +1,15 @@
 package dev.crucible.server.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.JsonValue;
+import com.openai.errors.BadRequestException;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
@@ -143,6 +150,29 @@ class GrammarOutputsIT {
             }
         }
         System.out.println("structural tags seen: " + tags);
+    }
+
+    @Test
+    void theOpenAiSdkSendsAGrammarAsAnExtraBodyField() {
+        OpenAIClient client = OpenAIOkHttpClient.builder().apiKey(server.newKey("sdk")).baseUrl(server.url() + "/v1")
+                .maxRetries(0).build();
+        for (int seed = 0; seed < 3; seed++) {
+            ChatCompletion completion = client.chat().completions().create(ChatCompletionCreateParams.builder()
+                    .model(TestServer.BASE_MODEL).addUserMessage("Pick").maxCompletionTokens(10).seed(seed).n(2)
+                    .putAdditionalBodyProperty("structured_outputs",
+                            JsonValue.from(Map.of("grammar", "root ::= (\"red\" | \"blue\") \"!\"{1,2}")))
+                    .build());
+            completion.choices().forEach(choice -> assertTrue(
+                    choice.message().content().orElseThrow().matches("(red|blue)!{1,2}"), choice.toString()));
+        }
+        BadRequestException refused = assertThrows(BadRequestException.class, () -> client.chat().completions()
+                .create(ChatCompletionCreateParams.builder().model(TestServer.BASE_MODEL).addUserMessage("Pick")
+                        .putAdditionalBodyProperty("structured_outputs",
+                                JsonValue.from(Map.of("grammar", "root ::= colour\ncolour ::= \"red\" | \"blue")))
+                        .putAdditionalBodyProperty("seed", JsonValue.from(1)).build()));
+        String error = refused.getMessage() + " " + refused.body();
+        assertTrue(error.contains("structured_outputs") && error.contains("unterminated string literal in rule "
+                + "'colour'"), error);
     }
 
     @Test
