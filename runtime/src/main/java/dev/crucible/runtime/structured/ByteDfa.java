@@ -15,7 +15,7 @@ import org.apache.lucene.util.automaton.TooComplexToDeterminizeException;
  * byte that leads where no accepting state can be reached any more answers {@link #DEAD}. Immutable and
  * thread-safe.
  */
-public final class ByteDfa {
+public final class ByteDfa implements ConstraintLanguage {
 
     /** What {@link #step} answers for a byte that leaves the language. */
     public static final int DEAD = -1;

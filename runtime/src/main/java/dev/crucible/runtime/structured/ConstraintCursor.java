@@ -7,13 +7,15 @@ import java.util.Set;
  * Where one sequence stands in its constraint: which tokens it may sample next and how each moves it. End-of-sequence
  * tokens are allowed exactly when the output so far is a whole match (and {@code min_tokens} are out), so a
  * sequence can stop only on a complete output; once nothing more may follow they are the only tokens left. Not
- * thread-safe: one cursor per sequence.
+ * thread-safe: one cursor per sequence. A regular constraint's position is an automaton state; a grammar's is an
+ * {@link EarleyChart}.
  */
 public final class ConstraintCursor {
 
     private final TokenMasks masks;
     private final Set<Integer> endIds;
     private final int minTokens;
+    private final EarleyChart chart;
     private int state;
     private int sampled;
 
@@ -25,14 +27,18 @@ public final class ConstraintCursor {
         this.masks = masks;
         this.endIds = Set.copyOf(endIds);
         this.minTokens = minTokens;
-        this.state = masks.constraint().dfa().start();
+        if (masks.constraint().language() instanceof ByteGrammar grammar) {
+            this.chart = new EarleyChart(grammar);
+        } else {
+            this.chart = null;
+            this.state = masks.constraint().dfa().start();
+        }
     }
 
     /** The tokens that may come next; empty when the constraint is complete and the sequence cannot end by a token. */
     public BitSet allowed() {
-        BitSet mask = masks.allowed(state);
-        ByteDfa dfa = masks.constraint().dfa();
-        if (!dfa.accepts(state) || endIds.isEmpty() || sampled < minTokens) {
+        BitSet mask = chart == null ? masks.allowed(state) : masks.allowed(chart);
+        if (!complete() || endIds.isEmpty() || sampled < minTokens) {
             return mask;
         }
         BitSet withEnd = (BitSet) mask.clone();
@@ -43,13 +49,16 @@ public final class ConstraintCursor {
     /** Moves past a sampled token; false when the token was not allowed (the automaton died). */
     public boolean advance(int tokenId) {
         sampled++;
-        if (endIds.contains(tokenId) && masks.constraint().dfa().accepts(state)) {
+        if (endIds.contains(tokenId) && complete()) {
             return true;
         }
         if (tokenId < 0 || tokenId >= masks.vocabulary().size()) {
             return false;
         }
         byte[] bytes = masks.vocabulary().bytes(tokenId);
+        if (chart != null) {
+            return bytes.length > 0 && chart.pushAll(bytes);
+        }
         int next = bytes.length == 0 ? ByteDfa.DEAD : masks.constraint().dfa().step(state, bytes);
         if (next == ByteDfa.DEAD) {
             return false;
@@ -60,6 +69,6 @@ public final class ConstraintCursor {
 
     /** Whether the output so far is a whole match. */
     public boolean complete() {
-        return masks.constraint().dfa().accepts(state);
+        return chart == null ? masks.constraint().dfa().accepts(state) : chart.accepts();
     }
 }

@@ -11,7 +11,8 @@ import org.apache.lucene.util.automaton.Automaton;
 import org.apache.lucene.util.automaton.Operations;
 
 /**
- * Compiles structured-output constraints (regex, choice, JSON schema, any JSON object) and keeps the last few
+ * Compiles structured-output constraints (regex, choice, JSON schema, any JSON object, grammar, structural tags) and
+ * keeps the last few
  * compiled, since clients repeat the same schema. Refusals name the request field given as {@code param}.
  * Thread-safe.
  */
@@ -65,12 +66,42 @@ public final class OutputConstraints {
         }, "Invalid whitespace_pattern: ");
     }
 
+    /**
+     * Output in the language of the context-free grammar {@code source} (GBNF in xgrammar's dialect, starting at
+     * rule {@code root}; see {@link GrammarParser}). A grammar that does not parse is refused with the rule and the
+     * line and column at fault.
+     */
+    public Outcome<OutputConstraint> grammar(String param, String source) {
+        return compileLanguage(param, "grammar:" + source, () -> ByteGrammar.compile(source), "Invalid grammar: ");
+    }
+
+    /**
+     * Output under vLLM's (xgrammar's) structural tag {@code spec}: free text in which no trigger appears, except
+     * where a structure starts: its begin tag, JSON matching its schema, its end tag (see {@link StructuralTags}).
+     * Refusals start with vLLM's {@code Invalid response_format structural_tag specification} when the tag came in
+     * {@code response_format}.
+     *
+     * @param spec the parsed {@code {"structures": [...], "triggers": [...]}} object
+     */
+    public Outcome<OutputConstraint> structuralTag(String param, Object spec, String whitespace,
+            boolean forbidAdditional) {
+        return compile(param, "structural_tag:" + forbidAdditional + ":" + whitespace + ":" + JsonText.of(spec),
+                () -> StructuralTags.compile(spec, language(whitespace), forbidAdditional),
+                "Invalid " + ("response_format".equals(param) ? "response_format " : "")
+                        + "structural_tag specification: ");
+    }
+
     private static JsonLanguage language(String whitespace) {
         return new JsonLanguage(whitespace.isEmpty() ? Automata.makeEmptyString() : RegexParser.parse(whitespace));
     }
 
     private Outcome<OutputConstraint> compile(String param, String key, Supplier<Automaton> language,
             String messagePrefix) {
+        return compileLanguage(param, key, () -> ByteDfa.of(language.get()), messagePrefix);
+    }
+
+    private Outcome<OutputConstraint> compileLanguage(String param, String key,
+            Supplier<ConstraintLanguage> language, String messagePrefix) {
         synchronized (compiled) {
             OutputConstraint cached = compiled.get(key);
             if (cached != null) {
@@ -79,7 +110,7 @@ public final class OutputConstraints {
         }
         OutputConstraint constraint;
         try {
-            constraint = new OutputConstraint(key, ByteDfa.of(language.get()));
+            constraint = new OutputConstraint(key, language.get());
         } catch (InvalidConstraintException e) {
             return Outcome.refused(Refusal.invalid(param, messagePrefix + e.getMessage()));
         }

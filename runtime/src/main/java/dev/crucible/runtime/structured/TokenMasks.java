@@ -1,13 +1,17 @@
 package dev.crucible.runtime.structured;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One constraint's token masks over one vocabulary: per automaton state, the tokens that keep the automaton alive,
  * computed on first use and kept (least recently used dropped past {@link #MAX_CACHED_STATES}). The masks returned
- * are shared: callers must not modify them. Thread-safe.
+ * are shared: callers must not modify them. A grammar's masks depend on the whole parse so far: the part the
+ * terminals under way decide alone is cached, and the rest is found by walking the token trie against the
+ * sequence's chart below the nodes where a terminal can end. Thread-safe.
  */
 public final class TokenMasks {
 
@@ -19,6 +23,13 @@ public final class TokenMasks {
     private final Map<Integer, BitSet> cache = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, BitSet> eldest) {
+            return size() > MAX_CACHED_STATES;
+        }
+    };
+
+    private final Map<List<Long>, ScanMask> scans = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<Long>, ScanMask> eldest) {
             return size() > MAX_CACHED_STATES;
         }
     };
@@ -49,5 +60,33 @@ public final class TokenMasks {
             cache.put(state, mask);
         }
         return mask;
+    }
+
+    /**
+     * The tokens that keep some parse of {@code chart} alive, without end-of-sequence tokens; a new set. The part
+     * decided by the terminals under way alone is cached by those terminals and their states; below the trie nodes
+     * where one of them can end, the chart is walked.
+     */
+    BitSet allowed(EarleyChart chart) {
+        long[] scanning = chart.scanning();
+        List<Long> key = Arrays.stream(scanning).boxed().toList();
+        ScanMask scan;
+        synchronized (scans) {
+            scan = scans.get(key);
+        }
+        if (scan == null) {
+            ByteGrammar grammar = (ByteGrammar) constraint.language();
+            ByteDfa[] dfas = new ByteDfa[scanning.length];
+            int[] states = new int[scanning.length];
+            for (int j = 0; j < scanning.length; j++) {
+                dfas[j] = grammar.terminal(-(int) (scanning[j] >>> 20) - 1);
+                states[j] = (int) (scanning[j] & 0xFFFFF);
+            }
+            scan = vocabulary.scanMask(dfas, states);
+            synchronized (scans) {
+                scans.put(key, scan);
+            }
+        }
+        return vocabulary.complete(scan, chart);
     }
 }

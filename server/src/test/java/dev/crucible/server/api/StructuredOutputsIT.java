@@ -217,8 +217,8 @@ class StructuredOutputsIT {
                 "unknown JSON schema type");
         assertRefused(request("structured_outputs", Map.of("json", "{not json")), "structured_outputs",
                 "Invalid JSON grammar specification.");
-        assertRefused(request("structured_outputs", Map.of("grammar", "root ::= \"a\"")), "structured_outputs",
-                "grammar is not supported");
+        assertRefused(request("structured_outputs", Map.of("grammar", "root ::= \"a\" item")), "structured_outputs",
+                "rule 'item' is not defined");
         assertRefused(request("structured_outputs", Map.of("choice", List.of())), "structured_outputs",
                 "Choice '[]' cannot be an empty list");
         assertRefused(request("response_format", Map.of("type", "json_schema", "json_schema", Map.of("name", "x",

@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * Reads the output-shape fields: echo, reasoning and detokenisation flags, {@code response_format} (type text,
  * json_object, json_schema with a required {@code name}, or structural_tag) and {@code structured_outputs}, which
- * must hold exactly one constraint (vLLM's {@code StructuredOutputsParams.__post_init__} messages).
+ * must hold exactly one constraint (vLLM's {@code StructuredOutputsParams.__post_init__} messages); its
+ * {@code structural_tag}, JSON text, is parsed here.
  */
 final class OutputReader {
 
@@ -68,7 +69,8 @@ final class OutputReader {
         StructuredOutputs out = new StructuredOutputs(Optional.ofNullable(json), so.string("regex"),
                 so.elements("choice", LaxValues::asString), so.string("grammar"), so.bool("json_object"),
                 so.bool("disable_any_whitespace", false), so.bool("disable_additional_properties", false),
-                so.string("whitespace_pattern"), so.string("structural_tag"), so.raw());
+                so.string("whitespace_pattern"), so.string("structural_tag").map(OutputReader::structuralTagText),
+                so.raw());
         if (out.constraintCount() != 1) {
             Map<String, Object> given = SchemaError.ctx();
             CONSTRAINTS.forEach(key -> given.put(key, so.get(key)));
@@ -90,5 +92,20 @@ final class OutputReader {
         } catch (IOException | RuntimeException e) {
             throw RefusalException.invalid("structured_outputs", "Invalid JSON grammar specification.");
         }
+    }
+
+    /** A structural tag, which {@code structured_outputs} carries as JSON text, parsed; it must be an object. */
+    private static Object structuralTagText(String text) {
+        Object parsed;
+        try {
+            parsed = SCHEMA_TEXT.readValue(text, Argument.OBJECT_ARGUMENT);
+        } catch (IOException | RuntimeException e) {
+            parsed = null;
+        }
+        if (!(parsed instanceof Map<?, ?>)) {
+            throw RefusalException.invalid("structured_outputs",
+                    "Invalid structured_outputs structural_tag specification: it must be a JSON object in a string");
+        }
+        return parsed;
     }
 }

@@ -157,6 +157,18 @@ class ChatRequestReaderTest {
     }
 
     @Test
+    void aStructuralTagStringIsParsedAndOneThatIsNoObjectRefused() {
+        ChatRequest r = read(body("structured_outputs", map("structural_tag",
+                "{\"triggers\": [\"<f\"], \"structures\": []}")));
+        assertEquals(Optional.of(Map.of("triggers", List.of("<f"), "structures", List.of())),
+                r.output().structuredOutputs().orElseThrow().structuralTag());
+        refused(body("structured_outputs", map("structural_tag", "[1]")), "structured_outputs",
+                "Invalid structured_outputs structural_tag specification: it must be a JSON object in a string");
+        refused(body("structured_outputs", map("structural_tag", "{oops")), "structured_outputs",
+                "Invalid structured_outputs structural_tag specification: it must be a JSON object in a string");
+    }
+
+    @Test
     void toolsWithChoiceNoneAreKeptForTheTemplate() {
         ChatRequest r = read(body("tools", List.of(map("type", "function", "function", map("name", "f"))),
                 "tool_choice", "none"));

@@ -10,11 +10,12 @@ import java.util.Optional;
  * constraint: {@code json} (a schema as an object or a JSON string), {@code regex}, {@code choice}, {@code grammar},
  * {@code json_object} or {@code structural_tag}.
  *
+ * @param structuralTag the structural tag, parsed from the JSON text the request carries it in (an object)
  * @param raw the object as sent, including keys not modelled here ({@code _backend}, {@code disable_fallback})
  */
 public record StructuredOutputs(Optional<Object> json, Optional<String> regex, Optional<List<String>> choice,
         Optional<String> grammar, Optional<Boolean> jsonObject, boolean disableAnyWhitespace,
-        boolean disableAdditionalProperties, Optional<String> whitespacePattern, Optional<String> structuralTag,
+        boolean disableAdditionalProperties, Optional<String> whitespacePattern, Optional<Object> structuralTag,
         Map<String, Object> raw) {
 
     public StructuredOutputs {

@@ -17,9 +17,10 @@ import java.util.Optional;
 /**
  * A chat request's {@code response_format} and {@code structured_outputs} → the constraint generation must follow,
  * as vLLM merges them: {@code json_object} sets {@code json_object}, {@code json_schema} sets {@code json} (and
- * overrides the same key of {@code structured_outputs}), {@code text} sets nothing. Refused with vLLM's messages:
- * two constraints at once, an empty choice list, a NUL in a regex, {@code json_object: false}, an invalid regex or
- * schema; {@code grammar} and {@code structural_tag} are refused as unsupported. Stateless.
+ * overrides the same key of {@code structured_outputs}), {@code structural_tag} sets {@code structural_tag} (the
+ * format object itself), {@code text} sets nothing. Refused with vLLM's messages: two constraints at once, an empty
+ * choice list, a NUL in a regex, an empty grammar, {@code json_object: false}, an invalid regex, schema, grammar
+ * (the message names the rule) or structural tag. Stateless.
  */
 final class StructuredOutputMapper {
 
@@ -96,8 +97,8 @@ final class StructuredOutputMapper {
                     param = "response_format";
                 }
                 case STRUCTURAL_TAG -> {
-                    return refused("response_format",
-                            "response_format type 'structural_tag' is not supported by Crucible");
+                    kinds.put("structural_tag", format.get().raw());
+                    param = "response_format";
                 }
             }
         }
@@ -123,8 +124,10 @@ final class StructuredOutputMapper {
             case "json_object" -> Boolean.TRUE.equals(value) ? compiler.jsonObject(param, whitespace) : refused(param,
                     "structured_outputs.json_object must be True if set; omit structured_outputs to disable "
                             + "structured outputs");
-            default -> refused(param, "structured_outputs." + kind.getKey() + " is not supported by Crucible; "
-                    + "use json, regex, choice or json_object");
+            case "grammar" -> ((String) value).isEmpty() ? refused(param,
+                    "structured_outputs.grammar cannot be an empty string") : compiler.grammar(param, (String) value);
+            case "structural_tag" -> compiler.structuralTag(param, value, whitespace, noAdditional);
+            default -> throw new IllegalStateException("unknown structured outputs kind " + kind.getKey());
         };
         return constraint.map(Optional::of);
     }

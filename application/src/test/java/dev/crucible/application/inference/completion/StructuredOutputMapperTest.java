@@ -152,17 +152,43 @@ class StructuredOutputMapperTest {
         assertTrue(assertRefused(map(output(Optional.empty(), Optional.of(so(Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.of(false), false)))), Refusal.Reason.INVALID,
                 "structured_outputs").contains("json_object must be True"));
+        assertEquals("structured_outputs.grammar cannot be an empty string", assertRefused(map(output(
+                Optional.empty(), Optional.of(so(Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(""),
+                        Optional.empty(), false)))), Refusal.Reason.INVALID, "structured_outputs"));
         assertTrue(assertRefused(map(output(Optional.empty(), Optional.of(so(Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.of("root ::= \"a\""), Optional.empty(), false)))), Refusal.Reason.INVALID,
-                "structured_outputs").contains("grammar is not supported"));
+                Optional.empty(), Optional.of("root ::= \"a\" item"), Optional.empty(), false)))),
+                Refusal.Reason.INVALID, "structured_outputs").contains("rule 'item' is not defined"));
         assertTrue(assertRefused(map(output(Optional.of(format(ResponseFormat.Type.JSON_OBJECT, null)),
                 Optional.of(so(Optional.empty(), Optional.of("a"), Optional.empty(), Optional.empty(),
                         Optional.empty(), false)))), Refusal.Reason.INVALID, "response_format")
                 .contains("only use one kind"));
         assertTrue(assertRefused(map(output(Optional.of(new ResponseFormat(ResponseFormat.Type.STRUCTURAL_TAG,
-                Optional.empty(), Map.of())), Optional.empty())), Refusal.Reason.INVALID, "response_format")
-                .contains("structural_tag"));
+                Optional.empty(), Map.of("type", "structural_tag"))), Optional.empty())), Refusal.Reason.INVALID,
+                "response_format").contains("Invalid response_format structural_tag specification: 'triggers'"));
         assertTrue(assertRefused(map(output(Optional.of(format(ResponseFormat.Type.JSON_SCHEMA, null)),
                 Optional.empty())), Refusal.Reason.INVALID, "response_format").contains("none are specified"));
+    }
+
+    @Test
+    void aGrammarBecomesAGrammarConstraint() {
+        OutputConstraint c = value(map(output(Optional.empty(), Optional.of(so(Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of("root ::= \"yes\" | \"no\""), Optional.empty(), false))))).orElseThrow();
+        assertTrue(c.key().startsWith("grammar:"));
+        assertTrue(c.language() instanceof dev.crucible.runtime.structured.ByteGrammar);
+    }
+
+    @Test
+    void aStructuralTagResponseFormatOverridesAndUsesTheFormatObject() {
+        Map<String, Object> tag = Map.of("type", "structural_tag", "triggers", List.of("<f>"), "structures",
+                List.of(Map.of("begin", "<f>", "schema", Map.of("type", "integer"), "end", "</f>")));
+        Outcome<Optional<OutputConstraint>> mapped = map(output(Optional.of(new ResponseFormat(
+                ResponseFormat.Type.STRUCTURAL_TAG, Optional.empty(), tag)), Optional.empty()));
+        assertTrue(matches(mapped, "hi <f>12</f> bye <f>-3</f>"));
+        assertFalse(matches(mapped, "hi <f>x</f>"));
+        Outcome<Optional<OutputConstraint>> explicit = map(output(Optional.empty(), Optional.of(
+                new StructuredOutputs(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                        Optional.empty(), true, false, Optional.empty(), Optional.of(tag), Map.of()))));
+        assertTrue(matches(explicit, "<f>12</f>"));
+        assertFalse(matches(explicit, "<f>1.5</f>"));
     }
 }
