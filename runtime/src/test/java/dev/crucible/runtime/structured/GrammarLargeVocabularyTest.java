@@ -1,6 +1,7 @@
 package dev.crucible.runtime.structured;
 
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.testsupport.tokenizer.ByteTokenizer;
@@ -13,15 +14,15 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Grammar mask cost over a synthetic 150k-token vocabulary (random printable tokens of 1 to 12 bytes, as a real
+ * Grammar masks over a synthetic 150k-token vocabulary (random printable tokens of 1 to 12 bytes, as a real
  * BPE vocabulary's bulk): the most permissive position, inside a string where nearly every token is allowed, is the
  * worst case of the trie walk; once the string terminal's part of the mask is cached, only the tokens that close
  * the string are read against the parse.
  */
-class GrammarMaskCostTest {
+class GrammarLargeVocabularyTest {
 
     @Test
-    void aGrammarMaskOverA150kVocabularyTakesMilliseconds() {
+    void aGrammarMaskOverA150kVocabularyAllowsEveryTokenThatContinuesTheString() {
         Random random = new Random(7);
         String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ ,.:;\"{}[]0123456789-_";
         List<byte[]> tokens = new ArrayList<>();
@@ -48,32 +49,17 @@ class GrammarMaskCostTest {
         for (byte b : "{\"name\": [\"abc".getBytes(StandardCharsets.UTF_8)) {
             assertTrue(cursor.advance(1 + (b & 0xFF)));
         }
-        long cold = System.nanoTime();
-        cursor.allowed();
-        System.out.printf("first grammar mask at this position: %.1f ms%n", (System.nanoTime() - cold) / 1e6);
-        for (int i = 0; i < 10; i++) {
-            cursor.allowed();
-        }
-        ByteDfa dfa = value(new OutputConstraints(2).regex("p", "\"[^\"]*\"")).dfa();
+        BitSet allowed = cursor.allowed();
+        BitSet again = cursor.allowed();
+        assertEquals(allowed, again, "the cached part of the mask gives the same mask");
+        // inside a string every token without a quote or backslash is allowed: the regex DFA for a string says which
+        ByteDfa dfa = value(new OutputConstraints(2).regex("p", "\"[^\"\\\\]*")).dfa();
         int inString = dfa.step(dfa.start(), (byte) '"');
-        for (int i = 0; i < 10; i++) {
-            vocabulary.allowed(dfa, inString);
-        }
-        long d0 = System.nanoTime();
-        for (int i = 0; i < 5; i++) {
-            vocabulary.allowed(dfa, inString);
-        }
-        System.out.printf("dfa walk: %.1f ms%n", (System.nanoTime() - d0) / 5e6);
-        long start = System.nanoTime();
-        int rounds = 5;
-        BitSet allowed = null;
-        for (int i = 0; i < rounds; i++) {
-            allowed = cursor.allowed();
-        }
-        double perMask = (System.nanoTime() - start) / 1e6 / rounds;
-        System.out.printf("grammar mask inside a string: %d of %d tokens allowed, %.1f ms per mask%n",
-                allowed.cardinality(), vocabulary.size(), perMask);
-        assertTrue(allowed.cardinality() > 100_000);
-        assertTrue(perMask < 200, "took " + perMask + " ms per mask");
+        BitSet stringOnly = vocabulary.allowed(dfa, inString);
+        assertTrue(allowed.cardinality() > 100_000, "nearly every token continues a string");
+        BitSet missing = (BitSet) stringOnly.clone();
+        missing.andNot(allowed);
+        missing.clear(0);
+        assertTrue(missing.isEmpty(), "every token that stays inside the string is allowed: " + missing);
     }
 }
