@@ -95,9 +95,12 @@ final class ChatPreparation {
                     "Got priority " + priority + " but Priority scheduling is not enabled."));
         }
         if (request.tools().toolChoice() instanceof ToolChoice.Auto && resolved.base().toolCallFormat().isEmpty()) {
-            // vLLM's renderer without a tool-call parser; Crucible has none for this model's format.
-            return Outcome.refused(Refusal.invalid("tool_choice",
-                    "\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set"));
+            // vLLM's renderer answers 400 without a tool-call parser; Crucible has none for this model's format, and
+            // names no vLLM flag it does not have
+            return Outcome.refused(Refusal.invalid("tool_choice", "\"auto\" tool choice needs a tool-call parser for "
+                    + "the model's format, and Crucible has none for model '" + resolved.base().name() + "' (it parses "
+                    + "hermes <tool_call> and Llama 3 JSON tool calls). Use tool_choice \"required\" or a named "
+                    + "function, which constrain the output to the tool schema on any model."));
         }
         return render(resolved.base(), request)
                 .then(prompt -> tokens(resolved.base(), request, prompt))
