@@ -337,20 +337,11 @@ final class RegexParser {
     }
 
     private boolean peekIs(int c) {
-        return pos < cps.length && cps[pos] == c;
+        return SourceText.at(cps, pos, c);
     }
 
     private boolean startsWith(String s) {
-        int[] want = s.codePoints().toArray();
-        if (pos + want.length > cps.length) {
-            return false;
-        }
-        for (int i = 0; i < want.length; i++) {
-            if (cps[pos + i] != want[i]) {
-                return false;
-            }
-        }
-        return true;
+        return SourceText.startsWith(cps, pos, s);
     }
 
     private int next() {
