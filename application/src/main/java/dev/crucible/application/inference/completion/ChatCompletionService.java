@@ -13,7 +13,7 @@ import java.util.concurrent.CompletionException;
 /**
  * Chat completions: every check first ({@link ChatPreparation}), then generation ({@link ChatLaunch}, which holds
  * the admission ticket and the adapter lease for as long as it runs), and the result as the use case's own records
- * ({@link ChatResults}, {@link ChatEventRelay}). Each key and each entity may have at most its {@link RequestLimits}
+ * ({@link ChatResults}, {@link ChatEventRelay}); {@code use_beam_search} runs {@link ChatBeamSearch} instead. Each key and each entity may have at most its {@link RequestLimits}
  * of requests from submission to their end; one more, or one that finds the model's waiting queue full, is refused
  * as overloaded. Thread-safe.
  */
@@ -21,6 +21,7 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
 
     private final ChatPreparation preparation;
     private final ChatLaunch launch;
+    private final ChatBeamSearch beamSearch;
 
     /** A service whose JSON constraints allow any whitespace between tokens, as vLLM's do by default. */
     public ChatCompletionService(ChatModelResolver resolver, AdapterCache adapters) {
@@ -51,12 +52,14 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
         this.launch = new ChatLaunch(Objects.requireNonNull(adapters, "adapters"),
                 new ChatAdmission(Objects.requireNonNull(limits, "limits")),
                 Objects.requireNonNull(observer, "observer"));
+        this.beamSearch = new ChatBeamSearch(launch);
     }
 
     @Override
     public Outcome<ChatCompletion> complete(Command command) {
-        return preparation.prepare(command.caller(), command.request()).then(chat ->
-                launch.start(chat, GenerationListener.NONE).map(handle -> {
+        return preparation.prepare(command.caller(), command.request()).then(chat -> beamSearch(chat)
+                ? beamSearch.complete(chat, start(chat), command.disconnect())
+                : launch.start(chat, GenerationListener.NONE).map(handle -> {
                     // a client that goes away stops its generation, as a streaming one does through its cancel
                     Runnable stopWatching = command.disconnect().watch(handle::cancel);
                     try {
@@ -70,6 +73,9 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
     @Override
     public Outcome<RunningChat> stream(Command command, ChatStreamListener listener) {
         return preparation.prepare(command.caller(), command.request()).then(chat -> {
+            if (beamSearch(chat)) {
+                return beamSearch.stream(chat, start(chat), listener, command.disconnect());
+            }
             listener.onStart(start(chat));
             GenerationListener relay = new ChatEventRelay(listener, chat.toolCalling(),
                     chat.generation().promptTokenIds().length);
@@ -80,6 +86,10 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
                 return handle::cancel;
             });
         });
+    }
+
+    private static boolean beamSearch(PreparedChat chat) {
+        return chat.request().sampling().useBeamSearch();
     }
 
     private static ChatStart start(PreparedChat chat) {

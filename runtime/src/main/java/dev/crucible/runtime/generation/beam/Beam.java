@@ -9,8 +9,8 @@ import java.util.List;
  * One beam: the tokens it generated and their cumulative logprob.
  *
  * @param tokenIds          the generated tokens, a final EOS included when {@code endedByEos}
- * @param logprobs          one entry per generated token: the token's logprob and the candidates of its step, most
- *                          likely first
+ * @param logprobs          one entry per generated token: the token's logprob and its step's answer (at least the
+ *                          candidates), most likely first
  * @param cumulativeLogprob the sum of the generated tokens' logprobs, EOS included
  * @param endedByEos        whether the beam finished with the EOS token (else it ran to the token budget)
  */

@@ -10,7 +10,7 @@ import java.util.function.BooleanSupplier;
 /**
  * Beam search as vLLM's serving layer runs it (its {@code beam_search}), written here from its description. It starts
  * from one empty beam. At each step every live beam asks for its {@code 2 * width} most likely next tokens (raw
- * logprobs, whatever the temperature); each candidate extends its beam's cumulative logprob; a candidate that is the
+ * logprobs, whatever the temperature), and those are its candidates even when the answer holds more; each candidate extends its beam's cumulative logprob; a candidate that is the
  * EOS token finishes its beam, which joins the completed ones; the other candidates of all beams are ranked by
  * cumulative logprob and the best {@code width} live on. After {@code maxTokens} steps (or when no beam lives) the
  * completed and the live beams together are ranked by {@link Beam#score} and the best {@code width} are the answer.
@@ -44,11 +44,11 @@ public final class BeamSearch {
             }
             List<Beam> extended = new ArrayList<>();
             for (int i = 0; i < live.size(); i++) {
-                List<TokenLogprob> candidates = best(answers.get(i), count);
-                for (TokenLogprob candidate : candidates) {
+                List<TokenLogprob> ranked = ranked(answers.get(i));
+                for (TokenLogprob candidate : ranked.subList(0, Math.min(count, ranked.size()))) {
                     boolean eos = params.eosTokenId().isPresent()
                             && candidate.tokenId() == params.eosTokenId().getAsInt();
-                    Beam beam = live.get(i).extend(candidate, candidates, eos);
+                    Beam beam = live.get(i).extend(candidate, ranked, eos);
                     (eos ? completed : extended).add(beam);
                 }
             }
@@ -61,10 +61,10 @@ public final class BeamSearch {
         return Outcome.done(List.copyOf(all.subList(0, Math.min(params.width(), all.size()))));
     }
 
-    /** The {@code count} most likely of {@code candidates}, most likely first (stable for ties). */
-    private static List<TokenLogprob> best(List<TokenLogprob> candidates, int count) {
-        List<TokenLogprob> ranked = new ArrayList<>(candidates);
+    /** {@code answer}, most likely first (stable for ties). */
+    private static List<TokenLogprob> ranked(List<TokenLogprob> answer) {
+        List<TokenLogprob> ranked = new ArrayList<>(answer);
         ranked.sort(Comparator.comparingDouble(TokenLogprob::logprob).reversed());
-        return List.copyOf(ranked.subList(0, Math.min(count, ranked.size())));
+        return List.copyOf(ranked);
     }
 }

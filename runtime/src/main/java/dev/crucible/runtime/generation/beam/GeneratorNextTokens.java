@@ -26,12 +26,17 @@ public final class GeneratorNextTokens implements NextTokens {
     private final Generator generator;
     private final GenerationRequest base;
     private final Set<GenerationHandle> running = ConcurrentHashMap.newKeySet();
+    private final int minimumLogprobs;
     private volatile boolean cancelled;
 
-    /** Steps on {@code generator} with {@code base}'s priority, adapter (the caller keeps it open) and owner. */
-    public GeneratorNextTokens(Generator generator, GenerationRequest base) {
+    /**
+     * Steps on {@code generator} with {@code base}'s priority, adapter (the caller keeps it open) and owner, asking
+     * for at least {@code minimumLogprobs} logprobs per step (to return that many alternatives per token).
+     */
+    public GeneratorNextTokens(Generator generator, GenerationRequest base, int minimumLogprobs) {
         this.generator = generator;
         this.base = base;
+        this.minimumLogprobs = minimumLogprobs;
     }
 
     /**
@@ -40,7 +45,8 @@ public final class GeneratorNextTokens implements NextTokens {
      */
     @Override
     public Outcome<List<List<TokenLogprob>>> next(List<int[]> sequences, int count) {
-        return SamplingParams.builder().temperature(0).maxTokens(1).logprobs(count).build()
+        return SamplingParams.builder().temperature(0).maxTokens(1)
+                .logprobs(Math.max(count, minimumLogprobs)).build()
                 .then(params -> step(sequences, params));
     }
 

@@ -13,9 +13,9 @@ import java.util.List;
 public interface NextTokens {
 
     /**
-     * For each of {@code sequences} (the prompt followed by a beam's tokens, in order), its {@code count} most likely
-     * next tokens with their logprobs under the raw model distribution, in any order; fewer only when the vocabulary
-     * is smaller, and none for a sequence whose step was cancelled. Refused when the step cannot run (the model is
+     * For each of {@code sequences} (the prompt followed by a beam's tokens, in order), at least its {@code count}
+     * most likely next tokens with their logprobs under the raw model distribution, in any order; fewer only when the
+     * vocabulary is smaller, and none for a sequence whose step was cancelled. More are the most likely ones too. Refused when the step cannot run (the model is
      * overloaded); a refusal ends the search with it.
      */
     Outcome<List<List<TokenLogprob>>> next(List<int[]> sequences, int count);
