@@ -15,14 +15,15 @@ import java.util.concurrent.CompletionException;
 /**
  * Chat completions: every check first ({@link ChatPreparation}), then generation ({@link ChatLaunch}, which holds
  * the admission ticket and the adapter lease for as long as it runs), and the result as the use case's own records
- * ({@link ChatResults}, {@link ChatEventRelay}). Each key and each entity may have at most its {@link RequestLimits}
- * of requests from submission to their end; one more, or one that finds the model's waiting queue full, is refused
- * as overloaded. Each completion that ends has its usage given to a {@link UsageRecorder}. Thread-safe.
+ * ({@link ChatResults}, {@link ChatEventRelay}); {@code use_beam_search} runs {@link ChatBeamSearch} instead. Each
+ * key and each entity may have at most its {@link RequestLimits} of requests from submission to their end; one more,
+ * or one that finds the model's waiting queue full, is refused as overloaded. Each completion that ends has its usage given to a {@link UsageRecorder}. Thread-safe.
  */
 public final class ChatCompletionService implements ChatCompletionUseCase {
 
     private final ChatPreparation preparation;
     private final ChatLaunch launch;
+    private final ChatBeamSearch beamSearch;
     private final UsageRecorder usage;
     private final Clock clock;
 
@@ -41,12 +42,15 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
         this.launch = new ChatLaunch(Objects.requireNonNull(adapters, "adapters"),
                 new ChatAdmission(settings.limits()),
                 Objects.requireNonNull(observer, "observer"));
+        this.beamSearch = new ChatBeamSearch(launch);
     }
 
     @Override
     public Outcome<ChatCompletion> complete(Command command) {
-        return preparation.prepare(command.caller(), command.request()).then(chat ->
-                launch.start(chat, counted(command, chat, GenerationListener.NONE)).map(handle -> {
+        return preparation.prepare(command.caller(), command.request()).then(chat -> beamSearch(chat)
+                ? beamSearch.complete(chat, start(chat), command.disconnect(),
+                        counted(command, chat, GenerationListener.NONE))
+                : launch.start(chat, counted(command, chat, GenerationListener.NONE)).map(handle -> {
                     // a client that goes away stops its generation, as a streaming one does through its cancel
                     Runnable stopWatching = command.disconnect().watch(handle::cancel);
                     try {
@@ -60,6 +64,10 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
     @Override
     public Outcome<RunningChat> stream(Command command, ChatStreamListener listener) {
         return preparation.prepare(command.caller(), command.request()).then(chat -> {
+            if (beamSearch(chat)) {
+                return beamSearch.stream(chat, start(chat), listener, command.disconnect(),
+                        counted(command, chat, GenerationListener.NONE));
+            }
             listener.onStart(start(chat));
             GenerationListener relay = new ChatEventRelay(listener, chat.toolCalling(),
                     chat.generation().promptTokenIds().length);
@@ -74,6 +82,10 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
 
     private GenerationListener counted(Command command, PreparedChat chat, GenerationListener listener) {
         return new UsageCounting(listener, command, chat.model().responseName(), usage, clock);
+    }
+
+    private static boolean beamSearch(PreparedChat chat) {
+        return chat.request().sampling().useBeamSearch();
     }
 
     private static ChatStart start(PreparedChat chat) {

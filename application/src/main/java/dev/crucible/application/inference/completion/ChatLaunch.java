@@ -47,6 +47,44 @@ record ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver o
     }
 
     /**
+     * What a chat that submits its own requests (beam search) holds while it runs: the admission ticket and the
+     * adapter lease, taken as {@link #start} takes them. Refused as overloaded as {@link #start} is. The caller runs
+     * {@link Held#release()} once it is done, however it ends.
+     */
+    Outcome<Held> hold(PreparedChat chat) {
+        Generator generator = chat.model().base().generator();
+        Outcome<ChatAdmission.Ticket> admitted = admission.admit(chat.generation().owner(), generator.retryAfter());
+        if (!(admitted instanceof Outcome.Done<ChatAdmission.Ticket>(ChatAdmission.Ticket ticket))) {
+            return admitted.map(t -> null);
+        }
+        Optional<AdapterCache.Lease> lease = Optional.empty();
+        try {
+            lease = chat.model().adapterFolder().map(folder -> adapters.acquire(chat.model().base(), folder));
+            return Outcome.done(new Held(chat.generation().withAdapter(lease.map(AdapterCache.Lease::adapter)
+                    .orElse(null)), releaser(lease, ticket)));
+        } catch (RuntimeException e) {
+            releaser(lease, ticket).run();
+            throw e;
+        }
+    }
+
+    /**
+     * A held chat's generation request, its adapter set, and how to give back what it holds.
+     *
+     * @param release closes the lease and releases the ticket; the second and later runs do nothing
+     */
+    record Held(GenerationRequest request, Runnable release) {
+    }
+
+    /** Tells the observer that a chat that submitted its own requests got its first token and ended so. */
+    void ended(PreparedChat chat, String finishReason) {
+        String model = chat.model().base().name();
+        Duration took = since(chat.arrivedNanos());
+        observer.firstToken(model, took);
+        observer.finished(model, chat.generation().promptTokenIds().length, took, finishReason);
+    }
+
+    /**
      * {@code listener}, running {@code release} when the request ends (before the listener hears the end, so a
      * client that sees the end finds the adapter free) and telling the observer.
      */

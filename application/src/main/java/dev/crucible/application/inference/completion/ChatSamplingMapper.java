@@ -59,7 +59,8 @@ final class ChatSamplingMapper {
         if (request.logprobs().logprobs()) {
             b.logprobs(Math.max(0, request.logprobs().topLogprobs()));
         }
-        b.n(s.n());
+        // under beam search n is the beam width, and the search asks for one sequence per beam and step
+        b.n(s.useBeamSearch() ? 1 : s.n());
         var rd = stop.repetitionDetection();
         b.repetitionDetection(clamp(rd.maxPatternSize()), clamp(rd.minPatternSize()), clamp(rd.minCount()));
         return b.build();

@@ -14,7 +14,8 @@ import dev.crucible.runtime.generation.sampling.SamplingParams;
  * not checked here: the model's default fills it in later, and {@link SamplingParams} checks the values it samples
  * with. The {@code min_tokens <= max_tokens} check needs the effective budget, so it is {@code ChatLimits}'; greedy
  * sampling with {@code n > 1} is caught here only for an explicit temperature. The checks and their messages are
- * the runtime's {@link SamplingChecks}, written once.
+ * the runtime's {@link SamplingChecks}, written once. Under {@code use_beam_search} the greedy check gives way to the
+ * beam width's limit.
  */
 final class ChatSamplingRanges {
 
@@ -43,7 +44,12 @@ final class ChatSamplingRanges {
         SamplingChecks.stop(stopping.stop());
         SamplingChecks.badWordTexts(s.badWords());
         SamplingChecks.allowedTokenIds(s.allowedTokenIds());
-        boolean greedy = s.temperature().isPresent() && s.temperature().get() < SamplingParams.GREEDY_EPSILON;
-        SamplingChecks.n(s.n(), greedy);
+        if (s.useBeamSearch()) {
+            // vLLM builds beam-search parameters instead of sampling ones: no greedy check, n is the beam width
+            SamplingChecks.beamWidth(s.n());
+        } else {
+            boolean greedy = s.temperature().isPresent() && s.temperature().get() < SamplingParams.GREEDY_EPSILON;
+            SamplingChecks.n(s.n(), greedy);
+        }
     }
 }

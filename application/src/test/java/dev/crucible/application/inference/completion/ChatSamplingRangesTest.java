@@ -34,11 +34,12 @@ class ChatSamplingRangesTest {
         OptionalLong maxTokens = OptionalLong.empty();
         long minTokens;
         List<String> stop = List.of();
+        boolean beamSearch;
 
         ChatRequest request() {
             ChatRequest plain = ChatRequest.of(List.of(Map.of("role", "user", "content", "Hi")));
             ChatSampling sampling = new ChatSampling(temperature, topP, topK, minP, presencePenalty, frequencyPenalty,
-                    repetitionPenalty, n, OptionalLong.empty(), Map.of(), allowedTokenIds, badWords, false, 1.0);
+                    repetitionPenalty, n, OptionalLong.empty(), Map.of(), allowedTokenIds, badWords, beamSearch, 1.0);
             ChatStopping stopping = new ChatStopping(maxTokens, "max_tokens", minTokens, stop, List.of(), false,
                     false, OptionalLong.empty(), ChatStopping.RepetitionDetection.OFF);
             return new ChatRequest(plain.model(), plain.messages(), sampling, stopping, plain.logprobs(),
@@ -148,6 +149,25 @@ class ChatSamplingRangesTest {
         }, "n", "n must be 1 when using greedy sampling, got 2.");
         ChatRequest two = asked(a -> a.n = 2);
         assertSame(two, value(ChatSamplingRanges.check(two)));
+    }
+
+    @Test
+    void beamSearchTakesUpToTenBeamsWhateverTheTemperature() {
+        ChatRequest greedyBeams = asked(a -> {
+            a.beamSearch = true;
+            a.temperature = Optional.of(0.0);
+            a.n = 10;
+        });
+        assertSame(greedyBeams, value(ChatSamplingRanges.check(greedyBeams)));
+        refused(a -> {
+            a.beamSearch = true;
+            a.n = 11;
+        }, "n", "Requested sample logprobs of 22, which is greater than max allowed: 20 (use_beam_search asks for "
+                + "2 * n logprobs per step, so n may be at most 10).");
+        refused(a -> {
+            a.beamSearch = true;
+            a.n = 0;
+        }, "n", "n must be at least 1, got 0.");
     }
 
     @Test

@@ -139,6 +139,16 @@ public final class SamplingChecks {
         fail(greedy && n > 1, "n", "n must be 1 when using greedy sampling, got " + n + ".");
     }
 
+    /**
+     * Beam search's width {@code n}: each step asks for {@code 2 * n} logprobs per beam, which vLLM's engine refuses
+     * above its logprobs limit with this message; here it names {@code n}, the field that caused it.
+     */
+    public static void beamWidth(int n) {
+        fail(2L * n > MAX_LOGPROBS, "n", "Requested sample logprobs of " + 2L * n
+                + ", which is greater than max allowed: " + MAX_LOGPROBS + " (use_beam_search asks for 2 * n logprobs "
+                + "per step, so n may be at most " + MAX_LOGPROBS / 2 + ").");
+    }
+
     /** The ids of {@code ids} outside {@code [0, vocabSize)}, as Python prints a list; empty when none. */
     static String outOfVocab(Collection<Integer> ids, int vocabSize) {
         List<Integer> bad = ids.stream().filter(id -> id < 0 || id >= vocabSize).toList();
