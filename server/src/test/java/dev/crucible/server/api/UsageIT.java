@@ -247,6 +247,18 @@ class UsageIT {
     }
 
     @Test
+    void aBeamSearchIsCountedAsTheUsageItAnswers() throws Exception {
+        String key = server.newKey("bea");
+        Api.Reply beams = server.api(key).withHeader("Compat-Project", "bea/beams").post("/v1/chat/completions",
+                RequestBodies.chat("Search", "use_beam_search", true, "n", 2, "max_tokens", 3));
+        assertEquals(200, beams.status(), beams.toString());
+        Map<?, ?> answered = (Map<?, ?>) beams.json().get("usage");
+        Map<String, Object> only = awaitRequests(server.api(key), Map.of("project_ids", "bea/beams"), 1).getFirst();
+        assertEquals(number(answered.get("prompt_tokens")), number(only.get("input_tokens")), only.toString());
+        assertEquals(number(answered.get("completion_tokens")), number(only.get("output_tokens")), only.toString());
+    }
+
+    @Test
     void theOfficialSdkAttributesByProjectAndReadsUsageBack() throws Exception {
         String key = server.newKey("rita");
         OpenAIClient inProject = OpenAIOkHttpClient.builder().apiKey(key).project("rita/sdk")
