@@ -59,7 +59,7 @@ final class ChatEventRelay implements GenerationListener {
 
     @Override
     public void onComplete(GenerationResult result) {
-        listener.onComplete(new ChatUsage(result.promptTokens(), result.completionTokens()));
+        listener.onComplete(new ChatUsage(result.promptTokens(), result.completionTokens(), result.cachedTokens()));
     }
 
     @Override

@@ -24,7 +24,8 @@ final class ChatResults {
 
     static ChatCompletion completion(ChatStart start, GenerationResult result, Optional<ToolCalling> toolCalling) {
         List<ChatChoice> choices = result.sequences().stream().map(s -> choice(s, toolCalling)).toList();
-        return new ChatCompletion(start, choices, new ChatUsage(result.promptTokens(), result.completionTokens()),
+        return new ChatCompletion(start, choices, new ChatUsage(result.promptTokens(), result.completionTokens(),
+                result.cachedTokens()),
                 result.promptLogprobs().map(ChatResults::promptLogprobs));
     }
 
