@@ -39,7 +39,7 @@ public final class Generator implements AutoCloseable {
         this.runner = runner;
         this.options = options;
         this.waiting = new WaitingQueue(options.maxWaitingRequests());
-        this.prefixCache = new PrefixCache(runner, options.prefixCacheTokens(), options.maxBatchSequences());
+        this.prefixCache = new PrefixCache(runner, options.prefixCacheTokens(), PrefixCache.MAX_PREFIXES);
         this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats, prefixCache);
         this.thread = Thread.ofPlatform().name("crucible-generation").daemon(true).unstarted(scheduler);
     }

@@ -9,8 +9,8 @@ package dev.crucible.runtime.generation;
  * @param maxBatchSequences  the most sequences decoded together; a request whose {@code n} exceeds it still runs,
  *                           alone
  * @param maxWaitingRequests the most requests waiting to be admitted; one more is refused as overloaded
- * @param prefixCacheTokens  the most prompt tokens the prefix cache holds for reuse by later requests (at most
- *                           {@code maxBatchSequences} prefixes); 0 turns prefix caching off (the {@code n} sequences of
+ * @param prefixCacheTokens  the most prompt tokens the prefix cache holds for reuse by later requests (in at most
+ *                           8 prefixes); 0 turns prefix caching off (the {@code n} sequences of
  *                           one request still share one prefill)
  */
 public record GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxBatchSequences,

@@ -20,6 +20,13 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class PrefixCache {
 
+    /**
+     * The most prefixes a generator holds. An engine may hold each in a row as long as its longest sequence (ONNX's
+     * pool), so the count, not only the tokens, bounds memory: 8 rows add at most an eighth to a full batch of 64.
+     * Any held prompt serves every prompt that shares its leading blocks, so a few suffice for shared system prompts.
+     */
+    static final int MAX_PREFIXES = 8;
+
     private final ModelRunner runner;
     private final int budgetTokens;
     private final int maxEntries;

@@ -189,7 +189,7 @@ final class Scheduler implements Runnable {
                     if (sequence.forwarded(inputs.get(i), logits.get(i)) && !owner.done()) {
                         stats.generatedTokens.increment();
                         owner.publish(sequence.accept(logits.get(i).last()));
-                        if (prefilling) {
+                        if (prefilling && !owner.done()) {
                             promptForwarded(owner, sequence, logits.get(i).last());
                         }
                     }

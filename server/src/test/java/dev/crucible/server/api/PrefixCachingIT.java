@@ -3,6 +3,7 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.runtime.generation.GeneratorSnapshot;
 import dev.crucible.server.support.Api;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.TestInstance;
 class PrefixCachingIT {
 
     private static final int BLOCK = 16;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @AutoClose
     private final TestServer server = TestServer.start(properties());
@@ -125,6 +127,19 @@ class PrefixCachingIT {
         assertEquals(4, ((List<?>) reply.json().get("choices")).size());
         assertEquals(0, cached(reply));
         assertEquals(promptTokens(reply), snapshot().prefillTokens() - before, "one prefill, not four");
+    }
+
+    @Test
+    void aStreamsFinalUsageCountsTheCachedTokens() throws IOException {
+        String system = systemPrompt();
+        int expected = (promptTokens(alice.post("/v1/chat/completions", chat(system, "Hi"))) - 1) / BLOCK * BLOCK;
+        Api.Events events = alice.stream("/v1/chat/completions", chat(system, "Hi", "stream", true,
+                "stream_options", Map.of("include_usage", true)));
+        assertEquals(200, events.status(), events.body());
+        List<String> data = events.data();
+        Map<?, ?> last = JSON.readValue(data.get(data.size() - 2).substring("data: ".length()), Map.class);
+        Map<?, ?> details = (Map<?, ?>) ((Map<?, ?>) last.get("usage")).get("prompt_tokens_details");
+        assertEquals(expected, ((Number) details.get("cached_tokens")).intValue());
     }
 
     @Test
