@@ -83,6 +83,25 @@ final class DjlModelRunner implements ModelRunner {
     }
 
     @Override
+    public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
+        requireOpen();
+        RunnerKvCache.checkPrefixCopy(from, to, tokens, resources);
+        DjlKvCache source = (DjlKvCache) from;
+        DjlKvCache target = (DjlKvCache) to;
+        try (NDScope scope = new NDScope()) {
+            scope.suppressNotUsedWarning();
+            target.reserve(tokens);
+            for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
+                target.write(layer, 0, source.keys(layer, tokens), source.values(layer, tokens));
+            }
+        } catch (ai.djl.engine.EngineException e) {
+            throw new EngineException(EngineException.Reason.FORWARD_FAILED, "prefix copy failed: " + e.getMessage(),
+                    e);
+        }
+        target.advance(tokens);
+    }
+
+    @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
         requireOpen();
         LoraWeights read = LoraAdapter.readPeftFolder(peftFolder, config);

@@ -87,6 +87,23 @@ final class OnnxKvPool implements AutoCloseable {
     }
 
     /**
+     * Copies the first {@code tokens} positions of row {@code from} into row {@code to}, every layer and head; rows
+     * are at least as long as any forwarded sequence, so the positions are there.
+     */
+    void copyPrefix(int from, int to, int tokens) {
+        long headBytes = (long) maxLen * headDim * Float.BYTES;
+        long bytes = (long) tokens * headDim * Float.BYTES;
+        for (int l = 0; l < layers; l++) {
+            for (int h = 0; h < kvHeads; h++) {
+                long source = ((long) from * kvHeads + h) * headBytes;
+                long target = ((long) to * kvHeads + h) * headBytes;
+                MemorySegment.copy(keys[l], source, keys[l], target, bytes);
+                MemorySegment.copy(values[l], source, values[l], target, bytes);
+            }
+        }
+    }
+
+    /**
      * Tensors over rows {@code [first, first + count)} of every layer's keys and values, sharing the pool's memory:
      * {@code views[2 * layer]} the keys, {@code views[2 * layer + 1]} the values. The caller closes them (which leaves
      * the memory alone) before the pool next grows.

@@ -98,6 +98,15 @@ final class OnnxModelRunner implements ModelRunner {
         return out;
     }
 
+    @Override
+    public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
+        requireOpen();
+        RunnerKvCache.checkPrefixCopy(from, to, tokens, resources);
+        OnnxKvCache target = (OnnxKvCache) to;
+        pool.copyPrefix(((OnnxKvCache) from).slot(), target.slot(), tokens);
+        target.advance(tokens);
+    }
+
     /**
      * Reads the PEFT folder, then makes the adapter. The first adapter switches the runner to the decoder graph with
      * LoRA inputs: its session is built outside the lock (that takes about as long as loading the model did, and

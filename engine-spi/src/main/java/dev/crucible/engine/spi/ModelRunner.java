@@ -54,6 +54,19 @@ public interface ModelRunner extends AutoCloseable {
     List<SequenceLogits> forward(List<SequenceInput> batch);
 
     /**
+     * Copies the keys and values of the first {@code tokens} positions of {@code from} into {@code to}, an empty cache,
+     * and sets {@code to}'s length to {@code tokens}: a later forward on {@code to} then gives, within floating-point
+     * noise, the logits it would give had those tokens been forwarded into it. This is how a prompt prefix computed
+     * once serves other sequences (prefix caching, the {@code n} samples of one prompt). The caches stay independent:
+     * writing to one never changes the other. {@code from} must have been filled with the adapter {@code to} will use.
+     *
+     * @throws IllegalArgumentException before anything changes when either cache was not made by this runner or is
+     *                                  closed, both are the same cache, {@code to} is not empty, or {@code tokens} is
+     *                                  outside {@code [1, from.length()]} or above {@code to.capacity()}
+     */
+    void copyPrefix(KvCache from, KvCache to, int tokens);
+
+    /**
      * Loads a LoRA adapter saved by PEFT for this model: {@code adapter_config.json} ({@code r}, {@code lora_alpha},
      * {@code target_modules} among {@code q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj}, optionally
      * {@code use_rslora}; dropout and other training settings are ignored) and {@code adapter_model.safetensors}

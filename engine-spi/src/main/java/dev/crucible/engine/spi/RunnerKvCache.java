@@ -30,6 +30,36 @@ public abstract class RunnerKvCache extends RunnerResource implements KvCache {
         }
     }
 
+    /**
+     * Refuses a {@link ModelRunner#copyPrefix} the contract does not allow, before anything changes.
+     *
+     * @param resources what the copying runner handed out
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static void checkPrefixCopy(KvCache from, KvCache to, int tokens, RunnerResources resources) {
+        checkOwn(from, "from", resources);
+        checkOwn(to, "to", resources);
+        if (from == to) {
+            throw new IllegalArgumentException("from and to must be different caches");
+        }
+        if (to.length() != 0) {
+            throw new IllegalArgumentException("to must be empty, but it holds " + to.length() + " tokens");
+        }
+        if (tokens < 1 || tokens > from.length() || tokens > to.capacity()) {
+            throw new IllegalArgumentException("tokens must be in [1, " + Math.min(from.length(), to.capacity())
+                    + "] (held by from, and fitting to's capacity " + to.capacity() + "), got " + tokens);
+        }
+    }
+
+    private static void checkOwn(KvCache cache, String name, RunnerResources resources) {
+        if (!(cache instanceof RunnerKvCache own) || !own.belongsTo(resources)) {
+            throw new IllegalArgumentException(name + ": the cache was not made by this model runner");
+        }
+        if (own.isClosed()) {
+            throw new IllegalArgumentException(name + ": the cache is closed");
+        }
+    }
+
     @Override
     public final int capacity() {
         return capacity;

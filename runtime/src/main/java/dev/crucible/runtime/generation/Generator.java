@@ -30,6 +30,7 @@ public final class Generator implements AutoCloseable {
     private final Queue<RequestState> cancelledWaiting = new ConcurrentLinkedQueue<>();
     private final GeneratorStats stats = new GeneratorStats();
     private final GeneratorOptions options;
+    private final PrefixCache prefixCache;
     private final Scheduler scheduler;
     private final Thread thread;
     private volatile boolean closed;
@@ -38,7 +39,8 @@ public final class Generator implements AutoCloseable {
         this.runner = runner;
         this.options = options;
         this.waiting = new WaitingQueue(options.maxWaitingRequests());
-        this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats);
+        this.prefixCache = new PrefixCache(runner, options.prefixCacheTokens(), PrefixCache.MAX_PREFIXES);
+        this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats, prefixCache);
         this.thread = Thread.ofPlatform().name("crucible-generation").daemon(true).unstarted(scheduler);
     }
 
@@ -90,7 +92,7 @@ public final class Generator implements AutoCloseable {
 
     /** The load now: queue depth, running requests, waits and counts since start. Thread-safe, never blocks long. */
     public GeneratorSnapshot snapshot() {
-        return stats.snapshot(waiting.size(), options.maxWaitingRequests(), oldestWait());
+        return stats.snapshot(waiting.size(), options.maxWaitingRequests(), oldestWait(), prefixCache.snapshot());
     }
 
     /**

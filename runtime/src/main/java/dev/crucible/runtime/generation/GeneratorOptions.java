@@ -9,20 +9,32 @@ package dev.crucible.runtime.generation;
  * @param maxBatchSequences  the most sequences decoded together; a request whose {@code n} exceeds it still runs,
  *                           alone
  * @param maxWaitingRequests the most requests waiting to be admitted; one more is refused as overloaded
+ * @param prefixCacheTokens  the most prompt tokens the prefix cache holds for reuse by later requests (in at most
+ *                           8 prefixes); 0 turns prefix caching off (the {@code n} sequences of
+ *                           one request still share one prefill)
  */
 public record GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxBatchSequences,
-        int maxWaitingRequests) {
+        int maxWaitingRequests, int prefixCacheTokens) {
 
     /** Waiting requests when no bound is given: two full default batches. */
     public static final int DEFAULT_MAX_WAITING_REQUESTS = 128;
 
-    /** Rejects non-positive values. */
+    /** Prefix cache tokens when no bound is given: eight prompts of a thousand tokens or so. */
+    public static final int DEFAULT_PREFIX_CACHE_TOKENS = 8192;
+
+    /** Rejects non-positive values (a negative prefix cache budget). */
     public GeneratorOptions {
-        if (maxModelLen < 1 || prefillChunkTokens < 1 || maxBatchSequences < 1 || maxWaitingRequests < 1) {
+        if (maxModelLen < 1 || prefillChunkTokens < 1 || maxBatchSequences < 1 || maxWaitingRequests < 1
+                || prefixCacheTokens < 0) {
             throw new IllegalArgumentException("generator options must be positive, got maxModelLen=" + maxModelLen
                     + ", prefillChunkTokens=" + prefillChunkTokens + ", maxBatchSequences=" + maxBatchSequences
-                    + ", maxWaitingRequests=" + maxWaitingRequests);
+                    + ", maxWaitingRequests=" + maxWaitingRequests + ", prefixCacheTokens=" + prefixCacheTokens);
         }
+    }
+
+    /** Options with the default prefix cache budget, {@value #DEFAULT_PREFIX_CACHE_TOKENS} tokens. */
+    public GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxBatchSequences, int maxWaitingRequests) {
+        this(maxModelLen, prefillChunkTokens, maxBatchSequences, maxWaitingRequests, DEFAULT_PREFIX_CACHE_TOKENS);
     }
 
     /** Options with {@value #DEFAULT_MAX_WAITING_REQUESTS} waiting requests at most. */

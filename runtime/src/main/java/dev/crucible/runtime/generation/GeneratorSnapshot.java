@@ -21,8 +21,12 @@ import java.time.Duration;
  * @param totalWait the summed time admitted requests waited (with {@code admitted}, a mean wait)
  * @param maxWait the longest time an admitted request waited
  * @param oldestWaiting how long the longest-waiting request has waited so far; zero when none waits
+ * @param prefillTokens prompt tokens forwarded through the model since start: not those restored from the prefix
+ *                      cache, nor the prompts the {@code n - 1} other sequences of a request copy from the first
+ * @param prefixCache the prefix cache's counters and what it holds
  */
 public record GeneratorSnapshot(int waiting, int maxWaiting, int running, int runningSequences, long admitted,
         long refused, long cancelRequested, long cancelledWaiting, long aborted, long forwards, long generatedTokens,
-        Duration totalWait, Duration maxWait, Duration oldestWaiting) {
+        Duration totalWait, Duration maxWait, Duration oldestWaiting, long prefillTokens,
+        PrefixCacheSnapshot prefixCache) {
 }

@@ -21,6 +21,7 @@ final class GeneratorStats {
     final LongAdder aborted = new LongAdder();
     final LongAdder forwards = new LongAdder();
     final LongAdder generatedTokens = new LongAdder();
+    final LongAdder prefillTokens = new LongAdder();
     private final LongAdder totalWaitNanos = new LongAdder();
     private final AtomicLong maxWaitNanos = new AtomicLong();
     private final AtomicLong smoothedWaitNanos = new AtomicLong();
@@ -45,9 +46,10 @@ final class GeneratorStats {
         return Duration.ofNanos(Math.clamp(estimate, MIN_RETRY_NANOS, MAX_RETRY_NANOS));
     }
 
-    GeneratorSnapshot snapshot(int waiting, int maxWaiting, Duration oldestWaiting) {
+    GeneratorSnapshot snapshot(int waiting, int maxWaiting, Duration oldestWaiting, PrefixCacheSnapshot prefix) {
         return new GeneratorSnapshot(waiting, maxWaiting, running, runningSequences, admitted.sum(), refused.sum(),
                 cancelRequested.sum(), cancelledWaiting.sum(), aborted.sum(), forwards.sum(), generatedTokens.sum(),
-                Duration.ofNanos(totalWaitNanos.sum()), Duration.ofNanos(maxWaitNanos.get()), oldestWaiting);
+                Duration.ofNanos(totalWaitNanos.sum()), Duration.ofNanos(maxWaitNanos.get()), oldestWaiting,
+                prefillTokens.sum(), prefix);
     }
 }

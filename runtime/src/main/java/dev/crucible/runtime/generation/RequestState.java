@@ -16,6 +16,8 @@ final class RequestState {
     /** {@link System#nanoTime()} at submission. */
     final long enqueuedNanos;
     final List<SequenceState> sequences = new ArrayList<>();
+    /** Prompt tokens the first sequence restored from the prefix cache. */
+    int cachedTokens;
     private boolean done;
 
     RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
@@ -52,7 +54,7 @@ final class RequestState {
         }
         done = true;
         sequences.forEach(SequenceState::release);
-        complete(new GenerationResult(request.promptTokenIds().length,
+        complete(new GenerationResult(request.promptTokenIds().length, cachedTokens,
                 sequences.stream().map(SequenceState::output).toList(), sequences.getFirst().promptLogprobs()));
     }
 

@@ -21,8 +21,13 @@ import java.util.Set;
  * {@code n} fit {@code maxBatchSequences} (an idle loop always admits one), so nothing overtakes it. Requests
  * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence
  * once, in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
- * whose prompt is complete then samples a token. Each of the {@code n} sequences has its own cache and prefill (the
- * SPI cannot share a prefix between caches).
+ * whose prompt is complete then samples a token.
+ *
+ * <p>Prefill is shared: the first of a request's {@code n} sequences starts from the longest prefix of its prompt
+ * held by the {@link PrefixCache} (unless prompt logprobs are asked for, which need every position's logits) and
+ * forwards only the rest; the other {@code n - 1} wait, then copy its whole prompt and sample their first token from
+ * its last prompt logits, so a request costs one prefill. The first sequence's full prompt blocks then go to the
+ * prefix cache for later requests of the same {@link PrefixScope}.
  */
 final class Scheduler implements Runnable {
 
@@ -36,11 +41,14 @@ final class Scheduler implements Runnable {
     private final Queue<RequestState> cancelledWaiting;
     private final GeneratorStats stats;
     private final StructuredDecoding structured;
+    private final PrefixCache prefixCache;
     private final List<RequestState> running = new ArrayList<>();
     private volatile boolean closing;
 
     Scheduler(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
-            WaitingQueue waiting, Queue<RequestState> cancelledWaiting, GeneratorStats stats) {
+            WaitingQueue waiting, Queue<RequestState> cancelledWaiting, GeneratorStats stats,
+            PrefixCache prefixCache) {
+        this.prefixCache = prefixCache;
         this.runner = runner;
         this.tokenizer = tokenizer;
         this.eos = eos;
@@ -74,6 +82,7 @@ final class Scheduler implements Runnable {
         running.clear();
         stats.running(0, 0);
         endCancelledWaiting();
+        prefixCache.clear();
     }
 
     private void showRunning() {
@@ -131,6 +140,12 @@ final class Scheduler implements Runnable {
                                 params.spacesBetweenSpecialTokens(), prompt), texts,
                         params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty(), cursor));
             }
+            SequenceState first = request.sequences.getFirst();
+            if (params.promptLogprobs().isEmpty()) {
+                request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request), prompt, first.cache());
+                first.restored(request.cachedTokens);
+            }
+            request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
         } catch (RuntimeException e) {
             request.fail(e);
             return;
@@ -146,7 +161,7 @@ final class Scheduler implements Runnable {
             for (SequenceState sequence : request.sequences) {
                 if (!sequence.finished() && request.handle.cancelRequested()) {
                     request.publish(sequence.abort());
-                } else if (!sequence.finished()) {
+                } else if (!sequence.finished() && !sequence.awaitsFirst()) {
                     batch.add(sequence);
                     owners.add(request);
                 }
@@ -154,6 +169,9 @@ final class Scheduler implements Runnable {
         }
         if (!batch.isEmpty()) {
             List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
+            for (int i = 0; i < batch.size(); i++) {
+                stats.prefillTokens.add(batch.get(i).prefilling() ? inputs.get(i).length() : 0);
+            }
             List<SequenceLogits> logits;
             try {
                 stats.forwards.increment();
@@ -165,10 +183,15 @@ final class Scheduler implements Runnable {
             }
             for (int i = 0; i < batch.size(); i++) {
                 RequestState owner = owners.get(i);
+                SequenceState sequence = batch.get(i);
                 try {
-                    if (batch.get(i).forwarded(inputs.get(i), logits.get(i)) && !owner.done()) {
+                    boolean prefilling = sequence.prefilling();
+                    if (sequence.forwarded(inputs.get(i), logits.get(i)) && !owner.done()) {
                         stats.generatedTokens.increment();
-                        owner.publish(batch.get(i).accept(logits.get(i).last()));
+                        owner.publish(sequence.accept(logits.get(i).last()));
+                        if (prefilling && !owner.done()) {
+                            promptForwarded(owner, sequence, logits.get(i).last());
+                        }
                     }
                 } catch (RuntimeException e) {
                     owner.fail(e);
@@ -178,5 +201,22 @@ final class Scheduler implements Runnable {
         running.forEach(RequestState::completeIfFinished);
         running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
         running.removeIf(RequestState::done);
+    }
+
+    /**
+     * The first sequence of {@code request} has just forwarded its whole prompt, giving {@code last}: its full blocks
+     * go to the prefix cache, and each waiting sibling copies the prompt and samples its first token from
+     * {@code last} (the sampler does not change the array).
+     */
+    private void promptForwarded(RequestState request, SequenceState first, float[] last) {
+        int[] prompt = request.request.promptTokenIds();
+        prefixCache.donate(PrefixScope.of(request.request), prompt, first.cache());
+        for (SequenceState sibling : request.sequences) {
+            if (sibling.awaitsFirst() && !sibling.finished() && !request.done()) {
+                sibling.copyPromptFrom(first, runner);
+                stats.generatedTokens.increment();
+                request.publish(sibling.accept(last));
+            }
+        }
     }
 }

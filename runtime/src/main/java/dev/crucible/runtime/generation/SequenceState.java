@@ -2,6 +2,7 @@ package dev.crucible.runtime.generation;
 
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.runtime.generation.sampling.LogSoftmax;
@@ -40,6 +41,7 @@ final class SequenceState {
     private String text = "";
     private int emitted;
     private int prefilled;
+    private boolean awaitsFirst;
     private Finish finish;
 
     SequenceState(int index, int[] prompt, KvCache cache, LoraAdapter adapter, Sampler sampler, TokenStops tokenStops,
@@ -57,6 +59,45 @@ final class SequenceState {
         this.detokenizer = detokenizer;
         this.logprobTexts = logprobTexts;
         this.minTokens = minTokens;
+    }
+
+    /** The sequence's index among the request's {@code n}. */
+    int index() {
+        return index;
+    }
+
+    KvCache cache() {
+        return cache;
+    }
+
+    /** Whether prompt tokens are still to be forwarded (or copied from the first sequence). */
+    boolean prefilling() {
+        return prefilled < prompt.length;
+    }
+
+    /** Records that the cache holds the first {@code tokens} prompt tokens already (restored from the prefix cache). */
+    void restored(int tokens) {
+        prefilled = tokens;
+    }
+
+    /** Makes this sequence wait for the first one's prefill instead of forwarding its own ({@link #copyPromptFrom}). */
+    void awaitFirst() {
+        awaitsFirst = true;
+    }
+
+    /** Whether this sequence waits for the first one's prefill; it is left out of forwards meanwhile. */
+    boolean awaitsFirst() {
+        return awaitsFirst;
+    }
+
+    /**
+     * Takes the whole prompt from {@code first}, whose prefill has just completed, by copying its cache; the first
+     * sequence's last prompt logits then serve this one's first sample too.
+     */
+    void copyPromptFrom(SequenceState first, ModelRunner runner) {
+        runner.copyPrefix(first.cache, cache, prompt.length);
+        prefilled = prompt.length;
+        awaitsFirst = false;
     }
 
     /** The next forward input: the next prompt chunk of at most {@code chunk} tokens, or the last sampled token. */

@@ -24,6 +24,7 @@ final class FakeModelRunner implements ModelRunner {
 
     final List<List<Integer>> batches = new ArrayList<>();
     final List<FakeKvCache> caches = new ArrayList<>();
+    final List<Integer> copies = new ArrayList<>();
     private final ModelConfig config;
     private final Function<List<Integer>, float[]> model;
 
@@ -105,6 +106,18 @@ final class FakeModelRunner implements ModelRunner {
             out.add(new SequenceLogits(model.apply(List.copyOf(cache.tokens)), positions));
         }
         return out;
+    }
+
+    /** Copies the token list, checking the SPI's rules; records each copy's length in {@link #copies}. */
+    @Override
+    public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
+        if (!(from instanceof FakeKvCache source) || !(to instanceof FakeKvCache target) || source.owner != this
+                || target.owner != this || source.closed || target.closed || source == target
+                || target.length() != 0 || tokens < 1 || tokens > source.length() || tokens > target.capacity()) {
+            throw new IllegalArgumentException("bad prefix copy");
+        }
+        target.tokens.addAll(source.tokens.subList(0, tokens));
+        copies.add(tokens);
     }
 
     @Override

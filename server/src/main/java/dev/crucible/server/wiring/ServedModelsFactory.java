@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Loads the configured base models at start-up into the inference engine {@link InferenceEngines} puts first (the
  * next one when an engine refuses a model), each with its own waiting
- * queue of at most {@code crucible.inference.max-waiting-requests} requests.
+ * queue of at most {@code crucible.inference.max-waiting-requests} requests and a prefix cache of at most
+ * {@code crucible.inference.prefix-cache-tokens} prompt tokens.
  */
 @Factory
 class ServedModelsFactory {
@@ -34,7 +35,8 @@ class ServedModelsFactory {
     @Singleton
     @Bean(preDestroy = "close")
     ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
-            @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
+            @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests,
+            @Value("${crucible.inference.prefix-cache-tokens:8192}") int prefixCacheTokens) {
         Map<String, ModelSpec> specs = ModelSpec.parse(settings.modelSpecs(), settings.modelPrecisions(),
                 settings.modelScheduling());
         if (specs.isEmpty()) {
@@ -55,7 +57,8 @@ class ServedModelsFactory {
                     EngineProvider engine = order.get(i);
                     try {
                         loaded.add(ServedModelLoader.load(name, folder, engine, trainingEngine,
-                                maxWaitingRequests, spec.precision().orElse(null)).withScheduling(spec.scheduling()));
+                                maxWaitingRequests, spec.precision().orElse(null), prefixCacheTokens)
+                                .withScheduling(spec.scheduling()));
                         LOG.info("Loaded model {} from {} on {}{} in {} ms", name, path, engine.name(),
                                 spec.precision().map(p -> " at " + p.label()).orElse(""),
                                 (System.nanoTime() - start) / 1_000_000);

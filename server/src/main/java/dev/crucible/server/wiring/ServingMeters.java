@@ -47,6 +47,21 @@ final class ServingMeters implements MeterBinder {
             counter(registry, "crucible.requests.cancelled", "Requests whose client went away while they ran",
                     generator, tags.and("phase", "running"), s -> s.aborted());
             counter(registry, "crucible.forward.passes", "Batched forward passes", generator, tags, s -> s.forwards());
+            counter(registry, "crucible.prefill.tokens", "Prompt tokens forwarded through the model (not restored "
+                    + "from the prefix cache, nor copied between the n sequences of a request)", generator, tags,
+                    s -> s.prefillTokens());
+            counter(registry, "vllm:prefix_cache_queries", "Prompt tokens looked up in the prefix cache", generator,
+                    tags, s -> s.prefixCache().queriedTokens());
+            counter(registry, "vllm:prefix_cache_hits", "Prompt tokens restored from the prefix cache", generator,
+                    tags, s -> s.prefixCache().hitTokens());
+            gauge(registry, "crucible.prefix.cache.tokens", "Prompt tokens the prefix cache holds now", generator,
+                    tags, s -> s.prefixCache().heldTokens());
+            gauge(registry, "crucible.prefix.cache.prefixes", "Prompt prefixes the prefix cache holds now", generator,
+                    tags, s -> s.prefixCache().heldPrefixes());
+            gauge(registry, "crucible.prefix.cache.capacity.tokens", "The most prompt tokens the prefix cache holds",
+                    generator, tags, s -> s.prefixCache().budgetTokens());
+            counter(registry, "crucible.prefix.cache.evictions", "Prefixes evicted, least recently used first",
+                    generator, tags, s -> s.prefixCache().evictions());
             FunctionCounter.builder("crucible.queue.wait", generator, g -> seconds(g.snapshot().totalWait()))
                     .description("Time admitted requests waited, summed (with crucible_requests_admitted_total, "
                             + "the mean wait)").baseUnit("seconds").tags(tags).register(registry);

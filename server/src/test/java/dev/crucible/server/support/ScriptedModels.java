@@ -133,6 +133,17 @@ public class ScriptedModels {
         }
 
         @Override
+        public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
+            Cache source = (Cache) from;
+            Cache target = (Cache) to;
+            if (source == target || target.length() != 0 || tokens < 1 || tokens > source.length()
+                    || tokens > target.capacity()) {
+                throw new IllegalArgumentException("bad prefix copy");
+            }
+            target.tokens.addAll(source.tokens.subList(0, tokens));
+        }
+
+        @Override
         public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
             gate.pass();
             List<SequenceLogits> out = new ArrayList<>();

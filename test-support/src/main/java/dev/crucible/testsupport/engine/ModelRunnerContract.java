@@ -131,6 +131,50 @@ public abstract class ModelRunnerContract {
     }
 
     @Test
+    void aCopiedPrefixContinuesAsAFullPrefillAndStaysIndependentOfItsSource() {
+        int copied = 6;
+        try (KvCache whole = runner.newCache(16); KvCache source = runner.newCache(16);
+                KvCache target = runner.newCache(12)) {
+            List<float[]> expected = runner.forward(List.of(new SequenceInput(whole, PROMPT, true))).getFirst()
+                    .positions();
+            forward(source, PROMPT);
+            runner.copyPrefix(source, target, copied);
+            assertEquals(copied, target.length());
+            assertEquals(PROMPT.length, source.length());
+            forward(source, 42, 43); // writes past the copied positions of the source only
+            List<float[]> rest = runner.forward(List.of(new SequenceInput(target,
+                    Arrays.copyOfRange(PROMPT, copied, PROMPT.length), true))).getFirst().positions();
+            for (int i = copied; i < PROMPT.length; i++) {
+                assertClose(expected.get(i), rest.get(i - copied), "token " + i + " after a copied prefix");
+            }
+            assertEquals(PROMPT.length, target.length());
+        }
+    }
+
+    @Test
+    void rejectsABadPrefixCopyLeavingTheCachesUnchanged() throws IOException {
+        try (KvCache source = runner.newCache(16); KvCache full = runner.newCache(16); KvCache small = runner.newCache(2);
+                ModelRunner other = load(); KvCache foreign = other.newCache(16)) {
+            forward(source, PROMPT);
+            forward(full, 1);
+            KvCache closed = runner.newCache(16);
+            closed.close();
+            assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(source, full, 3), "to not empty");
+            assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(source, source, 3), "same cache");
+            try (KvCache empty = runner.newCache(16)) {
+                assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(source, empty, 0), "no tokens");
+                assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(source, empty, PROMPT.length + 1),
+                        "more than held");
+                assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(source, small, 3), "capacity");
+                assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(foreign, empty, 0), "foreign");
+                assertThrows(IllegalArgumentException.class, () -> runner.copyPrefix(source, closed, 3), "closed");
+                assertEquals(0, empty.length());
+            }
+            assertEquals(List.of(PROMPT.length, 1, 0), List.of(source.length(), full.length(), small.length()));
+        }
+    }
+
+    @Test
     void rejectsAnEmptyBatch() {
         assertThrows(IllegalArgumentException.class, () -> runner.forward(List.of()));
     }

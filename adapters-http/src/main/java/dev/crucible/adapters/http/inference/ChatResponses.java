@@ -172,7 +172,9 @@ final class ChatResponses {
         usage.put("prompt_tokens", promptTokens);
         usage.put("total_tokens", promptTokens + completionTokens);
         usage.put("completion_tokens", completionTokens);
-        usage.put("prompt_tokens_details", null);
+        // vLLM's shape with --enable-prompt-tokens-details; null where the count is not known (a delta's running usage)
+        usage.put("prompt_tokens_details", counted.cachedTokens().isPresent()
+                ? Map.of("cached_tokens", counted.cachedTokens().getAsInt()) : null);
         return usage;
     }
 

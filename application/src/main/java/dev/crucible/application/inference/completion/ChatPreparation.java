@@ -166,7 +166,8 @@ final class ChatPreparation {
                 StructuredOutputMapper.map(request, constraints, jsonWhitespace).map(constraint ->
                         // the adapter is leased when generation starts, not here: see ChatLaunch
                         new PreparedChat(resolved, request, new GenerationRequest(kept, params, priority, null,
-                                constraint, owner), toolCalling(model, request), arrived)));
+                                constraint, owner, request.serving().cacheSalt()), toolCalling(model, request),
+                                arrived)));
     }
 
     /**

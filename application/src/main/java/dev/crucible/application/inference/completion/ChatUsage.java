@@ -1,22 +1,34 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.runtime.generation.GenerationResult;
+import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * Tokens a completion read and wrote (so far, on a streamed delta).
  *
- * @param cachedTokens the prompt's tokens served from the prefix cache, a part of {@code promptTokens}
+ * @param cachedTokens of the prompt tokens, those restored from the prefix cache instead of computed (a multiple of
+ *                     the cache's block size); empty where not known (a streamed delta's running count)
  */
-public record ChatUsage(int promptTokens, int completionTokens, int cachedTokens) {
+public record ChatUsage(int promptTokens, int completionTokens, OptionalInt cachedTokens) {
 
-    /** Usage with no cached prompt tokens. */
-    public ChatUsage(int promptTokens, int completionTokens) {
-        this(promptTokens, completionTokens, 0);
+    /** Rejects a null {@code cachedTokens}. */
+    public ChatUsage {
+        Objects.requireNonNull(cachedTokens, "cachedTokens");
     }
 
-    /** A finished generation's usage: its prompt and all its sequences' tokens. */
+    /** Usage of a finished completion, with its cached tokens. */
+    public ChatUsage(int promptTokens, int completionTokens, int cachedTokens) {
+        this(promptTokens, completionTokens, OptionalInt.of(cachedTokens));
+    }
+
+    /** Usage whose cached tokens are not known. */
+    public ChatUsage(int promptTokens, int completionTokens) {
+        this(promptTokens, completionTokens, OptionalInt.empty());
+    }
+
+    /** A finished generation's usage: its prompt, all its sequences' tokens, and what the prefix cache served. */
     static ChatUsage of(GenerationResult result) {
-        // 0 cached tokens until prefix caching reports how many prompt tokens it reused
-        return new ChatUsage(result.promptTokens(), result.completionTokens(), 0);
+        return new ChatUsage(result.promptTokens(), result.completionTokens(), result.cachedTokens());
     }
 }

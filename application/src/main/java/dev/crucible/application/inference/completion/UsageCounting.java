@@ -25,7 +25,7 @@ record UsageCounting(GenerationListener listener, ChatCompletionUseCase.Command 
         ChatUsage usage = ChatUsage.of(result);
         recorder.record(new CompletionUsage(command.caller().entity(), command.project(), model,
                 command.caller().keyId(), clock.instant(), usage.promptTokens(), usage.completionTokens(),
-                usage.cachedTokens()));
+                usage.cachedTokens().orElse(0)));
         listener.onComplete(result);
     }
 

@@ -61,6 +61,20 @@ public final class ServedModelLoader {
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
             EngineProvider trainingEngine, int maxWaitingRequests, Precision precision) {
+        return load(name, folder, engine, trainingEngine, maxWaitingRequests, precision,
+                GeneratorOptions.DEFAULT_PREFIX_CACHE_TOKENS);
+    }
+
+    /**
+     * As {@link #load(String, ModelFolder, EngineProvider, EngineProvider, int, Precision)}, keeping at most
+     * {@code prefixCacheTokens} prompt tokens in the model's prefix cache (0 turns it off).
+     *
+     * @throws IllegalArgumentException for a negative {@code prefixCacheTokens}
+     */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
+            EngineProvider trainingEngine, int maxWaitingRequests, Precision precision, int prefixCacheTokens) {
+        GeneratorOptions options = new GeneratorOptions(folder.config().maxPositionEmbeddings(), PREFILL_CHUNK_TOKENS,
+                MAX_BATCH_SEQUENCES, maxWaitingRequests, prefixCacheTokens);
         ModelRunner runner = precision == null ? engine.loadModel(folder) : engine.loadModel(folder, precision);
         Tokenizer tokenizer;
         try {
@@ -90,7 +104,7 @@ public final class ServedModelLoader {
         EndOfSequence endOfSequence = new EndOfSequence(eosId.isPresent() ? eosId
                 : eos.isEmpty() ? OptionalInt.empty() : OptionalInt.of(eos.getFirst()), Set.copyOf(eos));
         Generator generator = Generator.start(runner, tokenizer, endOfSequence,
-                new GeneratorOptions(maxModelLen, PREFILL_CHUNK_TOKENS, MAX_BATCH_SEQUENCES, maxWaitingRequests));
+                options);
         TrainingRunner training = trainingEngine == null || engine.capabilities().contains(Capability.TRAINING)
                 ? TrainingRunner.serving(runner) : TrainingRunner.separate(runner, folder, trainingEngine);
         return new ServedModel(name, runner, tokenizer, template, special, eos, folder.generation(), maxModelLen,

@@ -46,7 +46,7 @@ class ChatResultsTest {
                 new GenerationResult(3, List.of(first, second), Optional.empty()), Optional.empty());
 
         assertSame(START, c.start());
-        assertEquals(new ChatUsage(3, 5), c.usage());
+        assertEquals(new ChatUsage(3, 5, 0), c.usage());
         assertEquals(Optional.empty(), c.promptLogprobs());
         ChatChoice a = c.choices().get(0);
         assertEquals(0, a.index());

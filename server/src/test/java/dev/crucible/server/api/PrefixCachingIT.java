@@ -1,0 +1,160 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.runtime.generation.GeneratorSnapshot;
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.TestServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Prefix caching over HTTP on the tiny model: {@code usage.prompt_tokens_details.cached_tokens} counts the reused
+ * prompt tokens in whole 16-token blocks, only within one entity and {@code cache_salt}, and the {@code n} choices of
+ * one request cost one prefill. Assertions depend on token counts, never on the model's words. Runs on the server's
+ * default engine; {@link PrefixCachingOnnxIT} runs it on ONNX.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PrefixCachingIT {
+
+    private static final int BLOCK = 16;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @AutoClose
+    private final TestServer server = TestServer.start(properties());
+    private final Api alice = server.api(server.newKey("alice"));
+    private final Api bob = server.api(server.newKey("bob"));
+
+    /** The server's settings beyond the test defaults. */
+    Map<String, Object> properties() {
+        return Map.of();
+    }
+
+    /** A system prompt of a few hundred tokens, unique to one test so no other test's requests were cached. */
+    private static String systemPrompt() {
+        StringBuilder text = new StringBuilder(UUID.randomUUID().toString()).append(' ');
+        for (int i = 0; i < 40; i++) {
+            text.append("Rule ").append(i).append(": answer briefly and politely. ");
+        }
+        return text.toString();
+    }
+
+    private static Map<String, Object> chat(String system, String question, Object... pairs) {
+        Map<String, Object> body = new HashMap<>(RequestBodies.chat(question, "max_tokens", 4, "temperature", 0));
+        body.put("messages", List.of(Map.of("role", "system", "content", system),
+                Map.of("role", "user", "content", question)));
+        return RequestBodies.with(body, pairs);
+    }
+
+    private static Map<?, ?> usage(Api.Reply reply) {
+        assertEquals(200, reply.status(), reply.toString());
+        return (Map<?, ?>) reply.json().get("usage");
+    }
+
+    private static int promptTokens(Api.Reply reply) {
+        return ((Number) usage(reply).get("prompt_tokens")).intValue();
+    }
+
+    private static int cached(Api.Reply reply) {
+        return ((Number) ((Map<?, ?>) usage(reply).get("prompt_tokens_details")).get("cached_tokens")).intValue();
+    }
+
+    private GeneratorSnapshot snapshot() {
+        return server.bean(ServedModels.class).find(TestServer.BASE_MODEL).orElseThrow().generator().snapshot();
+    }
+
+    @Test
+    void aRepeatedPromptReusesItsWholeBlocksAndAnswersTheSame() {
+        String system = systemPrompt();
+        Api.Reply first = alice.post("/v1/chat/completions", chat(system, "What is 2+2?"));
+        Api.Reply second = alice.post("/v1/chat/completions", chat(system, "What is 2+2?"));
+        int prompt = promptTokens(first);
+        assertTrue(prompt > 4 * BLOCK, "a prompt of several blocks, got " + prompt);
+        assertEquals(0, cached(first));
+        assertEquals((prompt - 1) / BLOCK * BLOCK, cached(second), "every whole block but the last token's");
+        assertEquals(first.firstChoice().get("message"), second.firstChoice().get("message"),
+                "greedy output with the cache equals the output without it");
+    }
+
+    @Test
+    void aSharedSystemPromptIsReusedUpToTheQuestion() {
+        String system = systemPrompt();
+        Api.Reply first = alice.post("/v1/chat/completions", chat(system, "Name a colour."));
+        Api.Reply other = alice.post("/v1/chat/completions", chat(system, "Name a fruit, please."));
+        int reused = cached(other);
+        assertEquals(0, cached(first));
+        assertTrue(reused > 0 && reused % BLOCK == 0 && reused < promptTokens(other), "cached " + reused);
+    }
+
+    @Test
+    void anotherCacheSaltReusesNothing() {
+        String system = systemPrompt();
+        alice.post("/v1/chat/completions", chat(system, "Hi", "cache_salt", "salt-a"));
+        assertEquals(0, cached(alice.post("/v1/chat/completions", chat(system, "Hi", "cache_salt", "salt-b"))));
+        assertEquals(0, cached(alice.post("/v1/chat/completions", chat(system, "Hi"))), "no salt is another scope");
+        assertTrue(cached(alice.post("/v1/chat/completions", chat(system, "Hi", "cache_salt", "salt-a"))) > 0);
+    }
+
+    @Test
+    void anotherEntityReusesNothing() {
+        String system = systemPrompt();
+        alice.post("/v1/chat/completions", chat(system, "Hi"));
+        assertTrue(cached(alice.post("/v1/chat/completions", chat(system, "Hi"))) > 0);
+        assertEquals(0, cached(bob.post("/v1/chat/completions", chat(system, "Hi"))),
+                "one tenant never reuses, nor can time, another's prompt");
+        assertTrue(cached(bob.post("/v1/chat/completions", chat(system, "Hi"))) > 0, "bob's own repeat is reused");
+    }
+
+    @Test
+    void theNChoicesOfOneRequestCostOnePrefill() {
+        long before = snapshot().prefillTokens();
+        Api.Reply reply = alice.post("/v1/chat/completions", chat(systemPrompt(), "Hi", "n", 4, "temperature", 1.0,
+                "seed", 7));
+        assertEquals(4, ((List<?>) reply.json().get("choices")).size());
+        assertEquals(0, cached(reply));
+        assertEquals(promptTokens(reply), snapshot().prefillTokens() - before, "one prefill, not four");
+    }
+
+    @Test
+    void aStreamsFinalUsageCountsTheCachedTokens() throws IOException {
+        String system = systemPrompt();
+        int expected = (promptTokens(alice.post("/v1/chat/completions", chat(system, "Hi"))) - 1) / BLOCK * BLOCK;
+        Api.Events events = alice.stream("/v1/chat/completions", chat(system, "Hi", "stream", true,
+                "stream_options", Map.of("include_usage", true)));
+        assertEquals(200, events.status(), events.body());
+        List<String> data = events.data();
+        Map<?, ?> last = JSON.readValue(data.get(data.size() - 2).substring("data: ".length()), Map.class);
+        Map<?, ?> details = (Map<?, ?>) ((Map<?, ?>) last.get("usage")).get("prompt_tokens_details");
+        assertEquals(expected, ((Number) details.get("cached_tokens")).intValue());
+    }
+
+    @Test
+    void theCacheIsShownInTheMetrics() throws IOException, InterruptedException {
+        String system = systemPrompt();
+        alice.post("/v1/chat/completions", chat(system, "Hi"));
+        alice.post("/v1/chat/completions", chat(system, "Hi"));
+        assertTrue(snapshot().prefixCache().hitTokens() > 0);
+        assertTrue(snapshot().prefixCache().heldTokens() > 0);
+        String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))
+                .GET().build(), HttpResponse.BodyHandlers.ofString()).body();
+        for (String name : List.of("vllm:prefix_cache_queries_total", "vllm:prefix_cache_hits_total",
+                "crucible_prefix_cache_tokens", "crucible_prefix_cache_evictions_total", "crucible_prefill_tokens_total")) {
+            assertTrue(text.contains(name + "{"), name + " in " + text.lines().filter(l -> l.contains("prefix"))
+                    .toList());
+        }
+    }
+}
