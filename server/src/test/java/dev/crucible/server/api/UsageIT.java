@@ -259,6 +259,26 @@ class UsageIT {
     }
 
     @Test
+    void promptTokensServedFromThePrefixCacheAreCountedAsCached() throws Exception {
+        String key = server.newKey("cora");
+        Api cora = server.api(key).withHeader("Compat-Project", "cora/cache");
+        String prompt = "A long shared instruction. ".repeat(12);
+        long cached = 0;
+        long input = 0;
+        for (int i = 0; i < 2; i++) {
+            Api.Reply reply = cora.post("/v1/chat/completions", RequestBodies.chat(prompt, "max_tokens", 1));
+            assertEquals(200, reply.status(), reply.toString());
+            Map<?, ?> usage = (Map<?, ?>) reply.json().get("usage");
+            input += number(usage.get("prompt_tokens"));
+            cached += number(((Map<?, ?>) usage.get("prompt_tokens_details")).get("cached_tokens"));
+        }
+        assertTrue(cached > 0, "the repeat reused the first prompt's blocks");
+        Map<String, Object> only = awaitRequests(server.api(key), Map.of("project_ids", "cora/cache"), 2).getFirst();
+        assertEquals(input, number(only.get("input_tokens")), only.toString());
+        assertEquals(cached, number(only.get("input_cached_tokens")), only.toString());
+    }
+
+    @Test
     void theOfficialSdkAttributesByProjectAndReadsUsageBack() throws Exception {
         String key = server.newKey("rita");
         OpenAIClient inProject = OpenAIOkHttpClient.builder().apiKey(key).project("rita/sdk")
