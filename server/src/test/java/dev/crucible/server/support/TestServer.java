@@ -27,6 +27,7 @@ public final class TestServer implements AutoCloseable {
     private final EmbeddedServer server;
     private final String databaseUrl;
     private final Path dataDir;
+    private OpenApiContract contract;
 
     private TestServer(ApplicationContext context, String databaseUrl, Path dataDir) {
         this.context = context;
@@ -92,8 +93,24 @@ public final class TestServer implements AutoCloseable {
         return context.getBean(IssueApiKeyUseCase.class).issue(new EntityName(entity)).value();
     }
 
+    /**
+     * A client of this server with {@code key} (null for none). Every answer it gets is held to the server's own
+     * OpenAPI document ({@link OpenApiContract}, lenient about undocumented routes); {@link #close()} fails the test
+     * when one broke it, so each integration test also checks the document.
+     */
     public Api api(String key) {
-        return new Api(server.getURL().toString(), key);
+        return new Api(server.getURL().toString(), key).observedBy(contract());
+    }
+
+    private synchronized OpenApiContract contract() {
+        if (contract == null) {
+            Api.Reply document = new Api(server.getURL().toString(), null).get("/openapi.json");
+            if (document.status() != 200) {
+                throw new IllegalStateException("no OpenAPI document: " + document);
+            }
+            contract = new OpenApiContract(document.json(), false);
+        }
+        return contract;
     }
 
     public String url() {
@@ -115,5 +132,9 @@ public final class TestServer implements AutoCloseable {
     @Override
     public void close() {
         context.close();
+        List<String> broken = contract == null ? List.of() : contract.violations();
+        if (!broken.isEmpty()) {
+            throw new AssertionError("answers that broke the OpenAPI document:\n" + String.join("\n", broken));
+        }
     }
 }

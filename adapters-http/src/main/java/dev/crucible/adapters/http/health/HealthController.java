@@ -4,12 +4,16 @@ import dev.crucible.application.health.Check;
 import dev.crucible.application.health.SystemCheckUseCase;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -31,6 +35,11 @@ final class HealthController {
 
     @Get("/system-check")
     @ExecuteOn(TaskExecutors.BLOCKING)
+    @ApiResponse(responseCode = "200", description = "Every check succeeded", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "#/components/schemas/SystemCheck")))
+    @ApiResponse(responseCode = "503", description = "A check failed: the same checks, that one with its error",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/SystemCheck")))
     HttpResponse<Map<String, Object>> systemCheck() {
         Map<String, Check> checks = systemCheck.check();
         Map<String, Object> body = new LinkedHashMap<>();
