@@ -2,7 +2,7 @@ package dev.crucible.runtime.structured;
 
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
-import java.util.LinkedHashMap;
+import dev.crucible.runtime.cache.LruMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -25,12 +25,7 @@ public final class OutputConstraints {
 
     /** @param capacity how many compiled constraints to keep, least recently used dropped first */
     public OutputConstraints(int capacity) {
-        this.compiled = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, OutputConstraint> eldest) {
-                return size() > capacity;
-            }
-        };
+        this.compiled = new LruMap<>(capacity);
     }
 
     /** Output that {@code re.fullmatch}es {@code pattern} (Python syntax, the subset {@code RegexParser} reads). */

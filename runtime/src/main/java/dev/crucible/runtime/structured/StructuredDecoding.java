@@ -1,7 +1,7 @@
 package dev.crucible.runtime.structured;
 
 import dev.crucible.engine.spi.Tokenizer;
-import java.util.LinkedHashMap;
+import dev.crucible.runtime.cache.LruMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,12 +16,7 @@ public final class StructuredDecoding {
 
     private final Tokenizer tokenizer;
     private TokenVocabulary vocabulary;
-    private final Map<String, TokenMasks> masks = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, TokenMasks> eldest) {
-            return size() > MAX_CONSTRAINTS;
-        }
-    };
+    private final Map<String, TokenMasks> masks = new LruMap<>(MAX_CONSTRAINTS);
 
     /** @param tokenizer the model's tokenizer, kept open by the caller while this is used */
     public StructuredDecoding(Tokenizer tokenizer) {

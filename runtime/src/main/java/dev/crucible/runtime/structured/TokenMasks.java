@@ -1,8 +1,8 @@
 package dev.crucible.runtime.structured;
 
+import dev.crucible.runtime.cache.LruMap;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,19 +20,9 @@ public final class TokenMasks {
 
     private final OutputConstraint constraint;
     private final TokenVocabulary vocabulary;
-    private final Map<Integer, BitSet> cache = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, BitSet> eldest) {
-            return size() > MAX_CACHED_STATES;
-        }
-    };
+    private final Map<Integer, BitSet> cache = new LruMap<>(MAX_CACHED_STATES);
 
-    private final Map<List<Long>, ScanMask> scans = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<List<Long>, ScanMask> eldest) {
-            return size() > MAX_CACHED_STATES;
-        }
-    };
+    private final Map<List<Long>, ScanMask> scans = new LruMap<>(MAX_CACHED_STATES);
 
     public TokenMasks(OutputConstraint constraint, TokenVocabulary vocabulary) {
         this.constraint = constraint;

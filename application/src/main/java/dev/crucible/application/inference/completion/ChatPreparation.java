@@ -11,6 +11,7 @@ import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.runtime.cache.LruMap;
 import dev.crucible.runtime.generation.GenerationRequest;
 import dev.crucible.runtime.generation.RequestOwner;
 import dev.crucible.runtime.structured.OutputConstraints;
@@ -45,12 +46,7 @@ final class ChatPreparation {
     private final String jsonWhitespace;
     private final RequestTemplates requestTemplates;
     private final Map<String, ChatTemplate> compiledTemplates = Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, ChatTemplate> eldest) {
-                    return size() > CACHED_TEMPLATES;
-                }
-            });
+            new LruMap<>(CACHED_TEMPLATES));
 
     /**
      * @param jsonWhitespace   what JSON constraints allow between tokens unless a request sets its own pattern
