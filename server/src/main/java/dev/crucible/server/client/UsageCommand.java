@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.time.Duration;
 import java.time.Instant;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code crucible usage}: the key's entity's completion tokens over a recent window, through OpenAI's usage API
@@ -29,11 +32,13 @@ public final class UsageCommand extends ClientCommand {
     @Option(names = "--project", description = "Only this project (<team>/<project>).")
     String project;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     int run(CrucibleClient client) {
         if (days < 1) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                    "--days must be at least 1, got " + days);
+            throw new ParameterException(spec.commandLine(), "--days must be at least 1, got " + days);
         }
         long start = Instant.now().minus(Duration.ofDays(days)).getEpochSecond();
         ArrayNode buckets = CrucibleClient.json().createArrayNode();

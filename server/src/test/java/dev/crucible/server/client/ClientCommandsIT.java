@@ -193,6 +193,9 @@ class ClientCommandsIT {
         assertTrue(shown.out().contains("cli-usage/reports"), shown::toString);
         CliProcess.Result other = usageCli.run("", "usage", "--project", "cli-usage/elsewhere");
         assertTrue(other.out().contains("total: 0 input tokens, 0 output tokens"), other::toString);
+        CliProcess.Result noDays = usageCli.run("", "usage", "--days", "0");
+        assertEquals(ExitCodes.USAGE, noDays.code(), noDays::toString);
+        assertTrue(noDays.err().contains("--days must be at least 1, got 0"), noDays::toString);
         CliProcess.Result bad = usageCli.run("", "usage", "--bucket", "2h");
         assertEquals(ExitCodes.API_ERROR, bad.code(), bad::toString);
         assertTrue(bad.err().contains("bucket_width"), bad::toString);
