@@ -6,6 +6,7 @@ import com.hubspot.jinjava.LegacyOverrides;
 import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
+import com.hubspot.jinjava.loader.ResourceNotFoundException;
 import java.time.Clock;
 import java.util.Locale;
 import jinjava.javax.el.CompositeELResolver;
@@ -14,8 +15,9 @@ import jinjava.javax.el.CompositeELResolver;
  * Builds a Jinjava engine that renders like transformers' jinja2 environment
  * ({@code ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[loopcontrols])} plus
  * {@code tojson}, {@code raise_exception}, {@code strftime_now} and the {@code generation} tag). Nested interpretation
- * is off: a message containing {@code {{ … }}} is text, never a template. The engine is immutable once built and may
- * be shared by threads, each render using its own interpreter.
+ * is off: a message containing {@code {{ … }}} is text, never a template. There is no loader, as in transformers:
+ * {@code include}, {@code import}, {@code from} and {@code extends} read nothing and fail the render. The engine is
+ * immutable once built and may be shared by threads, each render using its own interpreter.
  */
 final class JinjaEnvironment {
 
@@ -62,6 +64,11 @@ final class JinjaEnvironment {
                 .withLocale(Locale.ROOT)
                 .build();
         Jinjava jinjava = new Jinjava(config);
+        // transformers' environment has no loader; Jinjava's default reads class-path resources, which a template a
+        // request brings could then pull into its prompt
+        jinjava.setResourceLocator((name, encoding, interpreter) -> {
+            throw new ResourceNotFoundException("a chat template cannot load other templates: it has no loader");
+        });
         jinjava.registerFilter(new ToJsonFilter());
         jinjava.registerFilter(JinjaFilters.ITEMS);
         jinjava.registerFilter(JinjaFilters.TRIM);

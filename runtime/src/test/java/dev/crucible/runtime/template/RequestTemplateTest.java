@@ -67,6 +67,20 @@ class RequestTemplateTest {
     }
 
     @Test
+    void aTemplateLoadsNoOtherTemplateFileOrClassPathResource() {
+        // chat-templates/README.md is on this test's class path; Jinjava's default loader would read it
+        for (String reader : List.of("{% include 'chat-templates/README.md' %}", "{% include '/etc/hostname' %}",
+                "{% import 'chat-templates/README.md' as x %}", "{% from 'chat-templates/README.md' import y %}",
+                "{% extends 'chat-templates/README.md' %}")) {
+            Refusal refusal = refusal(compiled(ChatTemplate.compileBounded(reader + "[{{ messages[0].role }}]",
+                    10_000)).render(input(CUSTOM), Duration.ofSeconds(5)));
+            assertEquals("messages", refusal.param(), reader);
+            assertEquals("chat template failed to render: a chat template cannot load other templates: it has no "
+                    + "loader", refusal.message(), reader);
+        }
+    }
+
+    @Test
     void aBoundMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> ChatTemplate.compileBounded("x", 0));
     }

@@ -108,6 +108,10 @@ class ChatRequestFieldsIT {
                 "{{ raise_exception('this template refuses') }}"));
         assertEquals(400, raised.status(), raised.toString());
         assertEquals("this template refuses", raised.error().get("message"));
+        Api.Reply reader = api.post("/v1/chat/completions", request("chat_template",
+                "{% include 'application.yml' %}", "return_token_ids", true));
+        assertEquals(400, reader.status(), "a request template reads no file of the server: " + reader);
+        assertFalse(reader.toString().contains("crucible"), reader.toString());
         Api.Reply broken = api.post("/v1/chat/completions", request("chat_template", "{% for %}"));
         assertEquals(400, broken.status(), broken.toString());
         assertEquals("chat_template", broken.error().get("param"));
