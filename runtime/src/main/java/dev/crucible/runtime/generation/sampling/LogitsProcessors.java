@@ -53,17 +53,24 @@ final class LogitsProcessors {
     /**
      * vLLM's {@code apply_penalties}: the repetition penalty over tokens in the prompt or the output (a positive score
      * divided by it, any other multiplied), then frequency ({@code count}) and presence ({@code count > 0}) penalties
-     * over output tokens only.
+     * over output tokens only. Only the tokens that appeared are visited: a vocabulary-wide pass per token would cost
+     * more than the rest of the sampling.
+     *
+     * @param produced the tokens with {@code outputCounts[id] > 0}
      */
-    static void penalize(double[] logits, BitSet prompt, int[] outputCounts, SamplingParams params) {
+    static void penalize(double[] logits, BitSet prompt, BitSet produced, int[] outputCounts,
+            SamplingParams params) {
         double repetition = params.repetitionPenalty();
-        for (int id = 0; id < logits.length; id++) {
-            int count = id < outputCounts.length ? outputCounts[id] : 0;
-            if (repetition != 1 && (prompt.get(id) || count > 0)) {
+        if (repetition != 1) {
+            BitSet seen = (BitSet) prompt.clone();
+            seen.or(produced);
+            for (int id = seen.nextSetBit(0); id >= 0 && id < logits.length; id = seen.nextSetBit(id + 1)) {
                 logits[id] = logits[id] > 0 ? logits[id] / repetition : logits[id] * repetition;
             }
-            if (count > 0) {
-                logits[id] -= params.frequencyPenalty() * count + params.presencePenalty();
+        }
+        if (params.frequencyPenalty() != 0 || params.presencePenalty() != 0) {
+            for (int id = produced.nextSetBit(0); id >= 0 && id < logits.length; id = produced.nextSetBit(id + 1)) {
+                logits[id] -= params.frequencyPenalty() * outputCounts[id] + params.presencePenalty();
             }
         }
     }

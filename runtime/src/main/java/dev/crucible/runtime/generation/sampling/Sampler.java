@@ -31,6 +31,7 @@ public final class Sampler {
     private final Set<Integer> stopIds;
     private final RandomGenerator random;
     private final List<Integer> output = new ArrayList<>();
+    private final BitSet produced = new BitSet();
     private int[] counts = new int[0];
 
     /**
@@ -71,6 +72,23 @@ public final class Sampler {
             throw new IllegalArgumentException("logits must not be empty");
         }
         float[] logits = mask.map(m -> masked(rawLogits, m)).orElse(rawLogits);
+        int token = params.greedy() && scoresAreLogits() ? argmax(logits) : pick(logits);
+        output.add(token);
+        if (counts.length <= token) {
+            counts = Arrays.copyOf(counts, logits.length);
+        }
+        counts[token]++;
+        produced.set(token);
+        if (params.logprobs().isEmpty()) {
+            return new Sample(token, OptionalDouble.empty(), List.of());
+        }
+        double[] logprobs = LogSoftmax.of(logits);
+        return new Sample(token, OptionalDouble.of(logprobs[token]),
+                LogSoftmax.top(logprobs, token, params.logprobs().getAsInt()));
+    }
+
+    /** Runs the processors over a double copy of {@code logits}, then the greedy argmax or a draw. */
+    private int pick(float[] logits) {
         double[] scores = new double[logits.length];
         for (int id = 0; id < logits.length; id++) {
             scores[id] = logits[id];
@@ -81,19 +99,18 @@ public final class Sampler {
             LogitsProcessors.ban(scores, stopIds);
         }
         LogitsProcessors.bias(scores, params.logitBias());
-        if (counts.length < logits.length) {
-            counts = Arrays.copyOf(counts, logits.length);
-        }
-        LogitsProcessors.penalize(scores, prompt, counts, params);
-        int token = params.greedy() ? argmax(scores) : Truncation.draw(scores, params, random);
-        output.add(token);
-        counts[token]++;
-        if (params.logprobs().isEmpty()) {
-            return new Sample(token, OptionalDouble.empty(), List.of());
-        }
-        double[] logprobs = LogSoftmax.of(logits);
-        return new Sample(token, OptionalDouble.of(logprobs[token]),
-                LogSoftmax.top(logprobs, token, params.logprobs().getAsInt()));
+        LogitsProcessors.penalize(scores, prompt, produced, counts, params);
+        return params.greedy() ? argmax(scores) : Truncation.draw(scores, params, random);
+    }
+
+    /**
+     * Whether no processor would change a score now, so greedy decoding can take the argmax of the logits as they
+     * are: the argmax of their double copy is the same token, and the copy costs a vocabulary-sized array a token.
+     */
+    private boolean scoresAreLogits() {
+        return params.allowedTokenIds().isEmpty() && params.badWords().isEmpty()
+                && (output.size() >= params.minTokens() || stopIds.isEmpty()) && params.logitBias().isEmpty()
+                && params.repetitionPenalty() == 1 && params.frequencyPenalty() == 0 && params.presencePenalty() == 0;
     }
 
     private static float[] masked(float[] logits, BitSet allowed) {
@@ -108,6 +125,17 @@ public final class Sampler {
     /** The tokens sampled so far, oldest first; an unmodifiable view. */
     public List<Integer> output() {
         return Collections.unmodifiableList(output);
+    }
+
+    /** The first highest score, as {@code torch.argmax}. */
+    private static int argmax(float[] scores) {
+        int best = 0;
+        for (int id = 1; id < scores.length; id++) {
+            if (scores[id] > scores[best]) {
+                best = id;
+            }
+        }
+        return best;
     }
 
     /** The first highest score, as {@code torch.argmax}. */
