@@ -7,6 +7,7 @@ import static dev.crucible.engine.onnx.OnnxGraph.intAttr;
 import ai.onnx.proto.OnnxMl.TensorProto.DataType;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraTarget;
+import java.util.Arrays;
 
 /**
  * Builds the decoder graph of LlamaForCausalLM, Qwen2ForCausalLM and Qwen3ForCausalLM the way onnxruntime-genai builds
@@ -19,8 +20,15 @@ import dev.crucible.hf.peft.LoraTarget;
  * <p>At F32 every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face
  * {@code [out, in]} weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the
  * embedding table itself. At int4 every linear, the lm_head included, is {@code com.microsoft:MatMulNBits} over the
- * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32. q, k and v stay three projections (GQA
- * takes them apart), so each can carry its own LoRA delta. The LoRA variant adds, per layer and target, inputs
+ * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32.
+ *
+ * <p>Without LoRA, q, k and v are one projection and so are gate and up, as onnxruntime-genai packs them: their
+ * weights (and biases) are stacked by {@code Concat} nodes over the initializers, which ONNX Runtime's constant
+ * folding turns into single weights while the session is created, so Java copies nothing. A decode step then runs two
+ * fewer matrix products per layer, and the small k and v products (a tenth of the weights, a quarter of the products)
+ * no longer pay their fixed cost alone. GroupQueryAttention takes the packed q|k|v as is; Qwen3's q/k norms split it
+ * first. The LoRA graph keeps every projection apart, so each carries its own delta. It adds, per layer and target,
+ * inputs
  * {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]} (see {@link OnnxLoraInputs}) and adds
  * {@code (x A^T) B^T} to the projection, row by row.
  *
@@ -86,6 +94,8 @@ final class OnnxDecoderGraph {
         b.g.int64Constant("shape_q", 0, -1, config.queryDim());
         b.g.int64Constant("shape_kv", 0, -1, config.keyValueDim());
         b.g.int64Constant("shape_rows", -1, config.hiddenSize());
+        b.g.int64Constant("split_qkv", config.queryDim(), config.keyValueDim(), config.keyValueDim());
+        b.g.int64Constant("split_gate_up", config.intermediateSize(), config.intermediateSize());
         b.layers();
         return b.g.toModelBytes();
     }
@@ -153,19 +163,41 @@ final class OnnxDecoderGraph {
         long q = c.queryDim();
         long kv = c.keyValueDim();
         String l = "l" + i + ".";
-        adapted(i, LoraTarget.Q_PROJ, x, a + "q_proj.weight", q, h,
-                w.useIf(c.qkvBias(), g, a + "q_proj.bias", q), l + "q");
-        adapted(i, LoraTarget.K_PROJ, x, a + "k_proj.weight", kv, h,
-                w.useIf(c.qkvBias(), g, a + "k_proj.bias", kv), l + "k");
-        adapted(i, LoraTarget.V_PROJ, x, a + "v_proj.weight", kv, h,
-                w.useIf(c.qkvBias(), g, a + "v_proj.bias", kv), l + "v");
-        String query = l + "q";
-        String key = l + "k";
-        if (c.qkNorm()) {
-            query = headNorm(l + "q", w.use(g, a + "q_norm.weight", c.headDim()), "shape_q");
-            key = headNorm(l + "k", w.use(g, a + "k_norm.weight", c.headDim()), "shape_kv");
+        String packed = "";
+        if (lora) {
+            adapted(i, LoraTarget.Q_PROJ, x, a + "q_proj.weight", q, h,
+                    w.useIf(c.qkvBias(), g, a + "q_proj.bias", q), l + "q");
+            adapted(i, LoraTarget.K_PROJ, x, a + "k_proj.weight", kv, h,
+                    w.useIf(c.qkvBias(), g, a + "k_proj.bias", kv), l + "k");
+            adapted(i, LoraTarget.V_PROJ, x, a + "v_proj.weight", kv, h,
+                    w.useIf(c.qkvBias(), g, a + "v_proj.bias", kv), l + "v");
+        } else {
+            String bias = null;
+            if (c.qkvBias()) {
+                bias = l + "qkv_bias";
+                g.node("Concat", new String[] {w.use(g, a + "q_proj.bias", q), w.use(g, a + "k_proj.bias", kv),
+                    w.use(g, a + "v_proj.bias", kv)}, new String[] {bias}, intAttr("axis", 0));
+            }
+            packed = l + "qkv";
+            stackedLinear(x, new String[] {a + "q_proj.weight", a + "k_proj.weight", a + "v_proj.weight"},
+                    new long[] {q, kv, kv}, h, bias, packed);
+            if (c.qkNorm()) {
+                g.node("Split", new String[] {packed, "split_qkv"}, new String[] {l + "q", l + "k", l + "v"},
+                        intAttr("axis", -1));
+                packed = "";
+            }
         }
-        g.node(MS, "GroupQueryAttention", new String[] {query, key, l + "v", pastKey(i), pastValue(i), SEQLENS_K,
+        String[] qkv = {packed, "", ""};
+        if (packed.isEmpty()) {
+            String query = l + "q";
+            String key = l + "k";
+            if (c.qkNorm()) {
+                query = headNorm(l + "q", w.use(g, a + "q_norm.weight", c.headDim()), "shape_q");
+                key = headNorm(l + "k", w.use(g, a + "k_norm.weight", c.headDim()), "shape_kv");
+            }
+            qkv = new String[] {query, key, l + "v"};
+        }
+        g.node(MS, "GroupQueryAttention", new String[] {qkv[0], qkv[1], qkv[2], pastKey(i), pastValue(i), SEQLENS_K,
             TOTAL_LENGTH, "cos_cache", "sin_cache"}, new String[] {l + "attn", presentKey(i), presentValue(i)},
                 intAttr("num_heads", c.numAttentionHeads()), intAttr("kv_num_heads", c.numKeyValueHeads()),
                 floatAttr("scale", (float) (1.0 / Math.sqrt(c.headDim()))), intAttr("do_rotary", 1),
@@ -188,8 +220,15 @@ final class OnnxDecoderGraph {
         long h = c.hiddenSize();
         long m = c.intermediateSize();
         String l = "l" + i + ".";
-        adapted(i, LoraTarget.GATE_PROJ, y, p + "mlp.gate_proj.weight", m, h, null, l + "gate");
-        adapted(i, LoraTarget.UP_PROJ, y, p + "mlp.up_proj.weight", m, h, null, l + "up");
+        if (lora) {
+            adapted(i, LoraTarget.GATE_PROJ, y, p + "mlp.gate_proj.weight", m, h, null, l + "gate");
+            adapted(i, LoraTarget.UP_PROJ, y, p + "mlp.up_proj.weight", m, h, null, l + "up");
+        } else {
+            stackedLinear(y, new String[] {p + "mlp.gate_proj.weight", p + "mlp.up_proj.weight"}, new long[] {m, m},
+                    h, null, l + "gate_up");
+            g.node("Split", new String[] {l + "gate_up", "split_gate_up"}, new String[] {l + "gate", l + "up"},
+                    intAttr("axis", -1));
+        }
         g.node("Sigmoid", new String[] {l + "gate"}, new String[] {l + "sig"});
         g.node("Mul", new String[] {l + "gate", l + "sig"}, new String[] {l + "silu"});
         g.node("Mul", new String[] {l + "silu", l + "up"}, new String[] {l + "swiglu"});
@@ -220,16 +259,55 @@ final class OnnxDecoderGraph {
      * {@code FusedMatMul} over the weight as stored, or {@code MatMulNBits} over its int4 form.
      */
     private void linear(String x, String weight, long rows, long cols, String bias, String out) {
-        String product = bias == null ? out : out + ".nobias";
         if (precision.int4()) {
             String[] q = w.quantized(g, weight, rows, cols);
-            g.node(MS, "MatMulNBits", new String[] {x, q[0], q[1]}, new String[] {product}, intAttr("K", cols),
-                    intAttr("N", rows), intAttr("bits", 4), intAttr("block_size", OnnxInt4.BLOCK),
-                    intAttr("accuracy_level", precision.accuracyLevel()));
+            int4Product(x, q[0], q[1], rows, cols, bias, out);
         } else {
-            g.node(MS, "FusedMatMul", new String[] {x, w.use(g, weight, rows, cols)}, new String[] {product},
-                    intAttr("transB", 1));
+            f32Product(x, w.use(g, weight, rows, cols), bias, out);
         }
+    }
+
+    /**
+     * One product over several weights of the same input width stacked by rows, {@code [sum(rows), cols]}: a
+     * {@code Concat} of the initializers (of their int4 parts at int4), which constant folding makes one weight.
+     */
+    private void stackedLinear(String x, String[] weights, long[] rows, long cols, String bias, String out) {
+        long total = Arrays.stream(rows).sum();
+        String[] parts = new String[weights.length];
+        if (precision.int4()) {
+            String[] scales = new String[weights.length];
+            for (int k = 0; k < weights.length; k++) {
+                String[] q = w.quantized(g, weights[k], rows[k], cols);
+                parts[k] = q[0];
+                scales[k] = q[1];
+            }
+            g.node("Concat", parts, new String[] {out + ".q4"}, intAttr("axis", 0));
+            g.node("Concat", scales, new String[] {out + ".scales"}, intAttr("axis", 0));
+            int4Product(x, out + ".q4", out + ".scales", total, cols, bias, out);
+        } else {
+            for (int k = 0; k < weights.length; k++) {
+                parts[k] = w.use(g, weights[k], rows[k], cols);
+            }
+            g.node("Concat", parts, new String[] {out + ".weight"}, intAttr("axis", 0));
+            f32Product(x, out + ".weight", bias, out);
+        }
+    }
+
+    private void f32Product(String x, String weight, String bias, String out) {
+        String product = bias == null ? out : out + ".nobias";
+        g.node(MS, "FusedMatMul", new String[] {x, weight}, new String[] {product}, intAttr("transB", 1));
+        addBias(product, bias, out);
+    }
+
+    private void int4Product(String x, String values, String scales, long rows, long cols, String bias, String out) {
+        String product = bias == null ? out : out + ".nobias";
+        g.node(MS, "MatMulNBits", new String[] {x, values, scales}, new String[] {product}, intAttr("K", cols),
+                intAttr("N", rows), intAttr("bits", 4), intAttr("block_size", OnnxInt4.BLOCK),
+                intAttr("accuracy_level", precision.accuracyLevel()));
+        addBias(product, bias, out);
+    }
+
+    private void addBias(String product, String bias, String out) {
         if (bias != null) {
             g.node("Add", new String[] {product, bias}, new String[] {out});
         }

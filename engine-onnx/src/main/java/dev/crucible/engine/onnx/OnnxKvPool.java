@@ -33,6 +33,10 @@ final class OnnxKvPool implements AutoCloseable {
     private MemorySegment[] keys;
     private MemorySegment[] values;
     private OnnxKvCache[] owners = new OnnxKvCache[0];
+    /** The tensors {@link #views} made last, for rows {@code [viewFirst, viewFirst + viewCount)}; null when none. */
+    private OnnxTensor[] views;
+    private int viewFirst;
+    private int viewCount;
 
     /** @param longest the longest sequence any cache may hold: {@code max_position_embeddings} */
     OnnxKvPool(int layers, int kvHeads, int headDim, int longest) {
@@ -105,28 +109,44 @@ final class OnnxKvPool implements AutoCloseable {
 
     /**
      * Tensors over rows {@code [first, first + count)} of every layer's keys and values, sharing the pool's memory:
-     * {@code views[2 * layer]} the keys, {@code views[2 * layer + 1]} the values. The caller closes them (which leaves
-     * the memory alone) before the pool next grows.
+     * {@code views[2 * layer]} the keys, {@code views[2 * layer + 1]} the values. Owned by the pool: the same tensors
+     * are handed out again while the rows asked for and the buffers stay the same (decoding asks for the same rows
+     * step after step, and making 2 tensors per layer through JNI each step costs a few percent of an int4 token);
+     * they are closed when other rows are asked for, when the pool grows and when it closes.
      */
     OnnxTensor[] views(OrtEnvironment env, int first, int count) throws OrtException {
+        if (views != null && viewFirst == first && viewCount == count) {
+            return views;
+        }
+        dropViews();
         long rowBytes = rowFloats() * Float.BYTES;
         long[] shape = {count, kvHeads, maxLen, headDim};
-        OnnxTensor[] views = new OnnxTensor[2 * layers];
+        OnnxTensor[] made = new OnnxTensor[2 * layers];
         try {
             for (int l = 0; l < layers; l++) {
-                views[2 * l] = OnnxTensor.createTensor(env, keys[l].asSlice(first * rowBytes, count * rowBytes)
+                made[2 * l] = OnnxTensor.createTensor(env, keys[l].asSlice(first * rowBytes, count * rowBytes)
                         .asByteBuffer().order(ByteOrder.nativeOrder()).asFloatBuffer(), shape);
-                views[2 * l + 1] = OnnxTensor.createTensor(env, values[l].asSlice(first * rowBytes, count * rowBytes)
+                made[2 * l + 1] = OnnxTensor.createTensor(env, values[l].asSlice(first * rowBytes, count * rowBytes)
                         .asByteBuffer().order(ByteOrder.nativeOrder()).asFloatBuffer(), shape);
             }
         } catch (OrtException | RuntimeException e) {
-            close(views);
+            close(made);
             throw e;
         }
+        views = made;
+        viewFirst = first;
+        viewCount = count;
         return views;
     }
 
-    static void close(OnnxTensor[] tensors) {
+    private void dropViews() {
+        if (views != null) {
+            close(views);
+            views = null;
+        }
+    }
+
+    private static void close(OnnxTensor[] tensors) {
         for (OnnxTensor t : tensors) {
             if (t != null) {
                 t.close();
@@ -140,6 +160,7 @@ final class OnnxKvPool implements AutoCloseable {
 
     /** New buffers of {@code slots} rows of {@code length} positions, holding what the old ones held. */
     private void reallocate(int slots, int length) {
+        dropViews();
         Arena fresh = Arena.ofShared();
         long bytes = (long) slots * kvHeads * length * headDim * Float.BYTES;
         MemorySegment[] k = new MemorySegment[layers];
@@ -179,6 +200,7 @@ final class OnnxKvPool implements AutoCloseable {
     /** Frees the buffers; idempotent. */
     @Override
     public void close() {
+        dropViews();
         if (arena != null) {
             arena.close();
             arena = null;

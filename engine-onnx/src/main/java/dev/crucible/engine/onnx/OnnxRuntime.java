@@ -19,6 +19,11 @@ import org.slf4j.LoggerFactory;
 final class OnnxRuntime {
 
     static final String THREADS_PROPERTY = "crucible.onnx.threads";
+    /**
+     * A file prefix: when set, ONNX Runtime writes each session's per-node timings there as Chrome-trace JSON (what
+     * {@code bench/profile} reads). An operator's diagnostic, never set from a request; it slows every run a little.
+     */
+    static final String PROFILE_PROPERTY = "crucible.onnx.profile";
     /** {@code cuda} (the default: CUDA when the GPU build is on the class path and a device answers) or {@code cpu}. */
     static final String DEVICE_PROPERTY = "crucible.onnx.device";
 
@@ -81,6 +86,10 @@ final class OnnxRuntime {
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            String profile = System.getProperty(PROFILE_PROPERTY);
+            if (profile != null && !profile.isBlank()) {
+                options.enableProfiling(profile);
+            }
             addCuda(options);
             return options;
         } catch (OrtException | RuntimeException e) {
