@@ -18,8 +18,9 @@ if [ ! -f "$jar" ] || [ -n "$(find "$bench/java" "$bench/pom.xml" "$m2/engine-dj
     || { cat "$results/build.log" >&2; say "the bench jar did not build"; exit 1; }
 fi
 
+# BENCH_JAVA_OPTS adds JVM options (bench/profile sets ONNX Runtime's profile file with it).
 java_run() {
-  "$JAVA_HOME/bin/java" -Xmx6g --enable-native-access=ALL-UNNAMED \
+  "$JAVA_HOME/bin/java" -Xmx6g --enable-native-access=ALL-UNNAMED ${BENCH_JAVA_OPTS:-} \
     -Dai.djl.pytorch.num_threads="$threads" -Dcrucible.onnx.threads="$threads" \
     -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils=error \
