@@ -16,8 +16,15 @@ final class RequestState {
     /** {@link System#nanoTime()} at submission. */
     final long enqueuedNanos;
     final List<SequenceState> sequences = new ArrayList<>();
-    /** Prompt tokens the first sequence restored from the prefix cache. */
+    /** Prompt tokens the first sequence restored from the prefix cache, or took from a leader's prefill. */
     int cachedTokens;
+    /**
+     * While this request waits to take its whole prompt from another's prefill, that request (its leader); else null.
+     * Every sequence of a follower awaits the leader's first sequence.
+     */
+    RequestState leader;
+    /** The requests waiting for this one's prompt prefill, in admission order. */
+    final List<RequestState> followers = new ArrayList<>();
     private boolean done;
 
     RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
@@ -29,6 +36,12 @@ final class RequestState {
 
     int n() {
         return request.params().n();
+    }
+
+    /** Whether the first sequence is forwarding its own prompt: a request others may wait for. */
+    boolean prefillingItself() {
+        SequenceState first = sequences.getFirst();
+        return !done && !first.finished() && !first.awaitsFirst() && first.prefilling();
     }
 
     boolean done() {

@@ -8,6 +8,7 @@ import dev.crucible.runtime.generation.sampling.Sampler;
 import dev.crucible.runtime.structured.ConstraintCursor;
 import dev.crucible.runtime.structured.StructuredDecoding;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,14 @@ import java.util.Set;
  * forwards only the rest; the other {@code n - 1} wait, then copy its whole prompt and sample their first token from
  * its last prompt logits, so a request costs one prefill. The first sequence's full prompt blocks then go to the
  * prefix cache for later requests of the same {@link PrefixScope}.
+ *
+ * <p>Requests with the same prompt share one prefill too, as an RL client's group of rollouts or a burst of retries
+ * sends them: a request admitted while another of the same scope and the very same prompt is still forwarding it
+ * (its leader) forwards nothing; when the leader's prompt is done, each of the follower's sequences copies it and
+ * samples its first token from the leader's last prompt logits, as the leader's own siblings do, and the follower
+ * reports the whole prompt as cached. Only a request forwarding its own prompt leads, so waits never chain. A
+ * follower whose leader ends first (cancelled, failed) prefills on its own from the next step. A request asking for
+ * prompt logprobs needs every position's logits and never follows.
  */
 final class Scheduler implements Runnable {
 
@@ -140,12 +149,16 @@ final class Scheduler implements Runnable {
                                 params.spacesBetweenSpecialTokens(), prompt), texts,
                         params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty(), cursor));
             }
-            SequenceState first = request.sequences.getFirst();
-            if (params.promptLogprobs().isEmpty()) {
-                request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request), prompt, first.cache());
-                first.restored(request.cachedTokens);
+            Optional<RequestState> leader = params.promptLogprobs().isEmpty() ? leaderFor(request)
+                    : Optional.empty();
+            if (leader.isPresent()) {
+                request.leader = leader.get();
+                leader.get().followers.add(request);
+                request.sequences.forEach(SequenceState::awaitFirst);
+            } else {
+                prefillFirst(request);
+                request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
             }
-            request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
         } catch (RuntimeException e) {
             request.fail(e);
             return;
@@ -153,8 +166,44 @@ final class Scheduler implements Runnable {
         running.add(request);
     }
 
+    /**
+     * Makes {@code request}'s first sequence forward its prompt itself, from the longest prefix the cache holds for it
+     * (nothing when prompt logprobs are asked for).
+     */
+    private void prefillFirst(RequestState request) {
+        SequenceState first = request.sequences.getFirst();
+        first.prefillItself();
+        if (request.request.params().promptLogprobs().isEmpty()) {
+            request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request),
+                    request.request.promptTokenIds(), first.cache());
+            first.restored(request.cachedTokens);
+        }
+    }
+
+    /** A running request of the same scope forwarding the very same prompt right now, for {@code request} to follow. */
+    private Optional<RequestState> leaderFor(RequestState request) {
+        PrefixScope scope = PrefixScope.of(request.request);
+        int[] prompt = request.request.promptTokenIds();
+        return running.stream().filter(r -> r.prefillingItself() && Arrays.equals(r.request.promptTokenIds(), prompt)
+                && PrefixScope.of(r.request).equals(scope)).findFirst();
+    }
+
+    /** Followers whose leader ended before its prompt was done forward their own prompts from now on. */
+    private void releaseOrphans() {
+        for (RequestState request : running) {
+            if (request.leader != null && !request.leader.prefillingItself()) {
+                request.leader.followers.remove(request);
+                request.leader = null;
+                if (!request.done()) {
+                    prefillFirst(request);
+                }
+            }
+        }
+    }
+
     /** One batched forward over every unfinished sequence, then sampling, streaming and completion. */
     private void step() {
+        releaseOrphans();
         List<SequenceState> batch = new ArrayList<>();
         List<RequestState> owners = new ArrayList<>();
         for (RequestState request : running) {
@@ -211,11 +260,29 @@ final class Scheduler implements Runnable {
     private void promptForwarded(RequestState request, SequenceState first, float[] last) {
         int[] prompt = request.request.promptTokenIds();
         prefixCache.donate(PrefixScope.of(request.request), prompt, first.cache());
-        for (SequenceState sibling : request.sequences) {
-            if (sibling.awaitsFirst() && !sibling.finished() && !request.done()) {
-                sibling.copyPromptFrom(first, runner);
+        takePrompt(request, first, last);
+        for (RequestState follower : request.followers) {
+            follower.leader = null;
+            if (!follower.done()) {
+                follower.cachedTokens = prompt.length;
+                takePrompt(follower, first, last);
+            }
+        }
+        request.followers.clear();
+    }
+
+    /** Each of {@code request}'s sequences that awaits {@code first} copies its prompt and samples from {@code last}. */
+    private void takePrompt(RequestState request, SequenceState first, float[] last) {
+        for (SequenceState sequence : request.sequences) {
+            if (sequence.awaitsFirst() && !sequence.finished() && !request.done()) {
+                try {
+                    sequence.copyPromptFrom(first, runner);
+                } catch (RuntimeException e) {
+                    request.fail(e);
+                    return;
+                }
                 stats.generatedTokens.increment();
-                request.publish(sibling.accept(last));
+                request.publish(sequence.accept(last));
             }
         }
     }

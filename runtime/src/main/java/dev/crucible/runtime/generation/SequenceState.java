@@ -85,6 +85,11 @@ final class SequenceState {
         awaitsFirst = true;
     }
 
+    /** Stops waiting: this sequence forwards its own prompt after all (the prefill it waited for ended early). */
+    void prefillItself() {
+        awaitsFirst = false;
+    }
+
     /** Whether this sequence waits for the first one's prefill; it is left out of forwards meanwhile. */
     boolean awaitsFirst() {
         return awaitsFirst;
@@ -92,7 +97,8 @@ final class SequenceState {
 
     /**
      * Takes the whole prompt from {@code first}, whose prefill has just completed, by copying its cache; the first
-     * sequence's last prompt logits then serve this one's first sample too.
+     * sequence's last prompt logits then serve this one's first sample too. {@code first} is the first sequence of
+     * this request or of another request with the same prompt and prefix scope.
      */
     void copyPromptFrom(SequenceState first, ModelRunner runner) {
         runner.copyPrefix(first.cache, cache, prompt.length);
