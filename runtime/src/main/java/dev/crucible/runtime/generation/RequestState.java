@@ -25,6 +25,11 @@ final class RequestState {
     RequestState leader;
     /** The requests waiting for this one's prompt prefill, in admission order. */
     final List<RequestState> followers = new ArrayList<>();
+    /**
+     * The logits after the last prompt token, once the first sequence has them: kept while the request runs (one
+     * vocabulary of floats) so a request with the same prompt admitted meanwhile starts from them and this cache.
+     */
+    float[] promptLogits;
     private boolean done;
 
     RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
@@ -36,6 +41,11 @@ final class RequestState {
 
     int n() {
         return request.params().n();
+    }
+
+    /** Whether a request with the same prompt may take it from this one now: its prompt is done, it still runs. */
+    boolean sharesPrompt() {
+        return !done && promptLogits != null;
     }
 
     /** Whether the first sequence is forwarding its own prompt: a request others may wait for. */

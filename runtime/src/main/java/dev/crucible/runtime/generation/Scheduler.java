@@ -31,12 +31,13 @@ import java.util.Set;
  * prefix cache for later requests of the same {@link PrefixScope}.
  *
  * <p>Requests with the same prompt share one prefill too, as an RL client's group of rollouts or a burst of retries
- * sends them: a request admitted while another of the same scope and the very same prompt is still forwarding it
- * (its leader) forwards nothing; when the leader's prompt is done, each of the follower's sequences copies it and
- * samples its first token from the leader's last prompt logits, as the leader's own siblings do, and the follower
- * reports the whole prompt as cached. Only a request forwarding its own prompt leads, so waits never chain. A
- * follower whose leader ends first (cancelled, failed) prefills on its own from the next step. A request asking for
- * prompt logprobs needs every position's logits and never follows.
+ * sends them. A request admitted while another of the same scope and the very same prompt runs (its leader) forwards
+ * nothing of it: each of its sequences copies the leader's prompt and samples its first token from the leader's last
+ * prompt logits, as the leader's own siblings do, at once if the leader's prompt is done (a running request keeps
+ * those logits), else when it is; it reports the whole prompt as cached. Only a request forwarding its own prompt or
+ * done with it leads, so waits never chain. A follower whose leader ends before its prompt is done (cancelled, failed)
+ * prefills on its own from the next step. A request asking for prompt logprobs needs every position's logits and never
+ * follows.
  */
 final class Scheduler implements Runnable {
 
@@ -151,13 +152,17 @@ final class Scheduler implements Runnable {
             }
             Optional<RequestState> leader = params.promptLogprobs().isEmpty() ? leaderFor(request)
                     : Optional.empty();
-            if (leader.isPresent()) {
-                request.leader = leader.get();
-                leader.get().followers.add(request);
-                request.sequences.forEach(SequenceState::awaitFirst);
-            } else {
+            if (leader.isEmpty()) {
                 prefillFirst(request);
                 request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
+            } else {
+                request.sequences.forEach(SequenceState::awaitFirst);
+                if (leader.get().sharesPrompt()) {
+                    takeLeadersPrompt(request, leader.get().sequences.getFirst(), leader.get().promptLogits);
+                } else {
+                    request.leader = leader.get();
+                    leader.get().followers.add(request);
+                }
             }
         } catch (RuntimeException e) {
             request.fail(e);
@@ -180,12 +185,16 @@ final class Scheduler implements Runnable {
         }
     }
 
-    /** A running request of the same scope forwarding the very same prompt right now, for {@code request} to follow. */
+    /**
+     * A running request of the same scope with the very same prompt, forwarding it or done with it, for
+     * {@code request} to take the prompt from.
+     */
     private Optional<RequestState> leaderFor(RequestState request) {
         PrefixScope scope = PrefixScope.of(request.request);
         int[] prompt = request.request.promptTokenIds();
-        return running.stream().filter(r -> r.prefillingItself() && Arrays.equals(r.request.promptTokenIds(), prompt)
-                && PrefixScope.of(r.request).equals(scope)).findFirst();
+        return running.stream().filter(r -> (r.sharesPrompt() || r.prefillingItself())
+                && Arrays.equals(r.request.promptTokenIds(), prompt) && PrefixScope.of(r.request).equals(scope))
+                .findFirst();
     }
 
     /** Followers whose leader ended before its prompt was done forward their own prompts from now on. */
@@ -260,15 +269,22 @@ final class Scheduler implements Runnable {
     private void promptForwarded(RequestState request, SequenceState first, float[] last) {
         int[] prompt = request.request.promptTokenIds();
         prefixCache.donate(PrefixScope.of(request.request), prompt, first.cache());
+        request.promptLogits = last;
         takePrompt(request, first, last);
         for (RequestState follower : request.followers) {
             follower.leader = null;
             if (!follower.done()) {
-                follower.cachedTokens = prompt.length;
-                takePrompt(follower, first, last);
+                takeLeadersPrompt(follower, first, last);
             }
         }
         request.followers.clear();
+    }
+
+    /** {@code follower} takes its whole prompt from its leader's {@code first} sequence and its prompt logits. */
+    private void takeLeadersPrompt(RequestState follower, SequenceState first, float[] last) {
+        follower.cachedTokens = follower.request.promptTokenIds().length;
+        follower.promptLogits = last;
+        takePrompt(follower, first, last);
     }
 
     /** Each of {@code request}'s sequences that awaits {@code first} copies its prompt and samples from {@code last}. */

@@ -106,6 +106,39 @@ class GeneratorSharedPrefillTest {
     }
 
     @Test
+    void aRequestAdmittedWhileTheLeaderGeneratesTakesItsPromptAtOnce() throws Exception {
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, GeneratorSharedPrefillTest::contextual);
+        int[] prompt = prompt(30, 4);
+        GenerationRequest late = request(prompt, "team", greedy(3));
+        CountDownLatch generating = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        GenerationListener slowLeader = new GenerationListener() {
+            @Override
+            public void onDelta(GenerationDelta delta) {
+                generating.countDown();
+                try {
+                    released.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        try (Generator generator = Generator.start(runner, new FakeTokenizer(), Generations.EOS,
+                new GeneratorOptions(64, 64, 16, 16, 0))) {
+            GenerationHandle leader = value(generator.submit(request(prompt, "team", greedy(6)), slowLeader));
+            assertTrue(generating.await(5, TimeUnit.SECONDS), "the leader sampled its first token");
+            GenerationHandle follower = value(generator.submit(late, GenerationListener.NONE));
+            released.countDown();
+            GenerationResult result = follower.result().get(10, TimeUnit.SECONDS);
+            leader.result().get(10, TimeUnit.SECONDS);
+            assertEquals(30, result.cachedTokens());
+            assertEquals(List.of(30), runner.copies, "the prompt copied from the running leader");
+            assertEquals(30, generator.snapshot().prefillTokens(), "only the leader forwarded the prompt");
+            assertEquals(alone(late).sequences(), result.sequences());
+        }
+    }
+
+    @Test
     void otherPromptsScopesAndPromptLogprobsDoNotFollow() throws Exception {
         FakeModelRunner runner = gated();
         int[] prompt = prompt(20, 0);

@@ -14,10 +14,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -117,6 +121,36 @@ class PrefixCachingIT {
         assertEquals(0, cached(bob.post("/v1/chat/completions", chat(system, "Hi"))),
                 "one tenant never reuses, nor can time, another's prompt");
         assertTrue(cached(bob.post("/v1/chat/completions", chat(system, "Hi"))) > 0, "bob's own repeat is reused");
+    }
+
+    @Test
+    void identicalRequestsSentAtOnceShareOnePrefillAndAnswerTheSame() throws Exception {
+        String system = systemPrompt();
+        List<Api.Reply> replies;
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Api.Reply>> sent = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                sent.add(pool.submit(() -> alice.post("/v1/chat/completions", chat(system, "Count to three."))));
+            }
+            replies = new ArrayList<>();
+            for (Future<Api.Reply> f : sent) {
+                replies.add(f.get());
+            }
+        }
+        int prompt = promptTokens(replies.getFirst());
+        // Whatever the arrival order: one request prefills; each other either follows it (the whole prompt) or comes
+        // once it is done and restores its full blocks.
+        assertEquals(1, replies.stream().filter(r -> cached(r) == 0).count(), replies.toString());
+        for (Api.Reply reply : replies) {
+            int cached = cached(reply);
+            assertTrue(cached == 0 || cached == prompt || cached == (prompt - 1) / BLOCK * BLOCK, reply.toString());
+            assertEquals(content(replies.getFirst()), content(reply));
+        }
+    }
+
+    private static Object content(Api.Reply reply) {
+        return ((Map<?, ?>) ((Map<?, ?>) ((List<?>) reply.json().get("choices")).getFirst()).get("message"))
+                .get("content");
     }
 
     @Test
