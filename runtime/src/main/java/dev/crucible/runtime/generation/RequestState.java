@@ -16,8 +16,13 @@ final class RequestState {
     /** {@link System#nanoTime()} at submission. */
     final long enqueuedNanos;
     final List<SequenceState> sequences = new ArrayList<>();
-    /** Prompt tokens the first sequence restored from the prefix cache. */
+    /** Prompt tokens the first sequence restored from the prefix cache; set when it restores. */
     int cachedTokens;
+    /**
+     * The running request whose prefill this one's first sequence waits for before restoring from the prefix cache
+     * ({@link PrefillSharing}), or null when it is not waiting.
+     */
+    RequestState awaitedPrefill;
     private boolean done;
 
     RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
@@ -29,6 +34,11 @@ final class RequestState {
 
     int n() {
         return request.params().n();
+    }
+
+    /** Whether this request waits for another's prefill; none of its sequences is forwarded meanwhile. */
+    boolean awaitsPrefill() {
+        return awaitedPrefill != null;
     }
 
     boolean done() {

@@ -28,6 +28,14 @@ import java.util.Set;
  * forwards only the rest; the other {@code n - 1} wait, then copy its whole prompt and sample their first token from
  * its last prompt logits, so a request costs one prefill. The first sequence's full prompt blocks then go to the
  * prefix cache for later requests of the same {@link PrefixScope}.
+ *
+ * <p>Requests admitted together share prefill too ({@link PrefillSharing}): one whose prompt shares more full blocks
+ * with a running request's prompt that is still being forwarded than the prefix cache holds for it waits, not
+ * forwarding, until that prefill is over, then restores from the prefix cache and forwards only the rest; so eight
+ * identical prompts sent at once cost one prefill. A waiting request counts as running for admission and may be
+ * cancelled; each step first ends the waits whose prefill is over, however it ended (donated, failed, cancelled), so
+ * a waiter never hangs: it restores what the cache holds then, perhaps nothing, and its {@code cached_tokens} are what
+ * it restored.
  */
 final class Scheduler implements Runnable {
 
@@ -140,10 +148,9 @@ final class Scheduler implements Runnable {
                                 params.spacesBetweenSpecialTokens(), prompt), texts,
                         params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty(), cursor));
             }
-            SequenceState first = request.sequences.getFirst();
-            if (params.promptLogprobs().isEmpty()) {
-                request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request), prompt, first.cache());
-                first.restored(request.cachedTokens);
+            request.awaitedPrefill = PrefillSharing.leaderFor(request, running, prefixCache).orElse(null);
+            if (!request.awaitsPrefill()) {
+                restore(request);
             }
             request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
         } catch (RuntimeException e) {
@@ -153,15 +160,46 @@ final class Scheduler implements Runnable {
         running.add(request);
     }
 
+    /**
+     * Starts the first sequence of {@code request} from the longest prefix of its prompt the prefix cache holds,
+     * unless it asks for prompt logprobs.
+     */
+    private void restore(RequestState request) {
+        if (request.request.params().promptLogprobs().isEmpty()) {
+            SequenceState first = request.sequences.getFirst();
+            request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request),
+                    request.request.promptTokenIds(), first.cache());
+            first.restored(request.cachedTokens);
+        }
+    }
+
+    /** Each request whose awaited prefill is over restores from the prefix cache, now holding its blocks. */
+    private void endSettledWaits() {
+        for (RequestState request : running) {
+            if (request.awaitsPrefill() && PrefillSharing.settled(request.awaitedPrefill)) {
+                request.awaitedPrefill = null;
+                if (!request.handle.cancelRequested()) {
+                    try {
+                        restore(request);
+                    } catch (RuntimeException e) {
+                        request.fail(e);
+                    }
+                }
+            }
+        }
+        running.removeIf(RequestState::done);
+    }
+
     /** One batched forward over every unfinished sequence, then sampling, streaming and completion. */
     private void step() {
+        endSettledWaits();
         List<SequenceState> batch = new ArrayList<>();
         List<RequestState> owners = new ArrayList<>();
         for (RequestState request : running) {
             for (SequenceState sequence : request.sequences) {
                 if (!sequence.finished() && request.handle.cancelRequested()) {
                     request.publish(sequence.abort());
-                } else if (!sequence.finished() && !sequence.awaitsFirst()) {
+                } else if (!sequence.finished() && !sequence.awaitsFirst() && !request.awaitsPrefill()) {
                     batch.add(sequence);
                     owners.add(request);
                 }
