@@ -18,15 +18,19 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
  * Prefix caching over HTTP on the tiny model: {@code usage.prompt_tokens_details.cached_tokens} counts the reused
- * prompt tokens in whole 16-token blocks, only within one entity and {@code cache_salt}, and the {@code n} choices of
- * one request cost one prefill. Assertions depend on token counts, never on the model's words. Runs on the server's
- * default engine; {@link PrefixCachingOnnxIT} runs it on ONNX.
+ * prompt tokens in whole 16-token blocks, only within one entity and {@code cache_salt}, the {@code n} choices of
+ * one request cost one prefill, and so do identical requests sent together. Assertions depend on token counts, never
+ * on the model's words. Runs on the server's default engine; {@link PrefixCachingOnnxIT} runs it on ONNX.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PrefixCachingIT {
@@ -127,6 +131,29 @@ class PrefixCachingIT {
         assertEquals(4, ((List<?>) reply.json().get("choices")).size());
         assertEquals(0, cached(reply));
         assertEquals(promptTokens(reply), snapshot().prefillTokens() - before, "one prefill, not four");
+    }
+
+    @Test
+    void identicalRequestsSentTogetherPrefillOnceAndAnswerAsIfAlone() {
+        String system = systemPrompt();
+        List<Api.Reply> together;
+        try (ExecutorService clients = Executors.newFixedThreadPool(6)) {
+            List<CompletableFuture<Api.Reply>> sent = IntStream.range(0, 6).mapToObj(i -> CompletableFuture
+                    .supplyAsync(() -> alice.post("/v1/chat/completions", chat(system, "What is 2+2?")), clients))
+                    .toList();
+            together = sent.stream().map(CompletableFuture::join).toList();
+        }
+        // another cache_salt is another scope, so this one restores nothing and prefills on its own
+        Api.Reply alone = alice.post("/v1/chat/completions", chat(system, "What is 2+2?", "cache_salt",
+                UUID.randomUUID().toString()));
+        assertEquals(0, cached(alone));
+        int whole = (promptTokens(alone) - 1) / BLOCK * BLOCK;
+        List<Integer> cached = together.stream().map(PrefixCachingIT::cached).toList();
+        assertEquals(1, cached.stream().filter(c -> c == 0).count(), "one prefills, the others reuse it: " + cached);
+        assertTrue(cached.stream().allMatch(c -> c == 0 || c == whole), "every whole block but the last token's: "
+                + cached);
+        together.forEach(reply -> assertEquals(alone.firstChoice().get("message"), reply.firstChoice().get("message"),
+                "greedy output with a shared prefill equals the output without it"));
     }
 
     @Test
