@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.LongAdder;
  * prefill so a later prompt of the same {@link PrefixScope} that starts with the same blocks copies them
  * ({@link ModelRunner#copyPrefix}) instead of forwarding them. Each held prefix is one cache of its own; a longer
  * prefix replaces the shorter ones of its scope it extends. Memory is bounded: at most {@code budgetTokens} tokens in
- * at most {@code maxEntries} caches, the least recently used prefix evicted first.
+ * at most {@code maxEntries} caches, the least recently used prefix evicted first. Nothing is held before a prefill
+ * completes, so requests admitted together with the same prompt would each forward it; {@link PrefillSharing} asks
+ * {@link #restorable} and {@link #keepable} whether waiting for another's prefill gains blocks.
  *
  * <p>Used only by the scheduling thread; the counters ({@link #snapshot()}) may be read from any thread.
  */
@@ -66,11 +68,47 @@ final class PrefixCache {
             return 0;
         }
         queriedTokens.add(prompt.length);
-        int usable = (prompt.length - 1) / PrefixBlocks.TOKENS;
-        if (usable == 0) {
+        Match best = longest(scope, prompt);
+        if (best == null) {
             return 0;
         }
-        long[] chain = PrefixBlocks.chain(scope.seed(), Arrays.copyOf(prompt, usable * PrefixBlocks.TOKENS));
+        runner.copyPrefix(best.entry.cache, to, best.tokens);
+        touch(best.entry);
+        hits.increment();
+        hitTokens.add(best.tokens);
+        return best.tokens;
+    }
+
+    /** The tokens {@link #restore} would copy now, without copying, counting or touching anything. */
+    int restorable(PrefixScope scope, int[] prompt) {
+        Match best = budgetTokens == 0 ? null : longest(scope, prompt);
+        return best == null ? 0 : best.tokens;
+    }
+
+    /**
+     * The most tokens of {@code prompt} that {@link #restore} can give: its full blocks, less the block that would
+     * hold its last token.
+     */
+    static int restorableAtMost(int[] prompt) {
+        return Math.max(0, prompt.length - 1) / PrefixBlocks.TOKENS * PrefixBlocks.TOKENS;
+    }
+
+    /**
+     * The tokens {@link #donate} would keep of {@code prompt} once its prefill completes: its full blocks, or none
+     * when caching is off or they exceed the budget. Later donations may still evict them.
+     */
+    int keepable(int[] prompt) {
+        int tokens = prompt.length / PrefixBlocks.TOKENS * PrefixBlocks.TOKENS;
+        return tokens > budgetTokens ? 0 : tokens;
+    }
+
+    /** A held prefix and how many of its tokens a prompt may restore. */
+    private record Match(Entry entry, int tokens) {
+    }
+
+    /** The held prefix of {@code scope} sharing the most restorable blocks with {@code prompt}, or null if none. */
+    private Match longest(PrefixScope scope, int[] prompt) {
+        long[] chain = PrefixBlocks.chain(scope.seed(), Arrays.copyOf(prompt, restorableAtMost(prompt)));
         Entry best = null;
         int bestBlocks = 0;
         for (Entry e : entries) {
@@ -81,15 +119,7 @@ final class PrefixCache {
                 bestBlocks = blocks;
             }
         }
-        if (best == null) {
-            return 0;
-        }
-        int tokens = bestBlocks * PrefixBlocks.TOKENS;
-        runner.copyPrefix(best.cache, to, tokens);
-        touch(best);
-        hits.increment();
-        hitTokens.add(tokens);
-        return tokens;
+        return best == null ? null : new Match(best, bestBlocks * PrefixBlocks.TOKENS);
     }
 
     /**

@@ -16,11 +16,14 @@ final class RequestState {
     /** {@link System#nanoTime()} at submission. */
     final long enqueuedNanos;
     final List<SequenceState> sequences = new ArrayList<>();
-    /** Prompt tokens the first sequence restored from the prefix cache, or took from a leader's prefill. */
+    /**
+     * Prompt tokens the first sequence restored from the prefix cache (set when it restores), or, for a request that
+     * took its prompt from a leader's prefill, the whole prompt.
+     */
     int cachedTokens;
     /**
-     * While this request waits to take its whole prompt from another's prefill, that request (its leader); else null.
-     * Every sequence of a follower awaits the leader's first sequence.
+     * While this request waits to take its whole prompt from a running request with the same prompt, that request
+     * (its leader); else null. Every sequence of a follower awaits the leader's first sequence.
      */
     RequestState leader;
     /** The requests waiting for this one's prompt prefill, in admission order. */
@@ -30,6 +33,11 @@ final class RequestState {
      * vocabulary of floats) so a request with the same prompt admitted meanwhile starts from them and this cache.
      */
     float[] promptLogits;
+    /**
+     * The running request whose prefill of a shared prefix this one's first sequence waits for before restoring from
+     * the prefix cache ({@link PrefillSharing}), or null when it is not waiting.
+     */
+    RequestState awaitedPrefill;
     private boolean done;
 
     RequestState(GenerationRequest request, GenerationListener listener, GenerationHandle handle, long enqueuedNanos) {
@@ -48,10 +56,19 @@ final class RequestState {
         return !done && promptLogits != null;
     }
 
-    /** Whether the first sequence is forwarding its own prompt: a request others may wait for. */
+    /**
+     * Whether the first sequence is forwarding its own prompt now: not waiting on another request, not finished,
+     * failed or cancelled. Only such a request is waited for, so waits never chain.
+     */
     boolean prefillingItself() {
         SequenceState first = sequences.getFirst();
-        return !done && !first.finished() && !first.awaitsFirst() && first.prefilling();
+        return !done && awaitedPrefill == null && !handle.cancelRequested() && !first.finished()
+                && !first.awaitsFirst() && first.prefilling();
+    }
+
+    /** Whether this request waits for another's prefill of a shared prefix; none of its sequences is forwarded. */
+    boolean awaitsPrefill() {
+        return awaitedPrefill != null;
     }
 
     boolean done() {

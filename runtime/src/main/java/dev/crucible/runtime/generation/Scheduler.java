@@ -34,10 +34,18 @@ import java.util.Set;
  * sends them. A request admitted while another of the same scope and the very same prompt runs (its leader) forwards
  * nothing of it: each of its sequences copies the leader's prompt and samples its first token from the leader's last
  * prompt logits, as the leader's own siblings do, at once if the leader's prompt is done (a running request keeps
- * those logits), else when it is; it reports the whole prompt as cached. Only a request forwarding its own prompt or
- * done with it leads, so waits never chain. A follower whose leader ends before its prompt is done (cancelled, failed)
- * prefills on its own from the next step. A request asking for prompt logprobs needs every position's logits and never
- * follows.
+ * those logits), else when it is; it reports the whole prompt as cached. A follower whose leader ends before its
+ * prompt is done (cancelled, failed) prefills on its own from the next step.
+ *
+ * <p>Requests admitted together with a common prefix share its prefill ({@link PrefillSharing}): one whose prompt
+ * shares more full blocks with a running request's prompt that is still being forwarded than the prefix cache holds
+ * for it waits, not forwarding, until that prefill is over, then restores from the prefix cache and forwards only the
+ * rest. A waiting request counts as running for admission and may be cancelled; each step first ends the waits whose
+ * prefill is over, however it ended (donated, failed, cancelled), so a waiter never hangs: it restores what the cache
+ * holds then, perhaps nothing, and its {@code cached_tokens} are what it restored.
+ *
+ * <p>Only a request forwarding its own prompt (or, for the same prompt, done with it) is waited for, so waits never
+ * chain. A request asking for prompt logprobs needs every position's logits and never waits or follows.
  */
 final class Scheduler implements Runnable {
 
@@ -153,8 +161,11 @@ final class Scheduler implements Runnable {
             Optional<RequestState> leader = params.promptLogprobs().isEmpty() ? leaderFor(request)
                     : Optional.empty();
             if (leader.isEmpty()) {
-                prefillFirst(request);
                 request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
+                request.awaitedPrefill = PrefillSharing.leaderFor(request, running, prefixCache).orElse(null);
+                if (!request.awaitsPrefill()) {
+                    restore(request);
+                }
             } else {
                 request.sequences.forEach(SequenceState::awaitFirst);
                 if (leader.get().sharesPrompt()) {
@@ -172,13 +183,12 @@ final class Scheduler implements Runnable {
     }
 
     /**
-     * Makes {@code request}'s first sequence forward its prompt itself, from the longest prefix the cache holds for it
-     * (nothing when prompt logprobs are asked for).
+     * Starts the first sequence of {@code request} from the longest prefix of its prompt the prefix cache holds,
+     * unless it asks for prompt logprobs.
      */
-    private void prefillFirst(RequestState request) {
-        SequenceState first = request.sequences.getFirst();
-        first.prefillItself();
+    private void restore(RequestState request) {
         if (request.request.params().promptLogprobs().isEmpty()) {
+            SequenceState first = request.sequences.getFirst();
             request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request),
                     request.request.promptTokenIds(), first.cache());
             first.restored(request.cachedTokens);
@@ -197,29 +207,49 @@ final class Scheduler implements Runnable {
                 .findFirst();
     }
 
-    /** Followers whose leader ended before its prompt was done forward their own prompts from now on. */
-    private void releaseOrphans() {
+    /**
+     * Ends the waits that are over: a follower whose leader ended before its prompt was done forwards its own prompt
+     * from the cache's longest prefix; a request whose awaited prefill is over restores from the prefix cache, now
+     * holding its blocks.
+     */
+    private void endSettledWaits() {
         for (RequestState request : running) {
             if (request.leader != null && !request.leader.prefillingItself()) {
                 request.leader.followers.remove(request);
                 request.leader = null;
-                if (!request.done()) {
-                    prefillFirst(request);
+                if (!request.done() && !request.handle.cancelRequested()) {
+                    request.sequences.getFirst().prefillItself();
+                    restoreOrFail(request);
                 }
             }
+            if (request.awaitsPrefill() && PrefillSharing.settled(request.awaitedPrefill)) {
+                request.awaitedPrefill = null;
+                if (!request.handle.cancelRequested()) {
+                    restoreOrFail(request);
+                }
+            }
+        }
+        running.removeIf(RequestState::done);
+    }
+
+    private void restoreOrFail(RequestState request) {
+        try {
+            restore(request);
+        } catch (RuntimeException e) {
+            request.fail(e);
         }
     }
 
     /** One batched forward over every unfinished sequence, then sampling, streaming and completion. */
     private void step() {
-        releaseOrphans();
+        endSettledWaits();
         List<SequenceState> batch = new ArrayList<>();
         List<RequestState> owners = new ArrayList<>();
         for (RequestState request : running) {
             for (SequenceState sequence : request.sequences) {
                 if (!sequence.finished() && request.handle.cancelRequested()) {
                     request.publish(sequence.abort());
-                } else if (!sequence.finished() && !sequence.awaitsFirst()) {
+                } else if (!sequence.finished() && !sequence.awaitsFirst() && !request.awaitsPrefill()) {
                     batch.add(sequence);
                     owners.add(request);
                 }

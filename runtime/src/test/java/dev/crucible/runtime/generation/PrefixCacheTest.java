@@ -128,4 +128,29 @@ class PrefixCacheTest {
         assertEquals(0, cache.snapshot().heldTokens());
         assertEquals(0, restore(cache, SCOPE, p));
     }
+
+    @Test
+    void restorableTellsWhatRestoreWouldCopyWithoutCopyingOrCounting() {
+        PrefixCache cache = new PrefixCache(runner, 1024, 8);
+        int[] prompt = tokens(70, 2);
+        assertEquals(0, cache.restorable(SCOPE, prompt));
+        cache.donate(SCOPE, Arrays.copyOf(prompt, 40), filled(Arrays.copyOf(prompt, 40)));
+        int copies = runner.copies.size();
+        assertEquals(32, cache.restorable(SCOPE, prompt));
+        assertEquals(16, cache.restorable(SCOPE, Arrays.copyOf(prompt, 32)), "the last token's block stays");
+        assertEquals(0, cache.restorable(new PrefixScope("other", Optional.empty(), null), prompt));
+        assertEquals(copies, runner.copies.size());
+        assertEquals(0, cache.snapshot().queriedTokens());
+        assertEquals(32, restore(cache, SCOPE, prompt));
+    }
+
+    @Test
+    void keepableIsThePromptsFullBlocksWithinTheBudget() {
+        assertEquals(32, new PrefixCache(runner, 1024, 8).keepable(tokens(40, 1)));
+        assertEquals(0, new PrefixCache(runner, 16, 8).keepable(tokens(40, 1)), "over the budget nothing is kept");
+        assertEquals(0, new PrefixCache(runner, 0, 8).keepable(tokens(40, 1)), "caching off");
+        assertEquals(48, PrefixCache.restorableAtMost(tokens(49, 1)));
+        assertEquals(32, PrefixCache.restorableAtMost(tokens(48, 1)));
+        assertEquals(0, PrefixCache.restorableAtMost(new int[0]));
+    }
 }

@@ -19,18 +19,19 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
  * Prefix caching over HTTP on the tiny model: {@code usage.prompt_tokens_details.cached_tokens} counts the reused
- * prompt tokens in whole 16-token blocks, only within one entity and {@code cache_salt}, and the {@code n} choices of
- * one request cost one prefill. Assertions depend on token counts, never on the model's words. Runs on the server's
- * default engine; {@link PrefixCachingOnnxIT} runs it on ONNX.
+ * prompt tokens in whole 16-token blocks, only within one entity and {@code cache_salt}, the {@code n} choices of
+ * one request cost one prefill, and so do identical requests sent together. Assertions depend on token counts, never
+ * on the model's words. Runs on the server's default engine; {@link PrefixCachingOnnxIT} runs it on ONNX.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PrefixCachingIT {
@@ -124,36 +125,6 @@ class PrefixCachingIT {
     }
 
     @Test
-    void identicalRequestsSentAtOnceShareOnePrefillAndAnswerTheSame() throws Exception {
-        String system = systemPrompt();
-        List<Api.Reply> replies;
-        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Api.Reply>> sent = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                sent.add(pool.submit(() -> alice.post("/v1/chat/completions", chat(system, "Count to three."))));
-            }
-            replies = new ArrayList<>();
-            for (Future<Api.Reply> f : sent) {
-                replies.add(f.get());
-            }
-        }
-        int prompt = promptTokens(replies.getFirst());
-        // Whatever the arrival order: one request prefills; each other either follows it (the whole prompt) or comes
-        // once it is done and restores its full blocks.
-        assertEquals(1, replies.stream().filter(r -> cached(r) == 0).count(), replies.toString());
-        for (Api.Reply reply : replies) {
-            int cached = cached(reply);
-            assertTrue(cached == 0 || cached == prompt || cached == (prompt - 1) / BLOCK * BLOCK, reply.toString());
-            assertEquals(content(replies.getFirst()), content(reply));
-        }
-    }
-
-    private static Object content(Api.Reply reply) {
-        return ((Map<?, ?>) ((Map<?, ?>) ((List<?>) reply.json().get("choices")).getFirst()).get("message"))
-                .get("content");
-    }
-
-    @Test
     void theNChoicesOfOneRequestCostOnePrefill() {
         long before = snapshot().prefillTokens();
         Api.Reply reply = alice.post("/v1/chat/completions", chat(systemPrompt(), "Hi", "n", 4, "temperature", 1.0,
@@ -161,6 +132,51 @@ class PrefixCachingIT {
         assertEquals(4, ((List<?>) reply.json().get("choices")).size());
         assertEquals(0, cached(reply));
         assertEquals(promptTokens(reply), snapshot().prefillTokens() - before, "one prefill, not four");
+    }
+
+    @Test
+    void identicalRequestsSentTogetherPrefillOnceAndAnswerAsIfAlone() {
+        String system = systemPrompt();
+        List<Api.Reply> together;
+        try (ExecutorService clients = Executors.newFixedThreadPool(6)) {
+            List<CompletableFuture<Api.Reply>> sent = IntStream.range(0, 6).mapToObj(i -> CompletableFuture
+                    .supplyAsync(() -> alice.post("/v1/chat/completions", chat(system, "What is 2+2?")), clients))
+                    .toList();
+            together = sent.stream().map(CompletableFuture::join).toList();
+        }
+        // another cache_salt is another scope, so this one restores nothing and prefills on its own
+        Api.Reply alone = alice.post("/v1/chat/completions", chat(system, "What is 2+2?", "cache_salt",
+                UUID.randomUUID().toString()));
+        assertEquals(0, cached(alone));
+        int prompt = promptTokens(alone);
+        int whole = (prompt - 1) / BLOCK * BLOCK;
+        List<Integer> cached = together.stream().map(PrefixCachingIT::cached).toList();
+        assertEquals(1, cached.stream().filter(c -> c == 0).count(), "one prefills, the others reuse it: " + cached);
+        // one admitted while the first still runs takes its whole prompt; one admitted after restores the whole blocks
+        assertTrue(cached.stream().allMatch(c -> c == 0 || c == prompt || c == whole), "the whole prompt or every "
+                + "whole block but the last token's: " + cached);
+        together.forEach(reply -> assertEquals(alone.firstChoice().get("message"), reply.firstChoice().get("message"),
+                "greedy output with a shared prefill equals the output without it"));
+    }
+
+    @Test
+    void requestsSentTogetherWithASharedSystemPromptPrefillItOnce() {
+        String system = systemPrompt();
+        List<String> questions = List.of("Name a colour.", "Name a fruit, please.", "Name a tree.", "Name a river.");
+        List<Api.Reply> together;
+        try (ExecutorService clients = Executors.newFixedThreadPool(questions.size())) {
+            List<CompletableFuture<Api.Reply>> sent = questions.stream().map(q -> CompletableFuture
+                    .supplyAsync(() -> alice.post("/v1/chat/completions", chat(system, q)), clients)).toList();
+            together = sent.stream().map(CompletableFuture::join).toList();
+        }
+        List<Integer> cached = together.stream().map(PrefixCachingIT::cached).toList();
+        assertEquals(1, cached.stream().filter(c -> c == 0).count(), "one prefills the system prompt: " + cached);
+        assertTrue(cached.stream().allMatch(c -> c % BLOCK == 0 && c < promptTokens(together.getFirst())), "" + cached);
+        for (int i = 0; i < questions.size(); i++) {
+            Api.Reply alone = alice.post("/v1/chat/completions", chat(system, questions.get(i), "cache_salt",
+                    UUID.randomUUID().toString()));
+            assertEquals(alone.firstChoice().get("message"), together.get(i).firstChoice().get("message"));
+        }
     }
 
     @Test
