@@ -11,7 +11,8 @@ package dev.crucible.runtime.generation;
  * @param maxWaitingRequests the most requests waiting to be admitted; one more is refused as overloaded
  * @param prefixCacheTokens  the most prompt tokens the prefix cache holds for reuse by later requests (in at most
  *                           8 prefixes); 0 turns prefix caching off (the {@code n} sequences of
- *                           one request still share one prefill; requests admitted together no longer do)
+ *                           one request, and requests with the very same prompt, still share one prefill; requests
+ *                           sharing only a prefix do not)
  */
 public record GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxBatchSequences,
         int maxWaitingRequests, int prefixCacheTokens) {
