@@ -4,8 +4,10 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import dev.crucible.runtime.generation.sampling.SamplingParamsBuilder;
+import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 
 /** Test fixtures: a generator over the fakes, and one-call generation with the streaming contract checked. */
 final class Generations {
@@ -25,6 +27,27 @@ final class Generations {
     static Generator generator(FakeModelRunner runner, int maxModelLen, int chunk, int maxSequences) {
         return Generator.start(runner, new FakeTokenizer(), EOS, new GeneratorOptions(maxModelLen, chunk,
                 maxSequences));
+    }
+
+    /**
+     * A model whose logits depend on every token of the context and its position, so a wrong, missing or misplaced
+     * prefix (a bad cache copy, say) changes the output.
+     */
+    static float[] positional(List<Integer> context) {
+        float[] logits = new float[FakeTokenizer.VOCAB];
+        int sum = 0;
+        for (int i = 0; i < context.size(); i++) {
+            sum += (i + 1) * context.get(i);
+        }
+        for (int k = 1; k < FakeTokenizer.VOCAB; k++) {
+            logits[k] = (float) Math.cos(sum * 0.7 + k);
+        }
+        return logits;
+    }
+
+    /** {@code length} tokens, none of them EOS, counting up from {@code from}. */
+    static int[] prompt(int length, int from) {
+        return IntStream.range(0, length).map(i -> 1 + (from + i) % (FakeTokenizer.VOCAB - 1)).toArray();
     }
 
     static SamplingParams params(UnaryOperator<SamplingParamsBuilder> change) {

@@ -2,6 +2,7 @@ package dev.crucible.runtime.generation;
 
 import static dev.crucible.runtime.generation.FakeTokenizer.VOCAB;
 import static dev.crucible.runtime.generation.Generations.params;
+import static dev.crucible.runtime.generation.Generations.prompt;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,23 +32,7 @@ class GeneratorPrefillSharingTest {
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch gate = new CountDownLatch(1);
 
-    /** Logits depend on the whole context, so a wrong or missing prefix changes the output. */
-    private static float[] contextual(List<Integer> context) {
-        float[] logits = new float[VOCAB];
-        int sum = 0;
-        for (int i = 0; i < context.size(); i++) {
-            sum += (i + 1) * context.get(i);
-        }
-        for (int k = 1; k < VOCAB; k++) {
-            logits[k] = (float) Math.cos(sum * 0.7 + k);
-        }
-        return logits;
-    }
 
-    /** {@code length} tokens, none of them EOS, starting at {@code from}. */
-    private static int[] prompt(int length, int from) {
-        return IntStream.range(0, length).map(i -> 1 + (from + i) % (VOCAB - 1)).toArray();
-    }
 
     /**
      * {@code prompt} with its last token changed when {@code k > 0}: the same full blocks, another prompt, so it shares
@@ -72,7 +56,7 @@ class GeneratorPrefillSharingTest {
     }
 
     /**
-     * The contextual model; the blocker's one-token prompt waits for the gate, and {@code hook} sees every context
+     * The positional model; the blocker's one-token prompt waits for the gate, and {@code hook} sees every context
      * first (on the generator's thread, inside the forward).
      */
     private FakeModelRunner runner(Consumer<List<Integer>> hook) {
@@ -86,7 +70,7 @@ class GeneratorPrefillSharingTest {
                 }
             }
             hook.accept(context);
-            return contextual(context);
+            return Generations.positional(context);
         });
     }
 
@@ -114,7 +98,7 @@ class GeneratorPrefillSharingTest {
     /** What {@code prompt} generates alone, with no cache to restore from. */
     private static List<Integer> alone(int[] prompt) {
         try (Generator generator = generator(new FakeModelRunner(VOCAB, 96,
-                GeneratorPrefillSharingTest::contextual), 64, 0)) {
+                Generations::positional), 64, 0)) {
             return value(generator.generate(request(prompt))).sequences().getFirst().tokenIds();
         }
     }

@@ -2,34 +2,18 @@ package dev.crucible.runtime.generation;
 
 import static dev.crucible.runtime.generation.FakeTokenizer.VOCAB;
 import static dev.crucible.runtime.generation.Generations.params;
+import static dev.crucible.runtime.generation.Generations.prompt;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class GeneratorPrefixCacheTest {
 
-    /** Logits depend on the whole context, so a wrong cached prefix changes the output. */
-    private static float[] contextual(List<Integer> context) {
-        float[] logits = new float[VOCAB];
-        int sum = 0;
-        for (int i = 0; i < context.size(); i++) {
-            sum += (i + 1) * context.get(i);
-        }
-        for (int k = 1; k < VOCAB; k++) {
-            logits[k] = (float) Math.cos(sum * 0.7 + k);
-        }
-        return logits;
-    }
 
-    /** {@code length} tokens, none of them EOS, starting at {@code from}. */
-    private static int[] prompt(int length, int from) {
-        return IntStream.range(0, length).map(i -> 1 + (from + i) % (VOCAB - 1)).toArray();
-    }
 
     private static GenerationRequest request(int[] prompt, String entity, Optional<String> salt, SamplingParams p) {
         return new GenerationRequest(prompt, p, 0, null, Optional.empty(), new RequestOwner(entity, "key"), salt);
@@ -46,7 +30,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void aRepeatedPromptRestoresItsFullBlocksAndGeneratesTheSame() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 1024)) {
             GenerationResult first = value(generator.generate(request(prompt(40, 0))));
             int forwards = runner.batches.size();
@@ -63,7 +47,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void aPromptOfWholeBlocksStillForwardsItsLastBlock() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 1024)) {
             value(generator.generate(request(prompt(32, 0))));
             assertEquals(16, value(generator.generate(request(prompt(32, 0)))).cachedTokens());
@@ -72,7 +56,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void aSharedPrefixIsReusedUpToWhereThePromptsDiffer() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 1024)) {
             int[] longer = prompt(60, 0);
             longer[40] = longer[40] == 1 ? 2 : 1;
@@ -84,7 +68,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void anotherSaltOrEntityRestoresNothing() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         SamplingParams p = params(b -> b.maxTokens(2));
         int[] prompt = prompt(40, 3);
         try (Generator generator = generator(runner, 1024)) {
@@ -99,7 +83,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void theNSequencesOfARequestShareOnePrefill() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 0)) {
             GenerationResult result = value(generator.generate(request(prompt(40, 0), "team", Optional.empty(),
                     params(b -> b.temperature(0.9).seed(5).n(4).maxTokens(6).ignoreEos(true)))));
@@ -115,7 +99,7 @@ class GeneratorPrefixCacheTest {
     @Test
     void siblingsSampleAsIfTheyHadPrefilledOnTheirOwn() {
         // siblings keeping only the likeliest token (top_k 1; greedy refuses n > 1) must follow the greedy path
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 0)) {
             List<Integer> alone = value(generator.generate(request(prompt(20, 1), "team", Optional.empty(),
                     params(b -> b.maxTokens(6).ignoreEos(true))))).sequences().getFirst().tokenIds();
@@ -127,7 +111,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void theLeastRecentlyUsedPrefixIsEvictedPastTheBudget() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 48)) {
             value(generator.generate(request(prompt(33, 0))));
             value(generator.generate(request(prompt(33, 5))));
@@ -142,7 +126,7 @@ class GeneratorPrefixCacheTest {
 
     @Test
     void promptLogprobsNeedEveryPositionSoNothingIsRestored() {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, GeneratorPrefixCacheTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 96, Generations::positional);
         try (Generator generator = generator(runner, 1024)) {
             value(generator.generate(request(prompt(40, 0))));
             GenerationResult withLogprobs = value(generator.generate(request(prompt(40, 0), "team", Optional.empty(),

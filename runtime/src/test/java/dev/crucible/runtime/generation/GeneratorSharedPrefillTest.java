@@ -2,6 +2,7 @@ package dev.crucible.runtime.generation;
 
 import static dev.crucible.runtime.generation.FakeTokenizer.VOCAB;
 import static dev.crucible.runtime.generation.Generations.params;
+import static dev.crucible.runtime.generation.Generations.prompt;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,22 +25,7 @@ class GeneratorSharedPrefillTest {
     private final CountDownLatch gate = new CountDownLatch(1);
     private final CountDownLatch entered = new CountDownLatch(1);
 
-    /** Logits depend on the whole context, so a wrong or missing prompt changes the output. */
-    private static float[] contextual(List<Integer> context) {
-        float[] logits = new float[VOCAB];
-        int sum = 0;
-        for (int i = 0; i < context.size(); i++) {
-            sum += (i + 1) * context.get(i);
-        }
-        for (int k = 1; k < VOCAB; k++) {
-            logits[k] = (float) Math.cos(sum * 0.7 + k);
-        }
-        return logits;
-    }
 
-    private static int[] prompt(int length, int from) {
-        return IntStream.range(0, length).map(i -> 1 + (from + i) % (VOCAB - 1)).toArray();
-    }
 
     private static GenerationRequest request(int[] prompt, String entity, SamplingParams p) {
         return new GenerationRequest(prompt, p, 0, null, Optional.empty(), new RequestOwner(entity, "key"),
@@ -58,12 +43,12 @@ class GeneratorSharedPrefillTest {
     }
 
     private FakeModelRunner gated() {
-        return FakeModelRunner.gated(VOCAB, entered, gate, GeneratorSharedPrefillTest::contextual);
+        return FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
     }
 
     /** What {@code request} generates on a fresh generator, alone. */
     private static GenerationResult alone(GenerationRequest request) {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, GeneratorSharedPrefillTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, Generations::positional);
         try (Generator generator = Generator.start(runner, new FakeTokenizer(), Generations.EOS,
                 new GeneratorOptions(64, 64, 16, 16, 0))) {
             return value(generator.generate(request));
@@ -107,7 +92,7 @@ class GeneratorSharedPrefillTest {
 
     @Test
     void aRequestAdmittedWhileTheLeaderGeneratesTakesItsPromptAtOnce() throws Exception {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, GeneratorSharedPrefillTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, Generations::positional);
         int[] prompt = prompt(30, 4);
         GenerationRequest late = request(prompt, "team", greedy(3));
         CountDownLatch generating = new CountDownLatch(1);
@@ -163,7 +148,7 @@ class GeneratorSharedPrefillTest {
             if (context.size() > 8 && context.size() <= 16 && leader.get() != null) {
                 leader.get().cancel();
             }
-            return contextual(context);
+            return Generations.positional(context);
         });
         int[] prompt = prompt(40, 2);
         GenerationRequest follower = request(prompt, "team", greedy(4));
@@ -186,7 +171,7 @@ class GeneratorSharedPrefillTest {
 
     @Test
     void aRepeatOnceTheFirstIsDoneRestoresFromTheCacheInstead() throws Exception {
-        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, GeneratorSharedPrefillTest::contextual);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, 64, Generations::positional);
         int[] prompt = prompt(40, 5);
         try (Generator generator = Generator.start(runner, new FakeTokenizer(), Generations.EOS,
                 new GeneratorOptions(64, 64, 16, 16, 1024))) {
