@@ -21,7 +21,8 @@ import java.util.concurrent.Future;
  * a fixed prompt, {@code tokens} tokens greedy with {@code ignore_eos} (so every stream decodes all of them), timed
  * as a user sees them: time to first token is from sending to the first content chunk, inter-token latency the gaps
  * between content chunks, and the aggregate rate all completion tokens (from each stream's usage) over the wall time
- * from the first send to the last stream's end. One untimed warm-up request comes first.
+ * from the first send to the last stream's end. One untimed warm-up round of as many streams comes first, as on the
+ * llama.cpp side (serve.mjs): the server's first burst at a new concurrency grows its caches and compiles its paths.
  */
 final class ServeClient {
 
@@ -46,7 +47,15 @@ final class ServeClient {
 
     /** {@code rounds} rounds of {@code streams} concurrent streams; the JSON has per-round figures. */
     ObjectNode run(int streams, int tokens, int rounds) throws Exception {
-        one(tokens);
+        try (ExecutorService warmUp = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Stream>> sent = new ArrayList<>();
+            for (int s = 0; s < streams; s++) {
+                sent.add(warmUp.submit(() -> one(tokens)));
+            }
+            for (Future<Stream> f : sent) {
+                f.get();
+            }
+        }
         ObjectNode out = HfJson.object();
         out.put("streams", streams);
         ArrayNode aggregate = out.putArray("aggregate_tps");
