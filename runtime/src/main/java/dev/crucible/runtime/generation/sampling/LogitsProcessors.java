@@ -62,10 +62,13 @@ final class LogitsProcessors {
             SamplingParams params) {
         double repetition = params.repetitionPenalty();
         if (repetition != 1) {
-            BitSet seen = (BitSet) prompt.clone();
-            seen.or(produced);
-            for (int id = seen.nextSetBit(0); id >= 0 && id < logits.length; id = seen.nextSetBit(id + 1)) {
-                logits[id] = logits[id] > 0 ? logits[id] / repetition : logits[id] * repetition;
+            for (int id = prompt.nextSetBit(0); id >= 0 && id < logits.length; id = prompt.nextSetBit(id + 1)) {
+                logits[id] = repeated(logits[id], repetition);
+            }
+            for (int id = produced.nextSetBit(0); id >= 0 && id < logits.length; id = produced.nextSetBit(id + 1)) {
+                if (!prompt.get(id)) {
+                    logits[id] = repeated(logits[id], repetition);
+                }
             }
         }
         if (params.frequencyPenalty() != 0 || params.presencePenalty() != 0) {
@@ -73,6 +76,11 @@ final class LogitsProcessors {
                 logits[id] -= params.frequencyPenalty() * outputCounts[id] + params.presencePenalty();
             }
         }
+    }
+
+    /** A score under the repetition penalty: a positive one divided by it, any other multiplied. */
+    private static double repeated(double score, double repetition) {
+        return score > 0 ? score / repetition : score * repetition;
     }
 
     private static void set(double[] logits, int id, double value) {
