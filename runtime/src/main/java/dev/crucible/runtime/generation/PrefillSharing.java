@@ -32,7 +32,7 @@ final class PrefillSharing {
         int best = cache.restorable(scope, prompt);
         RequestState leader = null;
         for (RequestState other : running) {
-            if (other == request || !forwardsItsPrompt(other) || !scope.equals(PrefixScope.of(other.request))) {
+            if (other == request || !other.prefillingItself() || !scope.equals(PrefixScope.of(other.request))) {
                 continue;
             }
             int[] theirs = other.request.promptTokenIds();
@@ -52,12 +52,7 @@ final class PrefillSharing {
      * what the prefix cache holds, which may be nothing, and forwards the rest itself.
      */
     static boolean settled(RequestState leader) {
-        return !forwardsItsPrompt(leader);
-    }
-
-    /** Whether {@code request}'s first sequence is forwarding its prompt now, not waiting on another request. */
-    private static boolean forwardsItsPrompt(RequestState request) {
-        return request.prefillingItself();
+        return !leader.prefillingItself();
     }
 
     /** The tokens in the full blocks at the start of {@code a} and {@code b} that are equal. */

@@ -22,20 +22,14 @@ final class RequestState {
      */
     int cachedTokens;
     /**
-     * While this request waits to take its whole prompt from a running request with the same prompt, that request
-     * (its leader); else null. Every sequence of a follower awaits the leader's first sequence.
-     */
-    RequestState leader;
-    /** The requests waiting for this one's prompt prefill, in admission order. */
-    final List<RequestState> followers = new ArrayList<>();
-    /**
      * The logits after the last prompt token, once the first sequence has them: kept while the request runs (one
      * vocabulary of floats) so a request with the same prompt admitted meanwhile starts from them and this cache.
      */
     float[] promptLogits;
     /**
-     * The running request whose prefill of a shared prefix this one's first sequence waits for before restoring from
-     * the prefix cache ({@link PrefillSharing}), or null when it is not waiting.
+     * The running request whose prompt prefill this one waits for ({@link PrefillSharing}), or null when it is not
+     * waiting: then it takes that request's whole prompt if it is the same, else restores the shared blocks from the
+     * prefix cache.
      */
     RequestState awaitedPrefill;
     private boolean done;
@@ -63,10 +57,10 @@ final class RequestState {
     boolean prefillingItself() {
         SequenceState first = sequences.getFirst();
         return !done && awaitedPrefill == null && !handle.cancelRequested() && !first.finished()
-                && !first.awaitsFirst() && first.prefilling();
+                && first.prefilling();
     }
 
-    /** Whether this request waits for another's prefill of a shared prefix; none of its sequences is forwarded. */
+    /** Whether this request waits for another's prompt prefill; none of its sequences is forwarded meanwhile. */
     boolean awaitsPrefill() {
         return awaitedPrefill != null;
     }

@@ -30,22 +30,17 @@ import java.util.Set;
  * its last prompt logits, so a request costs one prefill. The first sequence's full prompt blocks then go to the
  * prefix cache for later requests of the same {@link PrefixScope}.
  *
- * <p>Requests with the same prompt share one prefill too, as an RL client's group of rollouts or a burst of retries
- * sends them. A request admitted while another of the same scope and the very same prompt runs (its leader) forwards
- * nothing of it: each of its sequences copies the leader's prompt and samples its first token from the leader's last
- * prompt logits, as the leader's own siblings do, at once if the leader's prompt is done (a running request keeps
- * those logits), else when it is; it reports the whole prompt as cached. A follower whose leader ends before its
- * prompt is done (cancelled, failed) prefills on its own from the next step.
- *
- * <p>Requests admitted together with a common prefix share its prefill ({@link PrefillSharing}): one whose prompt
- * shares more full blocks with a running request's prompt that is still being forwarded than the prefix cache holds
- * for it waits, not forwarding, until that prefill is over, then restores from the prefix cache and forwards only the
- * rest. A waiting request counts as running for admission and may be cancelled; each step first ends the waits whose
- * prefill is over, however it ended (donated, failed, cancelled), so a waiter never hangs: it restores what the cache
- * holds then, perhaps nothing, and its {@code cached_tokens} are what it restored.
- *
- * <p>Only a request forwarding its own prompt (or, for the same prompt, done with it) is waited for, so waits never
- * chain. A request asking for prompt logprobs needs every position's logits and never waits or follows.
+ * <p>Requests share prefill with each other too. A request admitted while another of the same scope and the very same
+ * prompt runs, as an RL client's group of rollouts or a burst of retries sends them, forwards nothing of it: each of
+ * its sequences copies that request's prompt and samples its first token from that request's last prompt logits (a
+ * running request keeps them), as its own siblings do, and it reports the whole prompt as cached. One whose prompt
+ * only shares more full blocks with the prompt of a running request than the prefix cache holds for it restores them
+ * from the cache once that request has donated them ({@link PrefillSharing}). Either waits, not forwarding, while that
+ * prompt is still being forwarded; a waiting request counts as running for admission and may be cancelled. Each step
+ * first ends the waits whose prefill is over, however it ended (done, failed, cancelled), so a waiter never hangs: it
+ * takes the whole prompt if that request still shares it, else restores what the cache holds then, perhaps nothing.
+ * Only a request forwarding its own prompt is waited for, so waits never chain. A request asking for prompt logprobs
+ * needs every position's logits and never waits or takes another's prompt.
  */
 final class Scheduler implements Runnable {
 
@@ -158,21 +153,15 @@ final class Scheduler implements Runnable {
                                 params.spacesBetweenSpecialTokens(), prompt), texts,
                         params.minTokens(), i == 0 ? params.promptLogprobs() : OptionalInt.empty(), cursor));
             }
-            Optional<RequestState> leader = params.promptLogprobs().isEmpty() ? leaderFor(request)
-                    : Optional.empty();
-            if (leader.isEmpty()) {
-                request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
-                request.awaitedPrefill = PrefillSharing.leaderFor(request, running, prefixCache).orElse(null);
+            request.sequences.subList(1, request.sequences.size()).forEach(SequenceState::awaitFirst);
+            Optional<RequestState> same = params.promptLogprobs().isEmpty() ? samePrompt(request) : Optional.empty();
+            if (same.isPresent() && same.get().sharesPrompt()) {
+                takeLeadersPrompt(request, same.get());
+            } else {
+                request.awaitedPrefill = same.or(() -> PrefillSharing.leaderFor(request, running, prefixCache))
+                        .orElse(null);
                 if (!request.awaitsPrefill()) {
                     restore(request);
-                }
-            } else {
-                request.sequences.forEach(SequenceState::awaitFirst);
-                if (leader.get().sharesPrompt()) {
-                    takeLeadersPrompt(request, leader.get().sequences.getFirst(), leader.get().promptLogits);
-                } else {
-                    request.leader = leader.get();
-                    leader.get().followers.add(request);
                 }
             }
         } catch (RuntimeException e) {
@@ -199,7 +188,7 @@ final class Scheduler implements Runnable {
      * A running request of the same scope with the very same prompt, forwarding it or done with it, for
      * {@code request} to take the prompt from.
      */
-    private Optional<RequestState> leaderFor(RequestState request) {
+    private Optional<RequestState> samePrompt(RequestState request) {
         PrefixScope scope = PrefixScope.of(request.request);
         int[] prompt = request.request.promptTokenIds();
         return running.stream().filter(r -> (r.sharesPrompt() || r.prefillingItself())
@@ -208,23 +197,21 @@ final class Scheduler implements Runnable {
     }
 
     /**
-     * Ends the waits that are over: a follower whose leader ended before its prompt was done forwards its own prompt
-     * from the cache's longest prefix; a request whose awaited prefill is over restores from the prefix cache, now
-     * holding its blocks.
+     * Ends the waits whose awaited prefill is over: a request with the same prompt as the one it waited for takes that
+     * whole prompt if it is still shared, any other restores from the prefix cache, which holds the donated blocks.
      */
     private void endSettledWaits() {
         for (RequestState request : running) {
-            if (request.leader != null && !request.leader.prefillingItself()) {
-                request.leader.followers.remove(request);
-                request.leader = null;
-                if (!request.done() && !request.handle.cancelRequested()) {
-                    request.sequences.getFirst().prefillItself();
-                    restoreOrFail(request);
-                }
-            }
             if (request.awaitsPrefill() && PrefillSharing.settled(request.awaitedPrefill)) {
+                RequestState awaited = request.awaitedPrefill;
                 request.awaitedPrefill = null;
-                if (!request.handle.cancelRequested()) {
+                if (request.handle.cancelRequested()) {
+                    continue;
+                }
+                if (awaited.sharesPrompt() && Arrays.equals(awaited.request.promptTokenIds(),
+                        request.request.promptTokenIds())) {
+                    takeLeadersPrompt(request, awaited);
+                } else {
                     restoreOrFail(request);
                 }
             }
@@ -301,20 +288,17 @@ final class Scheduler implements Runnable {
         prefixCache.donate(PrefixScope.of(request.request), prompt, first.cache());
         request.promptLogits = last;
         takePrompt(request, first, last);
-        for (RequestState follower : request.followers) {
-            follower.leader = null;
-            if (!follower.done()) {
-                takeLeadersPrompt(follower, first, last);
-            }
-        }
-        request.followers.clear();
     }
 
-    /** {@code follower} takes its whole prompt from its leader's {@code first} sequence and its prompt logits. */
-    private void takeLeadersPrompt(RequestState follower, SequenceState first, float[] last) {
+    /**
+     * {@code follower}, every sequence of it, takes its whole prompt from {@code leader}, whose first sequence has
+     * forwarded the same prompt, and samples from its prompt logits.
+     */
+    private void takeLeadersPrompt(RequestState follower, RequestState leader) {
         follower.cachedTokens = follower.request.promptTokenIds().length;
-        follower.promptLogits = last;
-        takePrompt(follower, first, last);
+        follower.promptLogits = leader.promptLogits;
+        follower.sequences.getFirst().awaitFirst();
+        takePrompt(follower, leader.sequences.getFirst(), leader.promptLogits);
     }
 
     /** Each of {@code request}'s sequences that awaits {@code first} copies its prompt and samples from {@code last}. */

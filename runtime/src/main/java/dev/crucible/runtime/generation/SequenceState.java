@@ -85,11 +85,6 @@ final class SequenceState {
         awaitsFirst = true;
     }
 
-    /** Stops waiting: this sequence forwards its own prompt after all (the prefill it waited for ended early). */
-    void prefillItself() {
-        awaitsFirst = false;
-    }
-
     /** Whether this sequence waits for the first one's prefill; it is left out of forwards meanwhile. */
     boolean awaitsFirst() {
         return awaitsFirst;
