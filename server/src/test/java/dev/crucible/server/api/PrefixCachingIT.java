@@ -14,7 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -76,6 +75,15 @@ class PrefixCachingIT {
 
     private static int cached(Api.Reply reply) {
         return ((Number) ((Map<?, ?>) usage(reply).get("prompt_tokens_details")).get("cached_tokens")).intValue();
+    }
+
+    /** Alice's chat completions of {@code bodies}, each sent on a thread of its own at once; replies in order. */
+    private List<Api.Reply> sentTogether(List<Map<String, Object>> bodies) {
+        try (ExecutorService clients = Executors.newFixedThreadPool(bodies.size())) {
+            List<CompletableFuture<Api.Reply>> sent = bodies.stream().map(body -> CompletableFuture
+                    .supplyAsync(() -> alice.post("/v1/chat/completions", body), clients)).toList();
+            return sent.stream().map(CompletableFuture::join).toList();
+        }
     }
 
     private GeneratorSnapshot snapshot() {
@@ -137,13 +145,7 @@ class PrefixCachingIT {
     @Test
     void identicalRequestsSentTogetherPrefillOnceAndAnswerAsIfAlone() {
         String system = systemPrompt();
-        List<Api.Reply> together;
-        try (ExecutorService clients = Executors.newFixedThreadPool(6)) {
-            List<CompletableFuture<Api.Reply>> sent = IntStream.range(0, 6).mapToObj(i -> CompletableFuture
-                    .supplyAsync(() -> alice.post("/v1/chat/completions", chat(system, "What is 2+2?")), clients))
-                    .toList();
-            together = sent.stream().map(CompletableFuture::join).toList();
-        }
+        List<Api.Reply> together = sentTogether(Collections.nCopies(6, chat(system, "What is 2+2?")));
         // another cache_salt is another scope, so this one restores nothing and prefills on its own
         Api.Reply alone = alice.post("/v1/chat/completions", chat(system, "What is 2+2?", "cache_salt",
                 UUID.randomUUID().toString()));
@@ -163,12 +165,7 @@ class PrefixCachingIT {
     void requestsSentTogetherWithASharedSystemPromptPrefillItOnce() {
         String system = systemPrompt();
         List<String> questions = List.of("Name a colour.", "Name a fruit, please.", "Name a tree.", "Name a river.");
-        List<Api.Reply> together;
-        try (ExecutorService clients = Executors.newFixedThreadPool(questions.size())) {
-            List<CompletableFuture<Api.Reply>> sent = questions.stream().map(q -> CompletableFuture
-                    .supplyAsync(() -> alice.post("/v1/chat/completions", chat(system, q)), clients)).toList();
-            together = sent.stream().map(CompletableFuture::join).toList();
-        }
+        List<Api.Reply> together = sentTogether(questions.stream().map(q -> chat(system, q)).toList());
         List<Integer> cached = together.stream().map(PrefixCachingIT::cached).toList();
         assertEquals(1, cached.stream().filter(c -> c == 0).count(), "one prefills the system prompt: " + cached);
         assertTrue(cached.stream().allMatch(c -> c % BLOCK == 0 && c < promptTokens(together.getFirst())), "" + cached);
