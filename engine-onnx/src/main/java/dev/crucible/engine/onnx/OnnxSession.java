@@ -21,9 +21,8 @@ import java.util.Set;
  * The decoder graph's ONNX Runtime session and how one {@link OnnxRun} is fed to it: the pool's key/value buffers are
  * passed as the pasts and bound as the presents (the same memory, so GroupQueryAttention writes the new keys and
  * values in place and nothing of the cache is copied; the pool keeps the tensors over them), the small per-run inputs
- * are made fresh, and the logits are
- * written into a reused buffer, from which they are copied once into the caller's arrays. Not thread-safe: used under
- * the runner's lock.
+ * are made fresh, and the logits are written into a reused buffer, from which they are copied once into the caller's
+ * arrays. Not thread-safe: used under the runner's lock.
  */
 final class OnnxSession implements AutoCloseable {
 
