@@ -64,22 +64,58 @@ final class CrucibleDecode {
     }
 
     static ObjectNode run(Path hf, int promptTokens, int decodeTokens, int runs, String engine) throws Exception {
-        ObjectNode out = HfJson.object();
-        EngineProvider provider = engine(engine);
-        ModelFolder folder = ModelFolder.read(hf);
-        int[] prompt;
-        try (Tokenizer tokenizer = provider.loadTokenizer(folder)) {
-            prompt = promptIds(tokenizer, promptTokens);
+        try (Loaded loaded = Loaded.of(hf, promptTokens, engine)) {
+            return loaded.timed(decodeTokens, runs);
         }
-        long t0 = System.nanoTime();
-        try (ModelRunner runner = provider.loadModel(folder)) {
-            double loadS = (System.nanoTime() - t0) / 1e9;
-            out.put("engine", "Crucible engine-" + engine + " (" + provider.health().detail() + ")");
+    }
+
+    /**
+     * Keeps {@code engine} loaded and times one run for each line read from standard input, a path to write that
+     * run's JSON to, answering each with a line {@code done} once the file is written; ends at the end of input.
+     * {@code bench/serve} alternates these runs with requests through the server, so that each server measurement
+     * has the engine's own speed from the seconds before it, on a machine whose speed drifts.
+     */
+    static void resident(Path hf, int promptTokens, int decodeTokens, String engine) throws Exception {
+        try (Loaded loaded = Loaded.of(hf, promptTokens, engine);
+                var lines = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+                        java.nio.charset.StandardCharsets.UTF_8))) {
+            System.out.println("ready");
+            for (String out = lines.readLine(); out != null && !out.isBlank(); out = lines.readLine()) {
+                String loadStart = Main.loadAverage();
+                ObjectNode result = loaded.timed(decodeTokens, 1);
+                result.put("loadavg_start", loadStart);
+                Files.writeString(Path.of(out), HfJson.pretty(result));
+                System.out.println("done");
+            }
+        }
+    }
+
+    /** An engine with a model loaded, the benchmark prompt, and how long loading took; warmed up once. */
+    private record Loaded(String engine, ModelRunner runner, int[] prompt, double loadS, String detail)
+            implements AutoCloseable {
+
+        static Loaded of(Path hf, int promptTokens, String engine) throws IOException {
+            EngineProvider provider = CrucibleDecode.engine(engine);
+            ModelFolder folder = ModelFolder.read(hf);
+            int[] prompt;
+            try (Tokenizer tokenizer = provider.loadTokenizer(folder)) {
+                prompt = promptIds(tokenizer, promptTokens);
+            }
+            long t0 = System.nanoTime();
+            ModelRunner runner = provider.loadModel(folder);
+            Loaded loaded = new Loaded(engine, runner, prompt, (System.nanoTime() - t0) / 1e9,
+                    provider.health().detail());
+            once(runner, prompt, 4); // warm-up, untimed
+            return loaded;
+        }
+
+        ObjectNode timed(int decodeTokens, int runs) throws IOException {
+            ObjectNode out = HfJson.object();
+            out.put("engine", "Crucible engine-" + engine + " (" + detail + ")");
             out.put("threads", System.getProperty("ai.djl.pytorch.num_threads", "default"));
             out.put("load_s", loadS);
             ArrayNode ids = out.putArray("prompt_ids");
             Arrays.stream(prompt).forEach(ids::add);
-            once(runner, prompt, Math.min(4, decodeTokens)); // warm-up, untimed
             ArrayNode ttft = out.putArray("ttft_ms");
             ArrayNode tps = out.putArray("decode_tps");
             int[] generated = null;
@@ -93,9 +129,14 @@ final class CrucibleDecode {
             }
             ArrayNode gen = out.putArray("generated");
             Arrays.stream(generated).forEach(gen::add);
+            out.put("peak_rss_mib", peakRssMib());
+            return out;
         }
-        out.put("peak_rss_mib", peakRssMib());
-        return out;
+
+        @Override
+        public void close() {
+            runner.close();
+        }
     }
 
     private record Timing(double ttftMs, double decodeTps, int[] tokens) {

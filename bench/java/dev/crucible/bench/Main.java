@@ -19,6 +19,8 @@ import java.util.List;
  *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS [ENGINE]}: times one of Crucible's engines
  *       ({@code djl}, the default, {@code onnx} or {@code onnx-int4}), writes JSON to OUT and the prompt's ids to
  *       {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
+ *   <li>{@code crucible-resident WORK PROMPT_TOKENS DECODE_TOKENS ENGINE}: keeps the engine loaded and times one run
+ *       per line of standard input, the path to write its JSON to ({@link CrucibleDecode#resident});</li>
  *   <li>{@code bandwidth WORK OUT THREADS}: measures the memory read bandwidth and the model's weight bytes per token
  *       ({@link BandwidthProbe}), writes JSON to OUT;</li>
  *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT} and {@code serve-report DIR STAMP ENGINES
@@ -50,6 +52,8 @@ public final class Main {
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
                 Files.writeString(work.resolve("prompt-ids.json"), HfJson.compact(result.get("prompt_ids")));
             }
+            case "crucible-resident" -> CrucibleDecode.resident(BenchModel.hfDir(Path.of(args[1])),
+                    Integer.parseInt(args[2]), Integer.parseInt(args[3]), args[4]);
             case "bandwidth" -> Files.writeString(Path.of(args[2]), HfJson.pretty(
                     BandwidthProbe.run(BenchModel.hfDir(Path.of(args[1])), Integer.parseInt(args[3]))));
             case "serve-client" -> {
@@ -118,7 +122,8 @@ public final class Main {
                 "of bound");
         System.out.printf(row, "-".repeat(10), "-".repeat(9), "-".repeat(11), "-".repeat(13), "-".repeat(13),
                 "-".repeat(13), "-".repeat(10));
-        System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-", share(lTps, bound));
+        System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-",
+                share(llama.path("decode_tps"), bound));
         if (q4 != null) {
             double qTtft = median(q4.path("ttft_ms"));
             double qTps = median(q4.path("decode_tps"));
@@ -131,15 +136,14 @@ public final class Main {
             double tps = median(e.getValue().path("decode_tps"));
             System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
                     fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
-                    e.getKey().endsWith("int4") ? "(int4)" : share(tps, bound));
+                    e.getKey().endsWith("int4") ? "(int4)" : share(e.getValue().path("decode_tps"), bound));
             boolean int4 = e.getKey().endsWith("int4") && q4 != null;
             // the names issue 11 fixed for scripts: djl/llama-f32, onnx-f32/llama-f32, onnx-int4/llama-q4_0
             ratios.append(' ').append(e.getKey().equals("onnx") ? "onnx-f32" : e.getKey()).append(int4 ? "/llama-q4_0=" : "/llama-f32=")
                     .append(fmt(tps / (int4 ? median(q4.path("decode_tps")) : lTps), 2));
         }
         if (bound != null && engines.containsKey("onnx")) {
-            ratios.append(" onnx-f32/bound=").append(fmt(median(engines.get("onnx").path("decode_tps"))
-                    / bound.tokensPerSecond(), 2));
+            ratios.append(" onnx-f32/bound=").append(fmt(bound.share(engines.get("onnx").path("decode_tps")), 2));
         }
         System.out.println("  (ttft: lower is better; tok/s: higher is better; of bound: decode tok/s over the F32 "
                 + "memory-bandwidth bound, int4 rows read fewer bytes and are not set against it)");
@@ -167,32 +171,49 @@ public final class Main {
         System.out.println(ratios);
     }
 
-    private static String share(double tps, Bound bound) {
-        return bound == null ? "-" : fmt(tps / bound.tokensPerSecond(), 2) + "x";
+    private static String share(JsonNode tps, Bound bound) {
+        return bound == null ? "-" : fmt(bound.share(tps), 2) + "x";
     }
 
-    /** The F32 decode bound of this run: the best read bandwidth over the rounds against the weights a token reads. */
-    private record Bound(double readGbs, long bytesPerToken, int threads) {
+    /**
+     * The F32 decode bound of each round: that round's read bandwidth (the best pass of its probe) against the weights
+     * a token reads. The machine's bandwidth drifts by more than the engines differ, so a decode rate is set against
+     * the bound of its own round, and the share is the median over the rounds of those ratios.
+     */
+    private record Bound(List<Double> readGbs, long bytesPerToken, int threads) {
 
         static Bound of(JsonNode merged) {
             if (merged == null) {
                 return null;
             }
-            double best = 0;
-            for (JsonNode gbs : merged.path("read_gbs_runs")) {
-                best = Math.max(best, gbs.asDouble());
-            }
-            return new Bound(best, merged.path("weight_bytes_per_token").asLong(), merged.path("threads").asInt());
+            List<Double> gbs = new ArrayList<>();
+            merged.path("read_gbs_runs").forEach(n -> gbs.add(n.asDouble()));
+            return new Bound(gbs, merged.path("weight_bytes_per_token").asLong(), merged.path("threads").asInt());
         }
 
-        double tokensPerSecond() {
-            return readGbs * 1e9 / bytesPerToken;
+        double tokensPerSecond(double gbs) {
+            return gbs * 1e9 / bytesPerToken;
+        }
+
+        /** The median over the rounds of each round's decode rate in {@code tps} over that round's bound. */
+        double share(JsonNode tps) {
+            if (tps.size() != readGbs.size()) {
+                throw new IllegalArgumentException(tps.size() + " decode rates for " + readGbs.size() + " probes: "
+                        + "the share pairs one run with one probe per round");
+            }
+            List<Double> shares = new ArrayList<>();
+            for (int r = 0; r < readGbs.size(); r++) {
+                shares.add(tps.get(r).asDouble() / tokensPerSecond(readGbs.get(r)));
+            }
+            return MatmulProbe.median(shares);
         }
 
         String describe() {
-            return String.format("memory read bandwidth %.1f GB/s (best pass of each round's probe, %d threads); "
-                    + "a token reads %.2f GB of F32 weights, so batch-1 decoding is bounded by %.1f tok/s", readGbs,
-                    threads, bytesPerToken / 1e9, tokensPerSecond());
+            double median = MatmulProbe.median(readGbs);
+            return String.format("memory read bandwidth per round %s GB/s (best pass of each round's probe, %d "
+                    + "threads); a token reads %.2f GB of F32 weights, so batch-1 decoding is bounded by %.1f tok/s at "
+                    + "the median round; each run's share is of its own round's bound", readGbs.stream()
+                    .map(g -> fmt(g, 1)).toList(), threads, bytesPerToken / 1e9, tokensPerSecond(median));
         }
     }
 

@@ -14,7 +14,8 @@ import java.util.List;
  * Prints {@code bench/serve}'s table from the per-round JSON files of one run ({@code STAMP-serve-SIDE-N-ROUND.json}
  * for each side, the engines and {@code llama}, and {@code STAMP-serve-ENGINE-engine-ROUND.json} for each engine on
  * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
- * server over the engine's own speed, and the 8-stream aggregate (the most streams run) over llama.cpp's.
+ * server over the engine's own speed (the median over the pairs of the two, each measured seconds apart), and the
+ * 8-stream aggregate (the most streams run) over llama.cpp's.
  */
 final class ServeReport {
 
@@ -47,16 +48,36 @@ final class ServeReport {
         double llamaMost = median(values(read(dir, stamp + "-serve-llama-" + most + "-"), "aggregate_tps"));
         for (String engine : engines) {
             List<JsonNode> alone = read(dir, stamp + "-serve-" + engine + "-engine-");
-            double own = median(values(alone, "decode_tps"));
-            double one = median(values(read(dir, stamp + "-serve-" + engine + "-1-"), "aggregate_tps"));
+            List<JsonNode> one = read(dir, stamp + "-serve-" + engine + "-1-");
+            List<Double> pairs = pairRatios(alone, one);
             double many = median(values(read(dir, stamp + "-serve-" + engine + "-" + most + "-"), "aggregate_tps"));
-            System.out.println("  " + engine + " alone (bench/run's measure, same rounds): " + fmt(own)
-                    + " tok/s decode; load before each: " + loads(alone));
-            line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", one / own))
+            System.out.println("  " + engine + " alone (bench/run's measure, each run just before one stream through "
+                    + "the server): " + fmt(median(values(alone, "decode_tps"))) + " tok/s decode (median); load "
+                    + "before each: " + loads(alone));
+            System.out.println("  " + engine + " one stream through the server over the engine alone, pair by pair: "
+                    + pairs.stream().map(ServeReport::fmt).toList());
+            line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)))
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", many / llamaMost));
         }
         System.out.println(line);
+    }
+
+    /**
+     * Each pair's one stream through the server over the engine alone just before it: {@code alone} and {@code one}
+     * hold one run each per pair, in the same order (their file names end alike, in round and pair).
+     */
+    private static List<Double> pairRatios(List<JsonNode> alone, List<JsonNode> one) {
+        if (alone.size() != one.size()) {
+            throw new IllegalStateException(alone.size() + " runs of the engine alone for " + one.size()
+                    + " one-stream runs through the server: they come in pairs");
+        }
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < alone.size(); i++) {
+            ratios.add(values(List.of(one.get(i)), "aggregate_tps").getFirst()
+                    / values(List.of(alone.get(i)), "decode_tps").getFirst());
+        }
+        return ratios;
     }
 
     private static List<JsonNode> read(Path dir, String prefix) throws IOException {
