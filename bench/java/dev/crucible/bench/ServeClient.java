@@ -26,7 +26,7 @@ import java.util.concurrent.Future;
  */
 final class ServeClient {
 
-    /** About 32 tokens once the chat template wraps it, as bench/run's prompt. */
+    /** About 32 tokens, as bench/run's prompt; 69 once the bench model's chat template adds its system prompt. */
     static final String PROMPT = "The quick brown fox jumps over the lazy dog while the committee reviews the "
             + "quarterly report in the lab.";
 
