@@ -78,6 +78,54 @@ final class LogitsProcessors {
         }
     }
 
+    /**
+     * The greedy token under {@link #penalize} alone, without its vocabulary-sized copy: the first highest of the
+     * penalised scores, found by one pass over {@code logits} that runs straight through the tokens no penalty
+     * touches and scores each token that appeared (in {@code prompt} or {@code produced}) as {@link #penalize} would.
+     * Compared in double precision and in id order, so it is the token {@code argmax(penalize(copy))} picks.
+     *
+     * @param produced the tokens with {@code outputCounts[id] > 0}
+     */
+    static int penalizedArgmax(float[] logits, BitSet prompt, BitSet produced, int[] outputCounts,
+            SamplingParams params) {
+        boolean repeats = params.repetitionPenalty() != 1;
+        boolean counted = params.frequencyPenalty() != 0 || params.presencePenalty() != 0;
+        int best = 0;
+        double bestScore = logits[0];
+        int id = 0;
+        while (id < logits.length) {
+            int touched = Math.min(next(repeats ? prompt : null, id, logits.length),
+                    next(repeats || counted ? produced : null, id, logits.length));
+            for (; id < touched; id++) {
+                if (logits[id] > bestScore) {
+                    best = id;
+                    bestScore = logits[id];
+                }
+            }
+            if (id < logits.length) {
+                double score = logits[id];
+                if (repeats) {
+                    score = repeated(score, params.repetitionPenalty());
+                }
+                if (counted && produced.get(id)) {
+                    score -= params.frequencyPenalty() * outputCounts[id] + params.presencePenalty();
+                }
+                if (id == 0 || score > bestScore) {
+                    best = id;
+                    bestScore = score;
+                }
+                id++;
+            }
+        }
+        return best;
+    }
+
+    /** The first id from {@code from} in {@code ids}, or {@code end} when there is none below it or no set at all. */
+    private static int next(BitSet ids, int from, int end) {
+        int next = ids == null ? -1 : ids.nextSetBit(from);
+        return next < 0 ? end : Math.min(next, end);
+    }
+
     /** A score under the repetition penalty: a positive one divided by it, any other multiplied. */
     private static double repeated(double score, double repetition) {
         return score > 0 ? score / repetition : score * repetition;

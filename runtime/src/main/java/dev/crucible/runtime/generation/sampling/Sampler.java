@@ -72,7 +72,8 @@ public final class Sampler {
             throw new IllegalArgumentException("logits must not be empty");
         }
         float[] logits = mask.map(m -> masked(rawLogits, m)).orElse(rawLogits);
-        int token = params.greedy() && scoresAreLogits() ? argmax(logits) : pick(logits);
+        int token = params.greedy() && onlyPenalties()
+                ? LogitsProcessors.penalizedArgmax(logits, prompt, produced, counts, params) : pick(logits);
         output.add(token);
         if (counts.length <= token) {
             counts = Arrays.copyOf(counts, logits.length);
@@ -104,13 +105,14 @@ public final class Sampler {
     }
 
     /**
-     * Whether no processor would change a score now, so greedy decoding can take the argmax of the logits as they
-     * are: the argmax of their double copy is the same token, and the copy costs a vocabulary-sized array a token.
+     * Whether no processor but the penalties would change a score now, so greedy decoding can take the penalised
+     * argmax of the logits as they are ({@link LogitsProcessors#penalizedArgmax}): the same token as the argmax of
+     * their processed double copy, without the vocabulary-sized copy a token. Qwen's generation configs set a
+     * repetition penalty by default, so this is the common greedy path.
      */
-    private boolean scoresAreLogits() {
+    private boolean onlyPenalties() {
         return params.allowedTokenIds().isEmpty() && params.badWords().isEmpty()
-                && (output.size() >= params.minTokens() || stopIds.isEmpty()) && params.logitBias().isEmpty()
-                && params.repetitionPenalty() == 1 && params.frequencyPenalty() == 0 && params.presencePenalty() == 0;
+                && (output.size() >= params.minTokens() || stopIds.isEmpty()) && params.logitBias().isEmpty();
     }
 
     private static float[] masked(float[] logits, BitSet allowed) {
@@ -125,17 +127,6 @@ public final class Sampler {
     /** The tokens sampled so far, oldest first; an unmodifiable view. */
     public List<Integer> output() {
         return Collections.unmodifiableList(output);
-    }
-
-    /** The first highest score, as {@code torch.argmax}. */
-    private static int argmax(float[] scores) {
-        int best = 0;
-        for (int id = 1; id < scores.length; id++) {
-            if (scores[id] > scores[best]) {
-                best = id;
-            }
-        }
-        return best;
     }
 
     /** The first highest score, as {@code torch.argmax}. */

@@ -15,8 +15,8 @@ import net.jqwik.api.constraints.Size;
 
 /**
  * Greedy decoding with penalties against a plain reference of vLLM's {@code apply_penalties} that visits the whole
- * vocabulary: the sampler visits only the tokens that appeared, and skips the processors altogether when none would
- * change a score, and must pick the same tokens either way.
+ * vocabulary: the sampler copies nothing and scores only the tokens that appeared, on top of one pass over the raw
+ * logits, and must pick the same tokens, ties to the first id included, with or without neutral penalties.
  */
 class SamplerPenaltyPropertiesTest {
 
@@ -33,15 +33,38 @@ class SamplerPenaltyPropertiesTest {
         for (int i = 0; i < logits.length; i++) {
             logits[i] = base.get(i);
         }
+        assertPicksAsTheReference(logits, prompt, neutral ? 1 : repetition, neutral ? 0 : frequency,
+                neutral ? 0 : presence, steps);
+    }
+
+    /**
+     * Small integer logits and penalties that keep them exact (halving, doubling, whole steps), so penalised and
+     * untouched tokens often tie and the first id must win, as in {@code torch.argmax}.
+     */
+    @Property(tries = 300)
+    void tiesGoToTheFirstIdUnderPenaltiesToo(
+            @ForAll @Size(min = 1, max = 12) List<@IntRange(min = -2, max = 2) Integer> base,
+            @ForAll @Size(max = 6) List<@IntRange(min = 0, max = 11) Integer> prompt,
+            @ForAll boolean halve,
+            @ForAll @IntRange(min = -1, max = 1) int frequency,
+            @ForAll @IntRange(min = -1, max = 1) int presence,
+            @ForAll @IntRange(min = 1, max = 8) int steps) {
+        float[] logits = new float[base.size()];
+        for (int i = 0; i < logits.length; i++) {
+            logits[i] = base.get(i);
+        }
+        assertPicksAsTheReference(logits, prompt, halve ? 2 : 0.5, frequency, presence, steps);
+    }
+
+    /** {@code steps} greedy tokens from the same logits, each fed back as output, against {@link #reference}. */
+    private static void assertPicksAsTheReference(float[] logits, List<Integer> prompt, double repetition,
+            double frequency, double presence, int steps) {
         int[] promptIds = prompt.stream().mapToInt(Integer::intValue).filter(id -> id < logits.length).toArray();
-        double rep = neutral ? 1 : repetition;
-        double freq = neutral ? 0 : frequency;
-        double pres = neutral ? 0 : presence;
-        Sampler sampler = new Sampler(value(SamplingParams.builder().temperature(0).repetitionPenalty(rep)
-                .frequencyPenalty(freq).presencePenalty(pres).build()), promptIds, Set.of(), 0);
+        Sampler sampler = new Sampler(value(SamplingParams.builder().temperature(0).repetitionPenalty(repetition)
+                .frequencyPenalty(frequency).presencePenalty(presence).build()), promptIds, Set.of(), 0);
         List<Integer> output = new ArrayList<>();
         for (int s = 0; s < steps; s++) {
-            int expected = reference(logits, promptIds, output, rep, freq, pres);
+            int expected = reference(logits, promptIds, output, repetition, frequency, presence);
             assertEquals(expected, sampler.sample(logits).tokenId());
             output.add(expected);
         }
