@@ -20,6 +20,7 @@ import dev.crucible.hf.tiny.TinyModel;
 import dev.crucible.hf.tokenizer.BpeEncoder;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -108,6 +109,40 @@ public abstract class ModelRunnerContract {
                     .positions();
             for (int i = 0; i < PROMPT.length; i++) {
                 assertClose(expected.get(i), forward(stepped, PROMPT[i]).last(), "token " + i);
+            }
+        }
+    }
+
+    /**
+     * An engine that keeps caches in shared buffers grows them as sequences lengthen and more caches are made; each
+     * growth must carry every position a cache holds. One sequence decodes 40 tokens one at a time while three more
+     * caches are made and fed partway, then its logits are held to a single prefill of the same tokens.
+     */
+    @Test
+    void aCacheKeepsItsPositionsWhileLongerAndMoreSequencesArrive() {
+        int[] tokens = new int[4 * PROMPT.length];
+        for (int i = 0; i < tokens.length; i++) {
+            tokens[i] = PROMPT[i % PROMPT.length] + i / PROMPT.length;
+        }
+        List<float[]> stepped = new ArrayList<>();
+        List<KvCache> others = new ArrayList<>();
+        try (KvCache cache = runner.newCache(tokens.length)) {
+            for (int i = 0; i < tokens.length; i++) {
+                if (i % 12 == 11) {
+                    KvCache other = runner.newCache(tokens.length);
+                    others.add(other);
+                    forward(other, Arrays.copyOf(PROMPT, 1 + i / 12));
+                }
+                stepped.add(forward(cache, tokens[i]).last());
+            }
+        } finally {
+            others.forEach(KvCache::close);
+        }
+        try (KvCache whole = runner.newCache(tokens.length)) {
+            List<float[]> expected = runner.forward(List.of(new SequenceInput(whole, tokens, true))).getFirst()
+                    .positions();
+            for (int i = 0; i < tokens.length; i++) {
+                assertClose(expected.get(i), stepped.get(i), "token " + i);
             }
         }
     }
