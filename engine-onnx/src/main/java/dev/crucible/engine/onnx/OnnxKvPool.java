@@ -17,7 +17,9 @@ import java.nio.ByteOrder;
  *
  * <p>Both dimensions grow by doubling as caches are made and sequences lengthen ({@link #ensureLength}), the held rows
  * copied once each time, so a cache's capacity costs nothing until used and a token costs amortised O(1) copying.
- * Memory is freed when the pool closes. Not thread-safe: used under the runner's lock.
+ * New buffers are zeroed lazily ({@link LazyZeroedMemory}): a growth costs the copy of the held rows, not a fill of
+ * the whole buffer, and rows and positions never written take no resident memory. Memory is freed when the pool
+ * closes. Not thread-safe: used under the runner's lock.
  */
 final class OnnxKvPool implements AutoCloseable {
 
@@ -165,13 +167,18 @@ final class OnnxKvPool implements AutoCloseable {
         long bytes = (long) slots * kvHeads * length * headDim * Float.BYTES;
         MemorySegment[] k = new MemorySegment[layers];
         MemorySegment[] v = new MemorySegment[layers];
-        for (int l = 0; l < layers; l++) {
-            k[l] = fresh.allocate(bytes, 64);
-            v[l] = fresh.allocate(bytes, 64);
-            if (keys != null) {
-                copyRows(keys[l], k[l], length);
-                copyRows(values[l], v[l], length);
+        try {
+            for (int l = 0; l < layers; l++) {
+                k[l] = LazyZeroedMemory.allocate(fresh, bytes);
+                v[l] = LazyZeroedMemory.allocate(fresh, bytes);
+                if (keys != null) {
+                    copyRows(keys[l], k[l], length);
+                    copyRows(values[l], v[l], length);
+                }
             }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            fresh.close();
+            throw e;
         }
         OnnxKvCache[] grown = new OnnxKvCache[slots];
         System.arraycopy(owners, 0, grown, 0, owners.length);
@@ -185,14 +192,23 @@ final class OnnxKvPool implements AutoCloseable {
         maxLen = length;
     }
 
-    /** Copies every held row's heads, each {@code [maxLen, head_dim]}, into rows of {@code length} positions. */
+    /**
+     * Copies every held row's heads, each {@code [maxLen, head_dim]}, into rows of {@code length} positions: the
+     * positions its cache holds, since those past a cache's length and free rows hold garbage. So a growth writes
+     * (and, with lazily zeroed buffers, makes resident) only what the caches hold.
+     */
     private void copyRows(MemorySegment from, MemorySegment to, int length) {
         long headBytes = (long) maxLen * headDim * Float.BYTES;
         long newHeadBytes = (long) length * headDim * Float.BYTES;
         for (int slot = 0; slot < owners.length; slot++) {
+            if (owners[slot] == null) {
+                continue;
+            }
+            long bytes = Math.min((long) owners[slot].length() * headDim * Float.BYTES,
+                    Math.min(headBytes, newHeadBytes));
             for (int h = 0; h < kvHeads; h++) {
                 long head = (long) slot * kvHeads + h;
-                MemorySegment.copy(from, head * headBytes, to, head * newHeadBytes, Math.min(headBytes, newHeadBytes));
+                MemorySegment.copy(from, head * headBytes, to, head * newHeadBytes, bytes);
             }
         }
     }
