@@ -1,5 +1,6 @@
 package dev.crucible.runtime.generation;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -57,11 +58,8 @@ final class PrefillSharing {
 
     /** The tokens in the full blocks at the start of {@code a} and {@code b} that are equal. */
     private static int commonBlockTokens(int[] a, int[] b) {
-        int same = 0;
-        int n = Math.min(a.length, b.length);
-        while (same < n && a[same] == b[same]) {
-            same++;
-        }
+        int mismatch = Arrays.mismatch(a, b);
+        int same = mismatch < 0 ? a.length : mismatch;
         return same / PrefixBlocks.TOKENS * PrefixBlocks.TOKENS;
     }
 }

@@ -189,11 +189,14 @@ final class Scheduler implements Runnable {
      * {@code request} to take the prompt from.
      */
     private Optional<RequestState> samePrompt(RequestState request) {
-        PrefixScope scope = PrefixScope.of(request.request);
-        int[] prompt = request.request.promptTokenIds();
-        return running.stream().filter(r -> (r.sharesPrompt() || r.prefillingItself())
-                && Arrays.equals(r.request.promptTokenIds(), prompt) && PrefixScope.of(r.request).equals(scope))
+        return running.stream().filter(r -> (r.sharesPrompt() || r.prefillingItself()) && samePrompt(r, request))
                 .findFirst();
+    }
+
+    /** Whether {@code a} and {@code b} have the very same prompt in the same prefix scope. */
+    private static boolean samePrompt(RequestState a, RequestState b) {
+        return Arrays.equals(a.request.promptTokenIds(), b.request.promptTokenIds())
+                && PrefixScope.of(a.request).equals(PrefixScope.of(b.request));
     }
 
     /**
@@ -208,8 +211,7 @@ final class Scheduler implements Runnable {
                 if (request.handle.cancelRequested()) {
                     continue;
                 }
-                if (awaited.sharesPrompt() && Arrays.equals(awaited.request.promptTokenIds(),
-                        request.request.promptTokenIds())) {
+                if (awaited.sharesPrompt() && samePrompt(awaited, request)) {
                     takeLeadersPrompt(request, awaited);
                 } else {
                     restoreOrFail(request);

@@ -60,42 +60,27 @@ final class LogitsProcessors {
      */
     static void penalize(double[] logits, BitSet prompt, BitSet produced, int[] outputCounts,
             SamplingParams params) {
-        double repetition = params.repetitionPenalty();
-        if (repetition != 1) {
-            for (int id = prompt.nextSetBit(0); id >= 0 && id < logits.length; id = prompt.nextSetBit(id + 1)) {
-                logits[id] = repeated(logits[id], repetition);
-            }
-            for (int id = produced.nextSetBit(0); id >= 0 && id < logits.length; id = produced.nextSetBit(id + 1)) {
-                if (!prompt.get(id)) {
-                    logits[id] = repeated(logits[id], repetition);
-                }
-            }
-        }
-        if (params.frequencyPenalty() != 0 || params.presencePenalty() != 0) {
-            for (int id = produced.nextSetBit(0); id >= 0 && id < logits.length; id = produced.nextSetBit(id + 1)) {
-                logits[id] -= params.frequencyPenalty() * outputCounts[id] + params.presencePenalty();
-            }
+        for (int id = nextPenalized(0, logits.length, prompt, produced, params); id < logits.length;
+                id = nextPenalized(id + 1, logits.length, prompt, produced, params)) {
+            logits[id] = penalized(logits[id], id, produced, outputCounts, params);
         }
     }
 
     /**
      * The greedy token under {@link #penalize} alone, without its vocabulary-sized copy: the first highest of the
      * penalised scores, found by one pass over {@code logits} that runs straight through the tokens no penalty
-     * touches and scores each token that appeared (in {@code prompt} or {@code produced}) as {@link #penalize} would.
+     * touches and scores each token that appeared (in {@code prompt} or {@code produced}) as {@link #penalize} does.
      * Compared in double precision and in id order, so it is the token {@code argmax(penalize(copy))} picks.
      *
      * @param produced the tokens with {@code outputCounts[id] > 0}
      */
     static int penalizedArgmax(float[] logits, BitSet prompt, BitSet produced, int[] outputCounts,
             SamplingParams params) {
-        boolean repeats = params.repetitionPenalty() != 1;
-        boolean counted = params.frequencyPenalty() != 0 || params.presencePenalty() != 0;
         int best = 0;
         double bestScore = logits[0];
         int id = 0;
         while (id < logits.length) {
-            int touched = Math.min(next(repeats ? prompt : null, id, logits.length),
-                    next(repeats || counted ? produced : null, id, logits.length));
+            int touched = nextPenalized(id, logits.length, prompt, produced, params);
             for (; id < touched; id++) {
                 if (logits[id] > bestScore) {
                     best = id;
@@ -103,13 +88,7 @@ final class LogitsProcessors {
                 }
             }
             if (id < logits.length) {
-                double score = logits[id];
-                if (repeats) {
-                    score = repeated(score, params.repetitionPenalty());
-                }
-                if (counted && produced.get(id)) {
-                    score -= params.frequencyPenalty() * outputCounts[id] + params.presencePenalty();
-                }
+                double score = penalized(logits[id], id, produced, outputCounts, params);
                 if (id == 0 || score > bestScore) {
                     best = id;
                     bestScore = score;
@@ -120,15 +99,36 @@ final class LogitsProcessors {
         return best;
     }
 
+    /**
+     * The first id from {@code from} that a penalty changes, or {@code end} when there is none below it: one in the
+     * prompt or the output under the repetition penalty, one in the output under the frequency or presence penalty.
+     */
+    private static int nextPenalized(int from, int end, BitSet prompt, BitSet produced, SamplingParams params) {
+        boolean repeats = params.repetitionPenalty() != 1;
+        boolean counted = params.frequencyPenalty() != 0 || params.presencePenalty() != 0;
+        return Math.min(next(repeats ? prompt : null, from, end), next(repeats || counted ? produced : null, from,
+                end));
+    }
+
+    /**
+     * The score of token {@code id}, one {@link #nextPenalized} gives, under the penalties: the repetition penalty
+     * (a positive score divided by it, any other multiplied), then for an output token its frequency and presence
+     * penalties.
+     */
+    private static double penalized(double score, int id, BitSet produced, int[] outputCounts,
+            SamplingParams params) {
+        double repetition = params.repetitionPenalty();
+        double out = repetition == 1 ? score : score > 0 ? score / repetition : score * repetition;
+        if ((params.frequencyPenalty() != 0 || params.presencePenalty() != 0) && produced.get(id)) {
+            out -= params.frequencyPenalty() * outputCounts[id] + params.presencePenalty();
+        }
+        return out;
+    }
+
     /** The first id from {@code from} in {@code ids}, or {@code end} when there is none below it or no set at all. */
     private static int next(BitSet ids, int from, int end) {
         int next = ids == null ? -1 : ids.nextSetBit(from);
         return next < 0 ? end : Math.min(next, end);
-    }
-
-    /** A score under the repetition penalty: a positive one divided by it, any other multiplied. */
-    private static double repeated(double score, double repetition) {
-        return score > 0 ? score / repetition : score * repetition;
     }
 
     private static void set(double[] logits, int id, double value) {
