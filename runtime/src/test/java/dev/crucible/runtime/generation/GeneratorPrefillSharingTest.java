@@ -59,6 +59,18 @@ class GeneratorPrefillSharingTest {
      * The positional model; the blocker's one-token prompt waits for the gate, and {@code hook} sees every context
      * first (on the generator's thread, inside the forward).
      */
+    /**
+     * A runner that cancels the handle in {@code target}, once it is set, while a prompt's second chunk of 8 tokens
+     * is forwarded.
+     */
+    private FakeModelRunner cancellingAtSecondChunk(AtomicReference<GenerationHandle> target) {
+        return runner(context -> {
+            if (context.size() == 16 && target.get() != null) {
+                target.getAndSet(null).cancel();
+            }
+        });
+    }
+
     private FakeModelRunner runner(Consumer<List<Integer>> hook) {
         return new FakeModelRunner(VOCAB, 96, context -> {
             if (context.size() == 1) {
@@ -134,11 +146,7 @@ class GeneratorPrefillSharingTest {
     void aWaiterWhoseAwaitedPrefillIsCancelledPrefillsItself() throws Exception {
         int[] prompt = prompt(40, 0);
         AtomicReference<GenerationHandle> leader = new AtomicReference<>();
-        FakeModelRunner runner = runner(context -> {
-            if (context.size() == 16 && leader.get() != null) {
-                leader.getAndSet(null).cancel(); // during the leader's second chunk of 8: mid-prefill
-            }
-        });
+        FakeModelRunner runner = cancellingAtSecondChunk(leader); // the leader's second chunk of 8: mid-prefill
         try (Generator generator = generator(runner, 8, 1024)) {
             List<GenerationHandle> handles = queuedBehindBlocker(generator, List.of(request(prompt),
                     request(tailed(prompt, 1))));
@@ -182,11 +190,7 @@ class GeneratorPrefillSharingTest {
     void aWaiterCancelledWhileWaitingEndsAndTheOneItAwaitedGoesOn() throws Exception {
         int[] prompt = prompt(40, 0);
         AtomicReference<GenerationHandle> waiter = new AtomicReference<>();
-        FakeModelRunner runner = runner(context -> {
-            if (context.size() == 16 && waiter.get() != null) {
-                waiter.getAndSet(null).cancel();
-            }
-        });
+        FakeModelRunner runner = cancellingAtSecondChunk(waiter);
         try (Generator generator = generator(runner, 8, 1024)) {
             List<GenerationHandle> handles = queuedBehindBlocker(generator, List.of(request(prompt),
                     request(tailed(prompt, 1))));
