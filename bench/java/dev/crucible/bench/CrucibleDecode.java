@@ -64,7 +64,7 @@ final class CrucibleDecode {
     }
 
     static ObjectNode run(Path hf, int promptTokens, int decodeTokens, int runs, String engine) throws Exception {
-        try (Loaded loaded = Loaded.of(hf, promptTokens, engine)) {
+        try (Loaded loaded = Loaded.of(hf, promptTokens, decodeTokens, engine)) {
             return loaded.timed(decodeTokens, runs);
         }
     }
@@ -76,7 +76,7 @@ final class CrucibleDecode {
      * has the engine's own speed from the seconds before it, on a machine whose speed drifts.
      */
     static void resident(Path hf, int promptTokens, int decodeTokens, String engine) throws Exception {
-        try (Loaded loaded = Loaded.of(hf, promptTokens, engine);
+        try (Loaded loaded = Loaded.of(hf, promptTokens, decodeTokens, engine);
                 var lines = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
                         java.nio.charset.StandardCharsets.UTF_8))) {
             System.out.println("ready");
@@ -94,7 +94,7 @@ final class CrucibleDecode {
     private record Loaded(String engine, ModelRunner runner, int[] prompt, double loadS, String detail)
             implements AutoCloseable {
 
-        static Loaded of(Path hf, int promptTokens, String engine) throws IOException {
+        static Loaded of(Path hf, int promptTokens, int decodeTokens, String engine) throws IOException {
             EngineProvider provider = CrucibleDecode.engine(engine);
             ModelFolder folder = ModelFolder.read(hf);
             int[] prompt;
@@ -105,7 +105,12 @@ final class CrucibleDecode {
             ModelRunner runner = provider.loadModel(folder);
             Loaded loaded = new Loaded(engine, runner, prompt, (System.nanoTime() - t0) / 1e9,
                     provider.health().detail());
-            once(runner, prompt, 4); // warm-up, untimed
+            try {
+                once(runner, prompt, Math.min(4, decodeTokens)); // warm-up, untimed
+            } catch (RuntimeException e) {
+                loaded.close();
+                throw e;
+            }
             return loaded;
         }
 

@@ -74,8 +74,8 @@ final class ServeReport {
         }
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < alone.size(); i++) {
-            ratios.add(values(List.of(one.get(i)), "aggregate_tps").getFirst()
-                    / values(List.of(alone.get(i)), "decode_tps").getFirst());
+            ratios.add(one.get(i).path("aggregate_tps").get(0).asDouble()
+                    / alone.get(i).path("decode_tps").get(0).asDouble());
         }
         return ratios;
     }
