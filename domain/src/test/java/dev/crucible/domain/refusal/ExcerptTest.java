@@ -1,0 +1,39 @@
+package dev.crucible.domain.refusal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ExcerptTest {
+
+    @Test
+    void quotesShortInputWhole() {
+        assertEquals("'a{2}'", Excerpt.of("a{2}"));
+    }
+
+    @Test
+    void escapesControlCharactersAndQuotes() {
+        assertEquals("'a\\nb\\r\\tc\\u001b[31m\\'d\\\\'", Excerpt.of("a\nb\r\tc\u001b[31m'd\\"));
+    }
+
+    @Test
+    void cutsLongInputAndSaysHowLongItWas() {
+        String quoted = Excerpt.of("x".repeat(200_000));
+        assertTrue(quoted.startsWith("'" + "x".repeat(Excerpt.MAX_CHARS) + "'"), quoted);
+        assertTrue(quoted.endsWith("… (200000 characters)"), quoted);
+        assertTrue(quoted.length() < 100, quoted);
+    }
+
+    @Test
+    void neverCutsASurrogatePairInHalf() {
+        String input = "x".repeat(Excerpt.MAX_CHARS - 1) + "😀" + "tail";
+        assertEquals("'" + "x".repeat(Excerpt.MAX_CHARS - 1) + "'… (" + input.length() + " characters)",
+                Excerpt.of(input));
+    }
+
+    @Test
+    void escapesALoneSurrogate() {
+        assertEquals("'a\\ud800b'", Excerpt.of("a\ud800b"));
+    }
+}
