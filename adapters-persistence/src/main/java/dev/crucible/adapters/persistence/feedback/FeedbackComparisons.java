@@ -25,6 +25,17 @@ final class FeedbackComparisons {
         return binary(op, read(left, kind), read(right, kind));
     }
 
+    /**
+     * {@code $eq} of {@code value} with any of {@code candidates}, which are all of one kind and not NULL, naming
+     * {@code value} once: {@code value = ANY(ARRAY[...])}, each side read as {@link #compare} reads it.
+     */
+    static SqlFragment equalsAny(SqlFragment value, List<SqlFragment> candidates) {
+        Kind kind = commonKind(value.kind(), candidates.getFirst().kind());
+        SqlFragment array = SqlFragment.join(candidates.stream().map(c -> read(c, kind)).toList(), "ARRAY[", ", ", "]",
+                kind);
+        return SqlFragment.join(List.of(read(value, kind), array), "COALESCE((", " = ANY(", ")), FALSE)", Kind.BOOL);
+    }
+
     /** The type both sides are read as. */
     private static Kind commonKind(Kind left, Kind right) {
         if (left == right) {
