@@ -15,9 +15,11 @@ import java.util.Optional;
 final class AnnotationSpecCheck {
 
     private final AnnotationSpecLookup specs;
+    private final SpecLimits limits;
 
-    AnnotationSpecCheck(AnnotationSpecLookup specs) {
+    AnnotationSpecCheck(AnnotationSpecLookup specs, SpecLimits limits) {
         this.specs = specs;
+        this.limits = limits;
     }
 
     Outcome<FeedbackDraft> check(FeedbackDraft draft) {
@@ -38,8 +40,20 @@ final class AnnotationSpecCheck {
             return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
                     + "unsupported JSON Schema keyword " + unsupported.get());
         }
-        if (!JsonSchemaSubset.matches(draft.payload().get("value"), schema)) {
-            return refuse("payload", "Feedback payload does not match annotation spec");
+        // a spec stored before these bounds, or stored without its class, meets them here
+        Optional<Refusal> problem = SpecSchema.check(schema, "field_schema", limits);
+        if (problem.isPresent()) {
+            return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
+                    + problem.get().param() + ": " + problem.get().message());
+        }
+        try {
+            if (!new JsonSchemaSubset(limits).matches(draft.payload().get("value"), schema)) {
+                return refuse("payload", "Feedback payload does not match annotation spec");
+            }
+        } catch (JsonSchemaSubset.TooMuchWork e) {
+            return refuse("payload", "Checking payload.value against annotation spec " + ref + " takes "
+                    + e.getMessage() + " (" + SpecLimits.MAX_CHECK_WORK_SETTING + "); send a shorter value or use a "
+                    + "simpler spec");
         }
         return Outcome.done(draft);
     }
