@@ -90,4 +90,35 @@ class FeedbackQueryLimitsIT {
         assertTrue(((String) reply.error().get("message")).contains("crucible.feedback.max-query-sql-chars"),
                 reply.toString());
     }
+
+    @Test
+    void aPayloadValueComparedWithCreatedAtIsComparedAsTextNotA500() {
+        String id = created(Map.of("when", "2020-01-01T00:00:00.000000Z"));
+        Api.Reply reply = query(Map.of("$eq", List.of(Map.of("$getField", "payload.when"),
+                Map.of("$getField", "created_at"))));
+        assertEquals(200, reply.status(), reply.toString());
+        assertTrue(!((List<?>) reply.json().get("result")).contains(Map.of("id", id)), reply.toString());
+        Api.Reply in = query(Map.of("$in", List.of(Map.of("$getField", "created_at"),
+                List.of(Map.of("$getField", "payload.when"), Map.of("$literal", "x")))));
+        assertEquals(200, in.status(), in.toString());
+        Api.Reply earlier = query(Map.of("$lt", List.of(Map.of("$getField", "payload.when"),
+                Map.of("$getField", "created_at"))));
+        assertEquals(200, earlier.status(), earlier.toString());
+        assertTrue(((List<?>) earlier.json().get("result")).contains(Map.of("id", id)), earlier.toString());
+    }
+
+    @Test
+    void textWithAnExponentNumericCannotHoldIsNotANumberNotA500() {
+        String huge = created(Map.of("amount", "1e999999"));
+        String small = created(Map.of("amount", " 2.5e2 "));
+        Api.Reply reply = query(Map.of("$gt", List.of(Map.of("$convert", Map.of("input",
+                Map.of("$getField", "payload.amount"), "to", "double")), Map.of("$literal", 100))));
+        assertEquals(200, reply.status(), reply.toString());
+        List<?> result = (List<?>) reply.json().get("result");
+        assertTrue(result.contains(Map.of("id", small)) && !result.contains(Map.of("id", huge)), reply.toString());
+        Api.Reply asText = query(Map.of("$gt", List.of(Map.of("$convert", Map.of("input", Map.of("$convert",
+                Map.of("input", Map.of("$getField", "payload.amount"), "to", "string")), "to", "double")),
+                Map.of("$literal", 100))));
+        assertEquals(200, asText.status(), asText.toString());
+    }
 }

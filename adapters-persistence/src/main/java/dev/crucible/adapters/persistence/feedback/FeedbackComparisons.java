@@ -41,11 +41,13 @@ final class FeedbackComparisons {
         if (left == right) {
             return left;
         }
+        // a payload value is read as the other side's type, but a timestamp is compared as its ISO-8601 text: JSON
+        // has no timestamps, and a payload string read as one would meet created_at with text (an SQL error)
         if (left == Kind.JSON) {
-            return right;
+            return right == Kind.TIMESTAMP ? Kind.TEXT : right;
         }
         if (right == Kind.JSON) {
-            return left;
+            return left == Kind.TIMESTAMP ? Kind.TEXT : left;
         }
         if (left == Kind.TIMESTAMP || right == Kind.TIMESTAMP) {
             return left == Kind.NUMBER || right == Kind.NUMBER ? Kind.NUMBER : Kind.TEXT;

@@ -10,9 +10,13 @@ import java.util.List;
  */
 final class FeedbackConversions {
 
-    private static final String NUMBER_TEXT = "'^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?\\s*$'";
+    /**
+     * Text that is a number PostgreSQL's {@code numeric} can hold: its input refuses an exponent beyond 1000, which
+     * would be an SQL error (a 500) rather than a value that is not a number.
+     */
+    private static final String NUMBER_TEXT = "'^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d{1,3})?\\s*$'";
     /** {@link #NUMBER_TEXT} with the number, without the blanks around it, as its one capturing group. */
-    private static final String NUMBER_CAPTURE = "'^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)\\s*$'";
+    private static final String NUMBER_CAPTURE = "'^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d{1,3})?)\\s*$'";
 
     private FeedbackConversions() {
     }

@@ -134,6 +134,15 @@ class FeedbackSqlTest {
         assertThrows(IllegalArgumentException.class, () -> new FeedbackSqlLimits(0, 10));
     }
 
+    @Test
+    void aPayloadValueAndCreatedAtAreComparedAsText() {
+        FeedbackExpr createdAt = new FeedbackExpr.GetField(FeedbackField.parse("created_at").orElseThrow());
+        String sql = FeedbackSql.condition(new FeedbackExpr.Compare(Comparison.LT, path("when"), createdAt), LIMITS)
+                .sql();
+        assertTrue(sql.contains("to_char(created_at"), sql);
+        assertTrue(sql.contains("jsonb_typeof((payload #> ?)) = 'string'"), sql);
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
