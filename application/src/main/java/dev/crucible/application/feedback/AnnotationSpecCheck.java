@@ -35,16 +35,16 @@ final class AnnotationSpecCheck {
         if (!(spec.get() instanceof Map<?, ?> fields) || !(fields.get("field_schema") instanceof Map<?, ?> schema)) {
             return refuse("annotation_ref", "Annotation ref " + ref + " is not a valid annotation spec");
         }
-        Optional<String> unsupported = JsonSchemaSubset.unsupportedKeyword(schema);
-        if (unsupported.isPresent()) {
-            return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
-                    + "unsupported JSON Schema keyword " + unsupported.get());
-        }
-        // a spec stored before these bounds, or stored without its class, meets them here
+        // bounded first (a spec stored before these bounds, or without its class, meets them here), then read whole
         Optional<Refusal> problem = SpecSchema.check(schema, "field_schema", limits);
         if (problem.isPresent()) {
             return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
                     + problem.get().param() + ": " + problem.get().message());
+        }
+        Optional<String> unsupported = JsonSchemaSubset.unsupportedKeyword(schema);
+        if (unsupported.isPresent()) {
+            return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
+                    + "unsupported JSON Schema keyword " + unsupported.get());
         }
         try {
             if (!new JsonSchemaSubset(limits).matches(draft.payload().get("value"), schema)) {
