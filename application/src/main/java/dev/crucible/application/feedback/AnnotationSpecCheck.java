@@ -1,5 +1,6 @@
 package dev.crucible.application.feedback;
 
+import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackDraft;
@@ -38,8 +39,8 @@ final class AnnotationSpecCheck {
         // bounded first (a spec stored before these bounds, or without its class, meets them here), then read whole
         Optional<Refusal> problem = SpecSchema.check(schema, "field_schema", limits);
         if (problem.isPresent()) {
-            return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
-                    + problem.get().param() + ": " + problem.get().message());
+            return refuse("annotation_ref", "Annotation ref " + Excerpt.of(ref) + " has a field_schema this server "
+                    + "cannot check: " + problem.get().param() + ": " + problem.get().message());
         }
         Optional<String> unsupported = JsonSchemaSubset.unsupportedKeyword(schema);
         if (unsupported.isPresent()) {
@@ -51,7 +52,7 @@ final class AnnotationSpecCheck {
                 return refuse("payload", "Feedback payload does not match annotation spec");
             }
         } catch (JsonSchemaSubset.TooMuchWork e) {
-            return refuse("payload", "Checking payload.value against annotation spec " + ref + " takes "
+            return refuse("payload", "Checking payload.value against annotation spec " + Excerpt.of(ref) + " takes "
                     + e.getMessage() + " (" + SpecLimits.MAX_CHECK_WORK_SETTING + "); send a shorter value or use a "
                     + "simpler spec");
         }

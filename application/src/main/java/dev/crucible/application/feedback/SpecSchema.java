@@ -1,5 +1,6 @@
 package dev.crucible.application.feedback;
 
+import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
@@ -55,12 +56,20 @@ public final class SpecSchema {
 
     private static Optional<Refusal> each(Map<?, ?> schemas, String path, long maxPatternSize) {
         for (Map.Entry<?, ?> entry : schemas.entrySet()) {
-            Optional<Refusal> problem = patterns(entry.getValue(), path + "." + entry.getKey(), maxPatternSize);
+            Optional<Refusal> problem = patterns(entry.getValue(), path + "." + segment(String.valueOf(entry.getKey())),
+                    maxPatternSize);
             if (problem.isPresent()) {
                 return problem;
             }
         }
         return Optional.empty();
+    }
+
+    /** A property name as a path segment: as it is when plain, else as an escaped excerpt (it is the tenant's). */
+    private static String segment(String name) {
+        boolean plain = !name.isEmpty() && name.length() <= 64 && name.chars().allMatch(c -> c < 128
+                && (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '$'));
+        return plain ? name : Excerpt.of(name);
     }
 
     private static Optional<Refusal> each(List<?> schemas, String path, long maxPatternSize) {

@@ -31,6 +31,15 @@ class SpecSchemaTest {
     }
 
     @Test
+    void aPropertyNameInThePathIsQuotedAsAnExcerptUnlessPlain() {
+        String name = "line\nforged " + "x".repeat(500);
+        Refusal refusal = check(Map.of("properties", Map.of(name, Map.of("pattern", "\\1"))), SpecLimits.DEFAULTS)
+                .orElseThrow();
+        assertFalse(refusal.param().contains("\n"), refusal.param());
+        assertTrue(refusal.param().length() < 200, refusal.param());
+    }
+
+    @Test
     void patternsAreLookedForOnlyWhereTheSchemaHasSchemas() {
         // a property named "pattern" and a const that holds one are data, not keywords
         assertEquals(Optional.empty(), check(Map.of("properties", Map.of("pattern", Map.of("type", "string")),
