@@ -22,7 +22,7 @@ public record SpecLimits(long maxPatternSize, int maxSchemaNodes, int maxSchemaD
     public static final String MAX_CHECK_WORK_SETTING = "crucible.feedback.max-spec-check-work";
 
     /** The defaults, which {@code application.yml} repeats. */
-    public static final SpecLimits DEFAULTS = new SpecLimits(1_000, 10_000, 32, 5_000_000);
+    public static final SpecLimits DEFAULTS = new SpecLimits(2_000, 10_000, 32, 5_000_000);
 
     public SpecLimits {
         positive(maxPatternSize, MAX_PATTERN_SIZE_SETTING);

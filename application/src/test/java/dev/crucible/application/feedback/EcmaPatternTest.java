@@ -89,6 +89,10 @@ class EcmaPatternTest {
         assertTrue(refusal("((a{30}){30}){30}").contains("larger than 1000"));
         assertTrue(refusal("(.{1000}){1000}").contains("after expanding its repeats"));
         assertTrue(refusal("x{99999999999999999999}").contains("after expanding its repeats"));
+        // the default admits one count at RE2/J's own limit, not a group repeated that often
+        assertTrue(EcmaPattern.compile("[a-z]{1,1000}", SpecLimits.DEFAULTS.maxPatternSize()).find("abc"));
+        assertThrows(EcmaPattern.Unsupported.class,
+                () -> EcmaPattern.compile("(ab){1000}", SpecLimits.DEFAULTS.maxPatternSize()));
     }
 
     @Test

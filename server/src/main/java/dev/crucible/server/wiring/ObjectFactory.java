@@ -15,7 +15,7 @@ class ObjectFactory {
 
     /** How large annotation specs may be and how much checking a value against one may cost. */
     @Singleton
-    SpecLimits specLimits(@Value("${crucible.feedback.max-pattern-size:1000}") long maxPatternSize,
+    SpecLimits specLimits(@Value("${crucible.feedback.max-pattern-size:2000}") long maxPatternSize,
             @Value("${crucible.feedback.max-spec-schema-nodes:10000}") int maxSchemaNodes,
             @Value("${crucible.feedback.max-spec-schema-depth:32}") int maxSchemaDepth,
             @Value("${crucible.feedback.max-spec-check-work:5000000}") long maxCheckWork) {
