@@ -23,9 +23,10 @@ class ModuleRulesTest {
             .that().resideInAPackage("dev.crucible.application..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.application..", "dev.crucible.domain..",
                     "dev.crucible.runtime..", "dev.crucible.engine.spi..", "dev.crucible.hf..", "java..",
-                    "net.fellbaum.jemoji..")
+                    "net.fellbaum.jemoji..", "com.google.re2j..")
             .because("use cases are framework-free and engine-agnostic: they drive the runtime and the engine SPI"
-                    + " through ports; the only library of their own is jemoji, for feedback's emoji names");
+                    + " through ports; the only libraries of their own are jemoji, for feedback's emoji names, and"
+                    + " RE2/J, which runs annotation specs' patterns in linear time");
 
     @ArchTest
     static final ArchRule packagesAreNamedForWhatTheyHold = noClasses()

@@ -1,5 +1,6 @@
 package dev.crucible.application.feedback;
 
+import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackDraft;
@@ -15,9 +16,11 @@ import java.util.Optional;
 final class AnnotationSpecCheck {
 
     private final AnnotationSpecLookup specs;
+    private final SpecLimits limits;
 
-    AnnotationSpecCheck(AnnotationSpecLookup specs) {
+    AnnotationSpecCheck(AnnotationSpecLookup specs, SpecLimits limits) {
         this.specs = specs;
+        this.limits = limits;
     }
 
     Outcome<FeedbackDraft> check(FeedbackDraft draft) {
@@ -33,13 +36,25 @@ final class AnnotationSpecCheck {
         if (!(spec.get() instanceof Map<?, ?> fields) || !(fields.get("field_schema") instanceof Map<?, ?> schema)) {
             return refuse("annotation_ref", "Annotation ref " + ref + " is not a valid annotation spec");
         }
+        // bounded first (a spec stored before these bounds, or without its class, meets them here), then read whole
+        Optional<Refusal> problem = SpecSchema.check(schema, "field_schema", limits);
+        if (problem.isPresent()) {
+            return refuse("annotation_ref", "Annotation ref " + Excerpt.of(ref) + " has a field_schema this server "
+                    + "cannot check: " + problem.get().param() + ": " + problem.get().message());
+        }
         Optional<String> unsupported = JsonSchemaSubset.unsupportedKeyword(schema);
         if (unsupported.isPresent()) {
             return refuse("annotation_ref", "Annotation ref " + ref + " has a field_schema this server cannot check: "
                     + "unsupported JSON Schema keyword " + unsupported.get());
         }
-        if (!JsonSchemaSubset.matches(draft.payload().get("value"), schema)) {
-            return refuse("payload", "Feedback payload does not match annotation spec");
+        try {
+            if (!new JsonSchemaSubset(limits).matches(draft.payload().get("value"), schema)) {
+                return refuse("payload", "Feedback payload does not match annotation spec");
+            }
+        } catch (JsonSchemaSubset.TooMuchWork e) {
+            return refuse("payload", "Checking payload.value against annotation spec " + Excerpt.of(ref) + " takes "
+                    + e.getMessage() + " (" + SpecLimits.MAX_CHECK_WORK_SETTING + "); send a shorter value or use a "
+                    + "simpler spec");
         }
         return Outcome.done(draft);
     }

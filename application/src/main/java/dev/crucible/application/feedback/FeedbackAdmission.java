@@ -23,7 +23,14 @@ public final class FeedbackAdmission {
     private final Clock clock;
 
     public FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
-        this.specCheck = new AnnotationSpecCheck(Objects.requireNonNull(specs, "specs"));
+        this(specs, queues, clock, SpecLimits.DEFAULTS);
+    }
+
+    /** @param limits how large an annotation spec may be, and how much work checking a value against it may take */
+    public FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock,
+            SpecLimits limits) {
+        this.specCheck = new AnnotationSpecCheck(Objects.requireNonNull(specs, "specs"),
+                Objects.requireNonNull(limits, "limits"));
         this.queues = Objects.requireNonNull(queues, "queues");
         this.clock = Objects.requireNonNull(clock, "clock");
     }

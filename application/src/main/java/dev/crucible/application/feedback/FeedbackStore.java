@@ -35,9 +35,11 @@ public interface FeedbackStore {
      * {@link dev.crucible.domain.feedback.FeedbackField#name()}:
      * a payload path's value is the extracted JSON value written as a JSON string (null when absent).
      * {@code created_at} is an {@link java.time.Instant}; {@code payload} a JSON-shaped map. Comparisons with a
-     * payload path compare a boolean, integer or float literal with the JSON value of that type.
+     * payload path compare a boolean, integer or float literal with the JSON value of that type. Refused as
+     * {@link dev.crucible.domain.refusal.Refusal.Reason#INVALID} (param {@code query}) when the filter would make
+     * more work than the store allows (its SQL too large), naming the setting that says how much.
      */
-    List<Map<String, Object>> query(FeedbackQuery query);
+    Outcome<List<Map<String, Object>>> query(FeedbackQuery query);
 
     /** Deletes the rows of {@code project} with these ids; ids with no row are ignored. Returns how many went. */
     int purge(ProjectId project, List<FeedbackId> ids);

@@ -9,7 +9,7 @@ final class JsonSchemaCollections {
     private JsonSchemaCollections() {
     }
 
-    static boolean arrayMatches(List<?> list, Map<?, ?> s) {
+    static boolean arrayMatches(JsonSchemaSubset check, List<?> list, Map<?, ?> s) {
         if (s.get("minItems") instanceof Number min && list.size() < min.doubleValue()) {
             return false;
         }
@@ -19,6 +19,7 @@ final class JsonSchemaCollections {
         if (Boolean.TRUE.equals(s.get("uniqueItems"))) {
             for (int i = 0; i < list.size(); i++) {
                 for (int j = i + 1; j < list.size(); j++) {
+                    check.spend(1);
                     if (JsonValues.equal(list.get(i), list.get(j))) {
                         return false;
                     }
@@ -26,10 +27,10 @@ final class JsonSchemaCollections {
             }
         }
         return !s.containsKey("items")
-                || list.stream().allMatch(item -> JsonSchemaSubset.matches(item, s.get("items")));
+                || list.stream().allMatch(item -> check.matches(item, s.get("items")));
     }
 
-    static boolean objectMatches(Map<?, ?> object, Map<?, ?> s) {
+    static boolean objectMatches(JsonSchemaSubset check, Map<?, ?> object, Map<?, ?> s) {
         if (s.get("minProperties") instanceof Number min && object.size() < min.doubleValue()) {
             return false;
         }
@@ -43,7 +44,7 @@ final class JsonSchemaCollections {
         Object additional = s.get("additionalProperties");
         for (Map.Entry<?, ?> entry : object.entrySet()) {
             Object schema = properties.containsKey(entry.getKey()) ? properties.get(entry.getKey()) : additional;
-            if (schema != null && !JsonSchemaSubset.matches(entry.getValue(), schema)) {
+            if (schema != null && !check.matches(entry.getValue(), schema)) {
                 return false;
             }
         }

@@ -10,6 +10,6 @@ public record QueryFeedbackService(FeedbackStore store) implements QueryFeedback
     @Override
     public Outcome<List<Map<String, Object>>> query(QueryFeedbackCommand command) {
         return command.query().project().reachableBy(command.caller())
-                .map(project -> store.query(command.query()));
+                .then(project -> store.query(command.query()));
     }
 }

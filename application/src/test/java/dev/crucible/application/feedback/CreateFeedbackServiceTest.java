@@ -16,6 +16,7 @@ import static dev.crucible.application.feedback.FeedbackFixtures.withId;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.feedback.Feedback;
@@ -173,5 +174,30 @@ class CreateFeedbackServiceTest {
                 Map.of("emoji", "👍", "pad", fits + "a"))).message());
         assertEquals(fits, created(draft(CHAT, "wandb.reaction.1", Map.of("emoji", "👍", "pad", fits))).payload()
                 .get("pad"));
+    }
+
+    @Test
+    void aStoredSpecWhosePatternNeedsBacktrackingRefusesTheAnnotationNamingTheRef() {
+        FakeAnnotationSpecs backtracking = new FakeAnnotationSpecs().put(CHAT, "quality:v1",
+                Map.of("field_schema", Map.of("type", "string", "pattern", "^(a+)\\1$")));
+        Refusal refusal = refusal(new CreateFeedbackService(store, new FeedbackAdmission(backtracking, queues, CLOCK))
+                .create(new CreateFeedbackCommand(ACME, FeedbackFixtures.annotation(Map.of("value", "aa"), null))));
+        assertEquals("annotation_ref", refusal.param());
+        assertTrue(refusal.message().contains("field_schema.pattern") && refusal.message().contains("backreference"),
+                refusal.message());
+    }
+
+    @Test
+    void checkingAValuePastTheWorkBoundRefusesThePayloadNamingTheSetting() {
+        FakeAnnotationSpecs patterned = new FakeAnnotationSpecs().put(CHAT, "quality:v1",
+                Map.of("field_schema", Map.of("type", "string", "pattern", "^a*a*a*a*b")));
+        CreateFeedbackUseCase bounded = new CreateFeedbackService(store, new FeedbackAdmission(patterned, queues, CLOCK,
+                new SpecLimits(1_000, 10_000, 32, 10_000)));
+        Refusal refusal = refusal(bounded.create(new CreateFeedbackCommand(ACME,
+                FeedbackFixtures.annotation(Map.of("value", "a".repeat(5_000)), null))));
+        assertEquals("payload", refusal.param());
+        assertTrue(refusal.message().contains(SpecLimits.MAX_CHECK_WORK_SETTING), refusal.message());
+        value(bounded.create(new CreateFeedbackCommand(ACME, FeedbackFixtures.annotation(Map.of("value", "aab"),
+                null))));
     }
 }

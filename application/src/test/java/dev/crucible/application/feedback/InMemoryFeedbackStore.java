@@ -42,9 +42,10 @@ final class InMemoryFeedbackStore implements FeedbackStore {
     }
 
     @Override
-    public synchronized List<Map<String, Object>> query(FeedbackQuery query) {
+    public synchronized Outcome<List<Map<String, Object>>> query(FeedbackQuery query) {
         queries.add(query);
-        return rows.values().stream().filter(r -> r.project().equals(query.project())).map(Feedback::toRow).toList();
+        return Outcome.done(rows.values().stream().filter(r -> r.project().equals(query.project()))
+                .map(Feedback::toRow).toList());
     }
 
     @Override

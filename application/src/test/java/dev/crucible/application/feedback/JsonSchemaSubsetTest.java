@@ -15,7 +15,8 @@ class JsonSchemaSubsetTest {
 
     private static boolean valid(Object value, Map<String, Object> schema) {
         assertEquals(Optional.empty(), JsonSchemaSubset.unsupportedKeyword(schema));
-        return JsonSchemaSubset.matches(value, schema);
+        assertEquals(Optional.empty(), SpecSchema.check(schema, "field_schema", SpecLimits.DEFAULTS));
+        return new JsonSchemaSubset(SpecLimits.DEFAULTS).matches(value, schema);
     }
 
     @Test
@@ -109,6 +110,8 @@ class JsonSchemaSubsetTest {
         assertEquals(Optional.of("patternProperties"), JsonSchemaSubset.unsupportedKeyword(
                 Map.of("properties", Map.of("a", Map.of("patternProperties", Map.of())))));
         assertEquals(Optional.of("minimum"), JsonSchemaSubset.unsupportedKeyword(Map.of("minimum", "1")));
-        assertEquals(Optional.of("pattern"), JsonSchemaSubset.unsupportedKeyword(Map.of("pattern", "(")));
+        assertEquals(Optional.of("pattern"), JsonSchemaSubset.unsupportedKeyword(Map.of("pattern", 3)));
+        assertEquals("field_schema.pattern", SpecSchema.check(Map.of("pattern", "("), "field_schema",
+                SpecLimits.DEFAULTS).orElseThrow().param());
     }
 }

@@ -100,4 +100,29 @@ class CreateObjectServiceTest {
                 "builtin_object_class", "Unknown object class: Leaderboard (this server knows only AnnotationSpec)");
         assertEquals(0, store.versionCount(CHAT, "quality"));
     }
+
+    @Test
+    void anAnnotationSpecWhosePatternNeedsBacktrackingIsRefusedNamingThePatternAndStoresNothing() {
+        Map<String, Object> spec = Map.of("field_schema", Map.of("type", "object", "properties",
+                Map.of("tag", Map.of("type", "string", "pattern", "^(a+)\\1$"))));
+        Refusal refusal = ((Outcome.Refused<ObjectVersion>) create(ACME, "acme/chat", "tags", spec, "AnnotationSpec"))
+                .refusal();
+        assertEquals("val.field_schema.properties.tag.pattern", refusal.param());
+        assertTrue(refusal.message().contains("backreference"), refusal.message());
+        assertEquals(0, store.versionCount(CHAT, "tags"));
+        // the same value is no program when it is not a spec
+        value(create(ACME, "acme/chat", "tags", spec, null));
+    }
+
+    @Test
+    void anAnnotationSpecPastTheSchemaBoundsIsRefusedNamingTheSetting() {
+        CreateObjectUseCase small = new CreateObjectService(store, CLOCK,
+                new dev.crucible.application.feedback.SpecLimits(1_000, 10_000, 3, 1_000_000));
+        Map<String, Object> deep = Map.of("field_schema", Map.of("items", Map.of("items", Map.of("items",
+                Map.of("type", "string")))));
+        Refusal refusal = ((Outcome.Refused<ObjectVersion>) small.create(new CreateObjectUseCase.Command(ACME,
+                "acme/chat", "deep", deep, Optional.of("AnnotationSpec")))).refusal();
+        assertEquals("val.field_schema", refusal.param());
+        assertTrue(refusal.message().contains("crucible.feedback.max-spec-schema-depth"), refusal.message());
+    }
 }

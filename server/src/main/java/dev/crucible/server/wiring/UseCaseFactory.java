@@ -8,6 +8,7 @@ import dev.crucible.application.feedback.FeedbackStore;
 import dev.crucible.application.feedback.PurgeFeedbackService;
 import dev.crucible.application.feedback.QueryFeedbackService;
 import dev.crucible.application.feedback.ReplaceFeedbackService;
+import dev.crucible.application.feedback.SpecLimits;
 import dev.crucible.application.file.FileContents;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.application.health.EngineProbes;
@@ -196,8 +197,9 @@ class UseCaseFactory {
 
     /** What creating and replacing feedback both check before writing. */
     @Singleton
-    FeedbackAdmission feedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
-        return new FeedbackAdmission(specs, queues, clock);
+    FeedbackAdmission feedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock,
+            SpecLimits specLimits) {
+        return new FeedbackAdmission(specs, queues, clock, specLimits);
     }
 
     @Singleton

@@ -25,16 +25,29 @@ final class FeedbackComparisons {
         return binary(op, read(left, kind), read(right, kind));
     }
 
+    /**
+     * {@code $eq} of {@code value} with any of {@code candidates}, which are all of one kind and not NULL, naming
+     * {@code value} once: {@code value = ANY(ARRAY[...])}, each side read as {@link #compare} reads it.
+     */
+    static SqlFragment equalsAny(SqlFragment value, List<SqlFragment> candidates) {
+        Kind kind = commonKind(value.kind(), candidates.getFirst().kind());
+        SqlFragment array = SqlFragment.join(candidates.stream().map(c -> read(c, kind)).toList(), "ARRAY[", ", ", "]",
+                kind);
+        return SqlFragment.join(List.of(read(value, kind), array), "COALESCE((", " = ANY(", ")), FALSE)", Kind.BOOL);
+    }
+
     /** The type both sides are read as. */
     private static Kind commonKind(Kind left, Kind right) {
         if (left == right) {
             return left;
         }
+        // a payload value is read as the other side's type, but a timestamp is compared as its ISO-8601 text: JSON
+        // has no timestamps, and a payload string read as one would meet created_at with text (an SQL error)
         if (left == Kind.JSON) {
-            return right;
+            return right == Kind.TIMESTAMP ? Kind.TEXT : right;
         }
         if (right == Kind.JSON) {
-            return left;
+            return left == Kind.TIMESTAMP ? Kind.TEXT : left;
         }
         if (left == Kind.TIMESTAMP || right == Kind.TIMESTAMP) {
             return left == Kind.NUMBER || right == Kind.NUMBER ? Kind.NUMBER : Kind.TEXT;

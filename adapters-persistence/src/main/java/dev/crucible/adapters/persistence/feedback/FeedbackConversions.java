@@ -10,7 +10,13 @@ import java.util.List;
  */
 final class FeedbackConversions {
 
-    private static final String NUMBER_TEXT = "'^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?\\s*$'";
+    /**
+     * Text that is a number PostgreSQL's {@code numeric} can hold: its input refuses an exponent beyond 1000, which
+     * would be an SQL error (a 500) rather than a value that is not a number.
+     */
+    private static final String NUMBER_TEXT = "'^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d{1,3})?\\s*$'";
+    /** {@link #NUMBER_TEXT} with the number, without the blanks around it, as its one capturing group. */
+    private static final String NUMBER_CAPTURE = "'^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d{1,3})?)\\s*$'";
 
     private FeedbackConversions() {
     }
@@ -53,8 +59,9 @@ final class FeedbackConversions {
                         + NUMBER_TEXT + " THEN CAST(" + text.sql() + " AS numeric) END)",
                         concat(value, text, value, text, text), Kind.NUMBER);
             }
-            case TEXT -> new SqlFragment("(CASE WHEN " + value.sql() + " ~ " + NUMBER_TEXT + " THEN CAST(" + value.sql()
-                    + " AS numeric) END)", concat(value, value), Kind.NUMBER);
+            // substring(... FROM pattern) is the number's text, or NULL when the text is not a number: the value
+            // appears once, so nested conversions grow the SQL by a constant, never by doubling
+            case TEXT -> wrap(value, "CAST(substring(", " FROM " + NUMBER_CAPTURE + ") AS numeric)", Kind.NUMBER);
         };
     }
 
@@ -67,8 +74,8 @@ final class FeedbackConversions {
             case TIMESTAMP -> wrap(value, "(", " IS NOT NULL)", Kind.BOOL);
             case JSON -> new SqlFragment("(CASE WHEN jsonb_typeof(" + value.sql() + ") = 'boolean' THEN CAST("
                     + value.sql() + " #>> '{}' AS boolean) END)", concat(value, value), Kind.BOOL);
-            case TEXT -> new SqlFragment("(CASE WHEN lower(" + value.sql() + ") IN ('true', 'false') THEN CAST("
-                    + value.sql() + " AS boolean) END)", concat(value, value), Kind.BOOL);
+            // a simple CASE reads its operand once (see TEXT in asNumber)
+            case TEXT -> wrap(value, "(CASE lower(", ") WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END)", Kind.BOOL);
         };
     }
 

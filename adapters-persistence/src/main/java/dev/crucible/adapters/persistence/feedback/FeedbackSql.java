@@ -6,7 +6,9 @@ import dev.crucible.domain.feedback.FeedbackColumn;
 import dev.crucible.domain.feedback.FeedbackExpr;
 import dev.crucible.domain.feedback.FeedbackField;
 import dev.crucible.domain.feedback.SortKey;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Translates Weave's feedback query language into PostgreSQL. Payload paths read the {@code jsonb} payload;
@@ -46,9 +48,15 @@ final class FeedbackSql {
         return terms.isEmpty() ? SqlFragment.of("", Kind.NULL) : SqlFragment.join(terms, " ORDER BY ", ", ", "", Kind.NULL);
     }
 
-    /** A boolean SQL condition for {@code expr}. */
-    static SqlFragment condition(FeedbackExpr expr) {
-        SqlFragment f = operand(expr);
+    /**
+     * A boolean SQL condition for {@code expr}; every fragment built on the way is held to {@code limits}, so a query
+     * whose SQL would outgrow them is refused before it is built whole.
+     *
+     * @throws dev.crucible.domain.refusal.RefusalException naming {@code query} when the SQL would be larger than
+     *     {@code limits} allow
+     */
+    static SqlFragment condition(FeedbackExpr expr, FeedbackSqlLimits limits) {
+        SqlFragment f = operand(expr, limits);
         return switch (f.kind()) {
             case BOOL -> f;
             case JSON -> SqlFragment.join(List.of(f), "(", "", " = 'true'::jsonb)", Kind.BOOL);
@@ -57,29 +65,53 @@ final class FeedbackSql {
         };
     }
 
-    private static SqlFragment operand(FeedbackExpr expr) {
-        return switch (expr) {
+    private static SqlFragment operand(FeedbackExpr expr, FeedbackSqlLimits limits) {
+        return limits.check(switch (expr) {
             case FeedbackExpr.Literal l -> literal(l.value());
             case FeedbackExpr.GetField g -> field(g.field());
-            case FeedbackExpr.Convert c -> FeedbackConversions.convert(operand(c.input()), c.to());
-            case FeedbackExpr.And a -> SqlFragment.join(a.operands().stream().map(FeedbackSql::condition).toList(),
-                    "(", " AND ", ")", Kind.BOOL);
-            case FeedbackExpr.Or o -> SqlFragment.join(o.operands().stream().map(FeedbackSql::condition).toList(),
-                    "(", " OR ", ")", Kind.BOOL);
-            case FeedbackExpr.Not n -> SqlFragment.join(List.of(condition(n.operand())), "(NOT COALESCE(", "", ", FALSE))",
-                    Kind.BOOL);
-            case FeedbackExpr.Compare c -> FeedbackComparisons.compare(c.op(), operand(c.left()), operand(c.right()));
-            case FeedbackExpr.In in -> in.candidates().isEmpty() ? SqlFragment.of("FALSE", Kind.BOOL)
-                    : SqlFragment.join(in.candidates().stream().map(candidate -> FeedbackComparisons.compare(
-                            FeedbackExpr.Comparison.EQ, operand(in.needle()), operand(candidate))).toList(),
-                            "(", " OR ", ")", Kind.BOOL);
-            case FeedbackExpr.Contains c -> contains(c);
-        };
+            case FeedbackExpr.Convert c -> FeedbackConversions.convert(operand(c.input(), limits), c.to());
+            case FeedbackExpr.And a -> SqlFragment.join(conditions(a.operands(), limits), "(", " AND ", ")", Kind.BOOL);
+            case FeedbackExpr.Or o -> SqlFragment.join(conditions(o.operands(), limits), "(", " OR ", ")", Kind.BOOL);
+            case FeedbackExpr.Not n -> SqlFragment.join(List.of(condition(n.operand(), limits)), "(NOT COALESCE(", "",
+                    ", FALSE))", Kind.BOOL);
+            case FeedbackExpr.Compare c -> FeedbackComparisons.compare(c.op(), operand(c.left(), limits),
+                    operand(c.right(), limits));
+            case FeedbackExpr.In in -> FeedbackMembership.in(operand(in.needle(), limits),
+                    each(in.candidates(), candidate -> operand(candidate, limits), limits),
+                    isLeaf(in.needle()));
+            case FeedbackExpr.Contains c -> contains(c, limits);
+        });
     }
 
-    private static SqlFragment contains(FeedbackExpr.Contains c) {
-        SqlFragment input = FeedbackConversions.asText(operand(c.input()));
-        SqlFragment substr = FeedbackConversions.asText(operand(c.substr()));
+    /** Whether {@code expr} translates to a fragment of constant size (a column, a payload path, a parameter). */
+    private static boolean isLeaf(FeedbackExpr expr) {
+        return expr instanceof FeedbackExpr.Literal || expr instanceof FeedbackExpr.GetField;
+    }
+
+    /** Conditions for {@code operands}, their running total held to {@code limits} as they are built. */
+    private static List<SqlFragment> conditions(List<FeedbackExpr> operands, FeedbackSqlLimits limits) {
+        return each(operands, operand -> condition(operand, limits), limits);
+    }
+
+    /** {@code translate} applied to each of {@code exprs}, the fragments' running total held to {@code limits}. */
+    private static List<SqlFragment> each(List<FeedbackExpr> exprs, Function<FeedbackExpr, SqlFragment> translate,
+            FeedbackSqlLimits limits) {
+        List<SqlFragment> built = new ArrayList<>(exprs.size());
+        long chars = 0;
+        long params = 0;
+        for (FeedbackExpr expr : exprs) {
+            SqlFragment f = translate.apply(expr);
+            chars += f.sql().length();
+            params += f.params().size();
+            limits.check(chars, params);
+            built.add(f);
+        }
+        return built;
+    }
+
+    private static SqlFragment contains(FeedbackExpr.Contains c, FeedbackSqlLimits limits) {
+        SqlFragment input = FeedbackConversions.asText(operand(c.input(), limits));
+        SqlFragment substr = FeedbackConversions.asText(operand(c.substr(), limits));
         String fn = c.caseInsensitive() ? "lower" : "";
         return SqlFragment.join(List.of(input, substr), "(strpos(" + fn + "(", "), " + fn + "(", ")) > 0)", Kind.BOOL);
     }

@@ -5,11 +5,13 @@ import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.feedback.FeedbackStore;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackField;
 import dev.crucible.domain.feedback.FeedbackId;
 import dev.crucible.domain.feedback.FeedbackQuery;
 import dev.crucible.domain.feedback.ProjectId;
+import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -26,10 +28,14 @@ class JdbcFeedbackStore implements FeedbackStore {
 
     private final Sql sql;
     private final Json json;
+    private final FeedbackSqlLimits limits;
 
-    JdbcFeedbackStore(Sql sql, Json json) {
+    JdbcFeedbackStore(Sql sql, Json json,
+            @Value("${" + FeedbackSqlLimits.MAX_CHARS_SETTING + ":1000000}") long maxQuerySqlChars,
+            @Value("${" + FeedbackSqlLimits.MAX_PARAMS_SETTING + ":30000}") int maxQueryParams) {
         this.sql = sql;
         this.json = json;
+        this.limits = new FeedbackSqlLimits(maxQuerySqlChars, maxQueryParams);
     }
 
     @Override
@@ -75,7 +81,15 @@ class JdbcFeedbackStore implements FeedbackStore {
 
     @Override
     @Transactional
-    public List<Map<String, Object>> query(FeedbackQuery query) {
+    public Outcome<List<Map<String, Object>>> query(FeedbackQuery query) {
+        try {
+            return Outcome.done(select(query));
+        } catch (RefusalException e) {
+            return Outcome.refused(e.refusal());
+        }
+    }
+
+    private List<Map<String, Object>> select(FeedbackQuery query) {
         List<Object> params = new ArrayList<>();
         StringBuilder text = new StringBuilder("SELECT " + FeedbackRow.COLUMNS);
         for (int i = 0; i < query.fields().size(); i++) {
@@ -89,7 +103,7 @@ class JdbcFeedbackStore implements FeedbackStore {
         text.append(" FROM feedback WHERE project_id = ?");
         params.add(query.project().toString());
         if (query.filter().isPresent()) {
-            SqlFragment condition = FeedbackSql.condition(query.filter().get());
+            SqlFragment condition = FeedbackSql.condition(query.filter().get(), limits);
             text.append(" AND ").append(condition.sql());
             params.addAll(condition.params());
         }
@@ -98,6 +112,7 @@ class JdbcFeedbackStore implements FeedbackStore {
         params.addAll(order.params());
         params.add(Math.min(query.limit().orElse(MAX_ROWS), MAX_ROWS));
         params.add(query.offset().orElse(0));
+        limits.check(text.length(), params.size());
         return sql.query(text.toString(), rs -> {
             Map<String, Object> full = FeedbackRow.read(rs).toDomain(json).toRow();
             if (query.fields().isEmpty()) {

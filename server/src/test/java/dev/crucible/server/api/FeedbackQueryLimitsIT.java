@@ -1,0 +1,124 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.TestServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Feedback queries whose SQL would once double per level of nesting: answered at once and right, and a query whose
+ * SQL is still too large is a 400 naming {@code query} and the setting.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FeedbackQueryLimitsIT {
+
+    private static final String PROJECT = "lena/proj";
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of("crucible.runner.enabled", false,
+            "crucible.feedback.max-query-sql-chars", 50_000));
+    private final Api weave = server.api(null).withBasic(server.newKey("lena"));
+
+    private String created(Map<String, Object> payload) {
+        Map<String, Object> draft = RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref",
+                "weave:///lena/proj/object/answer:abc123", "feedback_type", "custom", "payload", payload, "creator", null);
+        Api.Reply reply = weave.post("/feedback/create", draft);
+        assertEquals(200, reply.status(), reply.toString());
+        return reply.text("id");
+    }
+
+    private Api.Reply query(Map<String, Object> expr) {
+        return weave.post("/feedback/query", Map.of("project_id", PROJECT, "query", Map.of("$expr", expr),
+                "fields", List.of("id")));
+    }
+
+    /** The request: {@code $in} nested {@code depth} deep, each level's needle the level below. */
+    static Map<String, Object> nestedIn(int depth) {
+        Map<String, Object> expr = Map.of("$eq", List.of(Map.of("$getField", "payload.score"), Map.of("$literal", 1)));
+        for (int i = 0; i < depth; i++) {
+            expr = Map.of("$in", List.of(expr, List.of(Map.of("$literal", true), Map.of("$literal", 1))));
+        }
+        return expr;
+    }
+
+    @Test
+    void inNested23DeepIsAnsweredAtOnceWithTheRightRows() {
+        String one = created(Map.of("score", 1));
+        created(Map.of("score", 2));
+        Api.Reply reply = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> query(nestedIn(23)));
+        assertEquals(200, reply.status(), reply.toString());
+        assertEquals(List.of(Map.of("id", one)), reply.json().get("result"));
+        // the parser's deepest query too
+        Api.Reply deepest = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> query(nestedIn(62)));
+        assertEquals(200, deepest.status(), deepest.toString());
+        assertEquals(List.of(Map.of("id", one)), deepest.json().get("result"));
+    }
+
+    @Test
+    void nestedConversionsAreAnsweredAtOnce() {
+        String one = created(Map.of("note", "12"));
+        Map<String, Object> expr = Map.of("$getField", "payload.note");
+        for (int i = 0; i < 30; i++) {
+            expr = Map.of("$convert", Map.of("input", Map.of("$convert", Map.of("input", expr, "to", "double")),
+                    "to", "string"));
+        }
+        Map<String, Object> test = Map.of("$eq", List.of(expr, Map.of("$literal", "12")));
+        Api.Reply reply = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> query(test));
+        assertEquals(200, reply.status(), reply.toString());
+        assertTrue(((List<?>) reply.json().get("result")).contains(Map.of("id", one)), reply.toString());
+    }
+
+    @Test
+    void aQueryWhoseSqlIsTooLargeIsRefusedNamingQueryAndTheSetting() {
+        List<Object> terms = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            terms.add(Map.of("$gt", List.of(Map.of("$getField", "payload.score"), Map.of("$literal", i))));
+        }
+        Api.Reply reply = query(Map.of("$or", terms));
+        assertEquals(400, reply.status(), reply.toString());
+        assertEquals("query", reply.error().get("param"));
+        assertTrue(((String) reply.error().get("message")).contains("crucible.feedback.max-query-sql-chars"),
+                reply.toString());
+    }
+
+    @Test
+    void aPayloadValueComparedWithCreatedAtIsComparedAsTextNotA500() {
+        String id = created(Map.of("when", "2020-01-01T00:00:00.000000Z"));
+        Api.Reply reply = query(Map.of("$eq", List.of(Map.of("$getField", "payload.when"),
+                Map.of("$getField", "created_at"))));
+        assertEquals(200, reply.status(), reply.toString());
+        assertTrue(!((List<?>) reply.json().get("result")).contains(Map.of("id", id)), reply.toString());
+        Api.Reply in = query(Map.of("$in", List.of(Map.of("$getField", "created_at"),
+                List.of(Map.of("$getField", "payload.when"), Map.of("$literal", "x")))));
+        assertEquals(200, in.status(), in.toString());
+        Api.Reply earlier = query(Map.of("$lt", List.of(Map.of("$getField", "payload.when"),
+                Map.of("$getField", "created_at"))));
+        assertEquals(200, earlier.status(), earlier.toString());
+        assertTrue(((List<?>) earlier.json().get("result")).contains(Map.of("id", id)), earlier.toString());
+    }
+
+    @Test
+    void textWithAnExponentNumericCannotHoldIsNotANumberNotA500() {
+        String huge = created(Map.of("amount", "1e999999"));
+        String small = created(Map.of("amount", " 2.5e2 "));
+        Api.Reply reply = query(Map.of("$gt", List.of(Map.of("$convert", Map.of("input",
+                Map.of("$getField", "payload.amount"), "to", "double")), Map.of("$literal", 100))));
+        assertEquals(200, reply.status(), reply.toString());
+        List<?> result = (List<?>) reply.json().get("result");
+        assertTrue(result.contains(Map.of("id", small)) && !result.contains(Map.of("id", huge)), reply.toString());
+        Api.Reply asText = query(Map.of("$gt", List.of(Map.of("$convert", Map.of("input", Map.of("$convert",
+                Map.of("input", Map.of("$getField", "payload.amount"), "to", "string")), "to", "double")),
+                Map.of("$literal", 100))));
+        assertEquals(200, asText.status(), asText.toString());
+    }
+}
