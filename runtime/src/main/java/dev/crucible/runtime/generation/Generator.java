@@ -69,10 +69,9 @@ public final class Generator implements AutoCloseable {
      * ({@link #maxBatchSequences()}), when the prompt and {@code max_tokens} do not fit the context,
      * or a sampling parameter names a token outside the model's vocabulary; refused as overloaded, with a retry hint,
      * when {@code maxWaitingRequests} requests wait already; refused as not ready once the generator has failed
-     * ({@link #failure()}).
+     * ({@link #failure()}) or is closed (its model is being reloaded or shut down).
      *
      * @throws IllegalArgumentException for a prompt token outside the vocabulary (a tokenizer bug, not the user's)
-     * @throws IllegalStateException    after {@link #close()}
      */
     public Outcome<GenerationHandle> submit(GenerationRequest request, GenerationListener listener) {
         Objects.requireNonNull(listener, "listener");
@@ -158,12 +157,10 @@ public final class Generator implements AutoCloseable {
     }
 
     private synchronized Outcome<GenerationHandle> enqueue(GenerationRequest request, GenerationListener listener) {
-        if (closed) {
-            throw new IllegalStateException("the generator is closed");
-        }
-        if (failure().isPresent()) {
-            return Outcome.refused(new Refusal(Refusal.Reason.NOT_READY, "The model's engine failed and the model is "
-                    + "being reloaded. Please retry shortly.", null, Optional.of(RELOAD_RETRY)));
+        if (closed || failure().isPresent()) {
+            // a request that found this model's generator as it was being replaced (reloaded) or shut down
+            return Outcome.refused(new Refusal(Refusal.Reason.NOT_READY, "The model is being reloaded or shut "
+                    + "down. Please retry shortly.", null, Optional.of(RELOAD_RETRY)));
         }
         GenerationHandle handle = new GenerationHandle();
         RequestState state = new RequestState(request, listener, handle, System.nanoTime());

@@ -146,6 +146,17 @@ class GeneratorFailureTest {
     }
 
     @Test
+    void aClosedGeneratorRefusesAsNotReady() {
+        Generator generator = generator(FakeModelRunner.peaked(VOCAB, context -> FakeTokenizer.A));
+        generator.close();
+
+        Refusal refused = refusal(generator.submit(request(FakeTokenizer.A, 1), GenerationListener.NONE));
+
+        assertEquals(Refusal.Reason.NOT_READY, refused.reason());
+        assertEquals(Optional.empty(), generator.failure(), "a closed generator has not failed");
+    }
+
+    @Test
     void refusesNAboveTheBatchNamingN() {
         try (Generator generator = generator(FakeModelRunner.peaked(VOCAB, context -> FakeTokenizer.A))) {
             String message = assertRefused(generator.submit(request(FakeTokenizer.A, 5), GenerationListener.NONE),
