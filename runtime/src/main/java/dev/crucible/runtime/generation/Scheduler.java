@@ -109,11 +109,19 @@ final class Scheduler implements Runnable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            // also when a Throwable escaped the handling above: nothing admitted or waiting is left to hang
+            end();
         }
-        RuntimeException end = broken == null ? new IllegalStateException("the generator was closed")
-                : GenerationFailure.stopped(broken);
+    }
+
+    /** Fails what is left when the loop ends: running requests, and waiting ones unless the generator is closing. */
+    private void end() {
+        RuntimeException end = closing ? new IllegalStateException("the generator was closed")
+                : GenerationFailure.stopped(broken == null ? "its thread failed" : broken);
         failRunning(end);
-        if (broken != null) {
+        if (!closing) {
+            // the generator stays open until its owner replaces it; meanwhile no request may wait for nothing
             waiting.drain().forEach(r -> r.fail(end));
         }
         stats.running(0, 0);
@@ -134,6 +142,7 @@ final class Scheduler implements Runnable {
         if (++failedSteps >= MAX_FAILED_STEPS) {
             broken = "its last " + failedSteps + " steps failed";
         }
+        // counted before it is logged, so a failure to log (another OutOfMemoryError) still counts
         LOG.log(System.Logger.Level.WARNING, "a generation step failed (" + failedSteps + " in a row); its requests"
                 + " fail", failure);
     }
