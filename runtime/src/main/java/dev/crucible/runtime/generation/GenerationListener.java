@@ -22,7 +22,11 @@ public interface GenerationListener {
     default void onComplete(GenerationResult result) {
     }
 
-    /** The request failed (an engine failure, a throwing listener, or the generator closing); nothing follows. */
+    /**
+     * The request failed (an engine failure, a throwing listener, the generator closing, or its loop stopping because
+     * the engine broke); nothing follows. An {@link Error} thrown on the generator's thread arrives as a
+     * {@link GenerationFailure} with the error as its cause.
+     */
     default void onFailure(RuntimeException failure) {
     }
 }

@@ -6,6 +6,7 @@ import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -20,10 +21,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>Threading: thread-safe; {@link #submit} may be called from any thread and returns at once. Listeners are called
  * on the generator's thread. Ownership: the caller owns the runner and tokenizer and closes them after this
  * generator; {@link #close()} stops the thread and fails unfinished requests. Errors: refusals the user can cause (a
- * prompt too long for the context, token ids outside the vocabulary) are values; engine failures fail the requests of
- * the batch through their listeners and handles.
+ * prompt too long for the context, token ids outside the vocabulary) are values; engine failures, {@link Error}s
+ * included, fail the requests of the batch through their listeners and handles (an {@code Error} as a
+ * {@link GenerationFailure}) and the loop goes on, unless the engine fails step after step ({@link #failure()}).
  */
 public final class Generator implements AutoCloseable {
+
+    /** When a request refused by a failed generator may try again: about as long as a reload of a small model. */
+    private static final Duration RELOAD_RETRY = Duration.ofSeconds(2);
 
     private final ModelRunner runner;
     private final WaitingQueue waiting;
@@ -60,12 +65,13 @@ public final class Generator implements AutoCloseable {
     }
 
     /**
-     * Queues a request. Refused (with vLLM's messages) when the prompt and {@code max_tokens} do not fit the context,
+     * Queues a request. Refused (with vLLM's messages) when its {@code n} exceeds the batch
+     * ({@link #maxBatchSequences()}), when the prompt and {@code max_tokens} do not fit the context,
      * or a sampling parameter names a token outside the model's vocabulary; refused as overloaded, with a retry hint,
-     * when {@code maxWaitingRequests} requests wait already.
+     * when {@code maxWaitingRequests} requests wait already; refused as not ready once the generator has failed
+     * ({@link #failure()}) or is closed (its model is being reloaded or shut down).
      *
      * @throws IllegalArgumentException for a prompt token outside the vocabulary (a tokenizer bug, not the user's)
-     * @throws IllegalStateException    after {@link #close()}
      */
     public Outcome<GenerationHandle> submit(GenerationRequest request, GenerationListener listener) {
         Objects.requireNonNull(listener, "listener");
@@ -87,7 +93,37 @@ public final class Generator implements AutoCloseable {
         if (prompt.length >= length) {
             return Outcome.refused(Refusal.invalid("max_tokens", "max_tokens must be at least 1, got 0."));
         }
+        int n = request.params().n();
+        if (n > options.maxBatchSequences()) {
+            // every sequence of a request runs at once, each with its own cache: past the batch it would hold more
+            // caches than the engine ever decodes together
+            return Outcome.refused(Refusal.invalid("n", "n must be at most " + options.maxBatchSequences()
+                    + ", got " + n + ": the model decodes at most " + options.maxBatchSequences()
+                    + " sequences together."));
+        }
         return request.params().checkVocabulary(vocab).then(params -> enqueue(request, listener));
+    }
+
+    /** The most sequences decoded together, and so the largest {@code n} a request may ask for. */
+    public int maxBatchSequences() {
+        return options.maxBatchSequences();
+    }
+
+    /**
+     * Why this generator no longer serves, or empty while it does (and once closed): its loop stopped because the
+     * engine failed {@value Scheduler#MAX_FAILED_STEPS} steps in a row, or its thread ended. A generator that has
+     * failed refuses new requests as not ready; the owner replaces it (reloading the model) and closes it.
+     * Thread-safe.
+     */
+    public Optional<String> failure() {
+        if (closed) {
+            return Optional.empty();
+        }
+        String broken = scheduler.broken();
+        if (broken != null) {
+            return Optional.of("its generation loop stopped: " + broken);
+        }
+        return thread.isAlive() ? Optional.empty() : Optional.of("its generation thread has ended");
     }
 
     /** The load now: queue depth, running requests, waits and counts since start. Thread-safe, never blocks long. */
@@ -121,8 +157,10 @@ public final class Generator implements AutoCloseable {
     }
 
     private synchronized Outcome<GenerationHandle> enqueue(GenerationRequest request, GenerationListener listener) {
-        if (closed) {
-            throw new IllegalStateException("the generator is closed");
+        if (closed || failure().isPresent()) {
+            // a request that found this model's generator as it was being replaced (reloaded) or shut down
+            return Outcome.refused(new Refusal(Refusal.Reason.NOT_READY, "The model is being reloaded or shut "
+                    + "down. Please retry shortly.", null, Optional.of(RELOAD_RETRY)));
         }
         GenerationHandle handle = new GenerationHandle();
         RequestState state = new RequestState(request, listener, handle, System.nanoTime());

@@ -6,8 +6,7 @@ package dev.crucible.runtime.generation;
  * @param maxModelLen        the context length (prompt plus output), at most the model's
  *                           {@code max_position_embeddings}
  * @param prefillChunkTokens the most prompt tokens of one sequence forwarded in one step
- * @param maxBatchSequences  the most sequences decoded together; a request whose {@code n} exceeds it still runs,
- *                           alone
+ * @param maxBatchSequences  the most sequences decoded together, and the largest {@code n} a request may ask for
  * @param maxWaitingRequests the most requests waiting to be admitted; one more is refused as overloaded
  * @param prefixCacheTokens  the most prompt tokens the prefix cache holds for reuse by later requests (in at most
  *                           8 prefixes); 0 turns prefix caching off (the {@code n} sequences of

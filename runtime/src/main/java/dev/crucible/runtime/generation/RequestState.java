@@ -69,14 +69,14 @@ final class RequestState {
         return done;
     }
 
-    /** Streams a delta; a throwing listener fails the request. */
+    /** Streams a delta; a throwing listener (whatever it throws) fails the request. */
     void publish(GenerationDelta delta) {
         if (done) {
             return;
         }
         try {
             listener.onDelta(delta);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             fail(e);
         }
     }
@@ -114,23 +114,33 @@ final class RequestState {
     private void complete(GenerationResult result) {
         try {
             listener.onComplete(result);
-        } catch (RuntimeException e) {
-            handle.fail(e);
+        } catch (Throwable e) {
+            handle.fail(GenerationFailure.of(e));
             return;
         }
         handle.complete(result);
     }
 
-    /** Fails the request once; frees its caches. */
-    void fail(RuntimeException failure) {
+    /**
+     * Fails the request once; frees its caches. A {@link RuntimeException} reaches the listener and the handle as it
+     * is, anything else (an {@link Error}) as a {@link GenerationFailure}.
+     */
+    void fail(Throwable cause) {
         if (done) {
             return;
         }
         done = true;
-        sequences.forEach(SequenceState::release);
+        RuntimeException failure = GenerationFailure.of(cause);
+        for (SequenceState sequence : sequences) {
+            try {
+                sequence.release();
+            } catch (Throwable ignored) {
+                // a cache that cannot be closed is the engine's loss; the request still ends, and its others free
+            }
+        }
         try {
             listener.onFailure(failure);
-        } catch (RuntimeException ignored) {
+        } catch (Throwable ignored) {
             // the request has failed already; a listener failing to hear it changes nothing
         }
         handle.fail(failure);

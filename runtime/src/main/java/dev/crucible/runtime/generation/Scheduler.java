@@ -41,10 +41,19 @@ import java.util.Set;
  * takes the whole prompt if that request still shares it, else restores what the cache holds then, perhaps nothing.
  * Only a request forwarding its own prompt is waited for, so waits never chain. A request asking for prompt logprobs
  * needs every position's logits and never waits or takes another's prompt.
+ *
+ * <p>Failures: whatever a step throws, {@link Error}s included, fails only the requests it concerns (the batch of a
+ * failed forward, the one request a sampler, a constraint or a listener failed for, every running request when the
+ * step broke elsewhere) and the loop goes on. A forward that succeeds clears the count of failed steps; the
+ * {@value #MAX_FAILED_STEPS}th failed step in a row means the engine is broken: the loop fails every running and
+ * waiting request, stops, and says why in {@link #broken()}, so the model can be reloaded.
  */
 final class Scheduler implements Runnable {
 
     private static final long IDLE_POLL_MILLIS = 100;
+    /** Failed steps in a row after which the engine counts as broken and the loop stops for a reload. */
+    static final int MAX_FAILED_STEPS = 3;
+    private static final System.Logger LOG = System.getLogger(Scheduler.class.getName());
 
     private final ModelRunner runner;
     private final Tokenizer tokenizer;
@@ -57,6 +66,8 @@ final class Scheduler implements Runnable {
     private final PrefixCache prefixCache;
     private final List<RequestState> running = new ArrayList<>();
     private volatile boolean closing;
+    private volatile String broken;
+    private int failedSteps;
 
     Scheduler(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
             WaitingQueue waiting, Queue<RequestState> cancelledWaiting, GeneratorStats stats,
@@ -79,23 +90,73 @@ final class Scheduler implements Runnable {
     @Override
     public void run() {
         try {
-            while (!closing) {
-                endCancelledWaiting();
-                admit();
-                showRunning();
-                if (!running.isEmpty()) {
-                    step();
+            while (!closing && broken == null) {
+                try {
+                    endCancelledWaiting();
+                    admit();
                     showRunning();
+                    if (!running.isEmpty()) {
+                        step();
+                        showRunning();
+                    }
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Throwable e) {
+                    // whatever the step was doing when it broke, the requests it held end, and the loop goes on
+                    failed(e);
+                    failRunning(e);
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            // also when a Throwable escaped the handling above: nothing admitted or waiting is left to hang
+            end();
         }
-        running.forEach(r -> r.fail(new IllegalStateException("the generator was closed")));
-        running.clear();
+    }
+
+    /** Fails what is left when the loop ends: running requests, and waiting ones unless the generator is closing. */
+    private void end() {
+        RuntimeException end = closing ? new IllegalStateException("the generator was closed")
+                : GenerationFailure.stopped(broken == null ? "its thread failed" : broken);
+        failRunning(end);
+        if (!closing) {
+            // the generator stays open until its owner replaces it; meanwhile no request may wait for nothing
+            waiting.drain().forEach(r -> r.fail(end));
+        }
         stats.running(0, 0);
         endCancelledWaiting();
         prefixCache.clear();
+    }
+
+    /**
+     * Why the loop gave up, or null while it serves: {@value #MAX_FAILED_STEPS} steps in a row failed, so the engine
+     * (not a request) is broken and the model needs reloading. Read from any thread.
+     */
+    String broken() {
+        return broken;
+    }
+
+    /** Counts a failed step; the {@value #MAX_FAILED_STEPS}th in a row breaks the loop (checked before it goes on). */
+    private void failed(Throwable failure) {
+        if (++failedSteps >= MAX_FAILED_STEPS) {
+            broken = "its last " + failedSteps + " steps failed";
+        }
+        // counted before it is logged, so a failure to log (another OutOfMemoryError) still counts
+        LOG.log(System.Logger.Level.WARNING, "a generation step failed (" + failedSteps + " in a row); its requests"
+                + " fail", failure);
+    }
+
+    /** Fails every running request with {@code failure}, each on its own, and forgets them. */
+    private void failRunning(Throwable failure) {
+        for (RequestState request : running) {
+            try {
+                request.fail(failure);
+            } catch (Throwable ignored) {
+                // fail() already guards the listener and the caches; nothing else can be done for this request
+            }
+        }
+        running.clear();
     }
 
     private void showRunning() {
@@ -164,7 +225,8 @@ final class Scheduler implements Runnable {
                     restore(request);
                 }
             }
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // an OutOfMemoryError allocating the caches, say: this request ends, the ones it would have joined go on
             request.fail(e);
             return;
         }
@@ -224,7 +286,7 @@ final class Scheduler implements Runnable {
     private void restoreOrFail(RequestState request) {
         try {
             restore(request);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             request.fail(e);
         }
     }
@@ -253,11 +315,14 @@ final class Scheduler implements Runnable {
             try {
                 stats.forwards.increment();
                 logits = runner.forward(inputs);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
+                // counted first, so whoever hears of this failure finds the loop already broken if it now is
+                failed(e);
                 owners.stream().distinct().forEach(r -> r.fail(e));
                 running.removeIf(RequestState::done);
                 return;
             }
+            failedSteps = 0;
             for (int i = 0; i < batch.size(); i++) {
                 RequestState owner = owners.get(i);
                 SequenceState sequence = batch.get(i);
@@ -270,7 +335,7 @@ final class Scheduler implements Runnable {
                             promptForwarded(owner, sequence, logits.get(i).last());
                         }
                     }
-                } catch (RuntimeException e) {
+                } catch (Throwable e) {
                     owner.fail(e);
                 }
             }
@@ -309,7 +374,7 @@ final class Scheduler implements Runnable {
             if (sequence.awaitsFirst() && !sequence.finished() && !request.done()) {
                 try {
                     sequence.copyPromptFrom(first, runner);
-                } catch (RuntimeException e) {
+                } catch (Throwable e) {
                     request.fail(e);
                     return;
                 }

@@ -20,7 +20,7 @@ import java.util.function.Function;
  * A model whose logits are a pure function of the cache's contents (the last entry is the last token), checking the
  * SPI's argument rules like a real runner. Records each forward's batch for scheduling assertions.
  */
-final class FakeModelRunner implements ModelRunner {
+class FakeModelRunner implements ModelRunner {
 
     final List<List<Integer>> batches = new ArrayList<>();
     final List<FakeKvCache> caches = new ArrayList<>();

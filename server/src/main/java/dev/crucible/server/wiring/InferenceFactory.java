@@ -7,6 +7,7 @@ import dev.crucible.application.inference.completion.ChatSettings;
 import dev.crucible.application.inference.completion.RequestLimits;
 import dev.crucible.application.inference.completion.RequestTemplates;
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.serving.ModelSupervisor;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
@@ -33,6 +34,17 @@ class InferenceFactory {
     @Bean(preDestroy = "close")
     AdapterCache adapterCache(@Value("${crucible.adapter-cache-size:16}") int size) {
         return new AdapterCache(size);
+    }
+
+    /**
+     * Reloads a model whose generation stopped, checking every {@code crucible.inference.model-check-interval};
+     * started with the server ({@code StartupTasks}).
+     */
+    @Singleton
+    @Bean(preDestroy = "close")
+    ModelSupervisor modelSupervisor(ServedModels served, AdapterCache adapters,
+            @Value("${crucible.inference.model-check-interval:1s}") Duration interval) {
+        return new ModelSupervisor(served, adapters, interval);
     }
 
     @Singleton

@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Loads the configured base models at start-up into the inference engine {@link InferenceEngines} puts first (the
  * next one when an engine refuses a model), each with its own waiting
- * queue of at most {@code crucible.inference.max-waiting-requests} requests and a prefix cache of at most
- * {@code crucible.inference.prefix-cache-tokens} prompt tokens.
+ * queue of at most {@code crucible.inference.max-waiting-requests} requests, a prefix cache of at most
+ * {@code crucible.inference.prefix-cache-tokens} prompt tokens and a batch (and largest {@code n}) of
+ * {@code crucible.inference.max-batch-sequences} sequences; each can be reloaded the same way when its generation
+ * stops.
  */
 @Factory
 class ServedModelsFactory {
@@ -36,48 +38,62 @@ class ServedModelsFactory {
     @Bean(preDestroy = "close")
     ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
             @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests,
-            @Value("${crucible.inference.prefix-cache-tokens:8192}") int prefixCacheTokens) {
+            @Value("${crucible.inference.prefix-cache-tokens:8192}") int prefixCacheTokens,
+            @Value("${crucible.inference.max-batch-sequences:64}") int maxBatchSequences) {
         Map<String, ModelSpec> specs = ModelSpec.parse(settings.modelSpecs(), settings.modelPrecisions(),
                 settings.modelScheduling());
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
+        }
+        if (maxBatchSequences < 1) {
+            throw new IllegalArgumentException(ServedModelLoader.MAX_BATCH_SEQUENCES_SETTING
+                    + " must be at least 1, got " + maxBatchSequences);
         }
         List<EngineProvider> order = InferenceEngines.order(engines, settings.inferenceEngine());
         // Training always runs on an engine that can train, whatever serves the model.
         EngineProvider trainingEngine = engines.stream().filter(e -> e.capabilities().contains(Capability.TRAINING))
                 .min(Comparator.comparingInt(InferenceEngines::rank).thenComparing(EngineProvider::name))
                 .orElse(null);
+        Loader loader = (name, spec) -> {
+            long start = System.nanoTime();
+            Path path = spec.path();
+            ModelFolder folder = read(name, path);
+            for (int i = 0; i < order.size(); i++) {
+                EngineProvider engine = order.get(i);
+                try {
+                    ServedModel model = ServedModelLoader.load(name, folder, engine, trainingEngine,
+                            maxWaitingRequests, spec.precision().orElse(null), prefixCacheTokens, maxBatchSequences)
+                            .withScheduling(spec.scheduling());
+                    LOG.info("Loaded model {} from {} on {}{} in {} ms", name, path, engine.name(),
+                            spec.precision().map(p -> " at " + p.label()).orElse(""),
+                            (System.nanoTime() - start) / 1_000_000);
+                    return model;
+                } catch (EngineException e) {
+                    if (i == order.size() - 1) {
+                        throw e;
+                    }
+                    // A typed refusal (an architecture or dtype this engine cannot run): the next engine may.
+                    LOG.warn("Engine {} cannot serve model {} ({}); trying {}", engine.name(), name,
+                            e.getMessage(), order.get(i + 1).name());
+                }
+            }
+            throw new IllegalStateException("no inference engine for model '" + name + "'");
+        };
         List<ServedModel> loaded = new ArrayList<>();
         try {
-            specs.forEach((name, spec) -> {
-                long start = System.nanoTime();
-                Path path = spec.path();
-                ModelFolder folder = read(name, path);
-                for (int i = 0; i < order.size(); i++) {
-                    EngineProvider engine = order.get(i);
-                    try {
-                        loaded.add(ServedModelLoader.load(name, folder, engine, trainingEngine,
-                                maxWaitingRequests, spec.precision().orElse(null), prefixCacheTokens)
-                                .withScheduling(spec.scheduling()));
-                        LOG.info("Loaded model {} from {} on {}{} in {} ms", name, path, engine.name(),
-                                spec.precision().map(p -> " at " + p.label()).orElse(""),
-                                (System.nanoTime() - start) / 1_000_000);
-                        return;
-                    } catch (EngineException e) {
-                        if (i == order.size() - 1) {
-                            throw e;
-                        }
-                        // A typed refusal (an architecture or dtype this engine cannot run): the next engine may.
-                        LOG.warn("Engine {} cannot serve model {} ({}); trying {}", engine.name(), name,
-                                e.getMessage(), order.get(i + 1).name());
-                    }
-                }
-            });
+            specs.forEach((name, spec) -> loaded.add(loader.load(name, spec)));
         } catch (RuntimeException e) {
             loaded.forEach(ServedModel::close);
             throw e;
         }
-        return new ServedModels(loaded);
+        // a model whose generation stopped is loaded again as it was first loaded (ModelSupervisor)
+        return new ServedModels(loaded, failed -> loader.load(failed.name(), specs.get(failed.name())));
+    }
+
+    /** Loads one configured model on the first engine that can serve it. */
+    @FunctionalInterface
+    private interface Loader {
+        ServedModel load(String name, ModelSpec spec);
     }
 
     private static ModelFolder read(String name, Path path) {

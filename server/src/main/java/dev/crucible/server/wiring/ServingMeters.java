@@ -9,6 +9,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -20,6 +23,7 @@ import java.util.function.ToDoubleFunction;
 final class ServingMeters implements MeterBinder {
 
     private final ServedModels models;
+    private final List<Supplier<Generator>> current = new CopyOnWriteArrayList<>();
 
     ServingMeters(ServedModels models) {
         this.models = models;
@@ -28,7 +32,10 @@ final class ServingMeters implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         for (String name : models.names()) {
-            Generator generator = models.find(name).orElseThrow().generator();
+            // the model's generator now: a model reloaded after its generation stopped has a new one
+            Supplier<Generator> generator = () -> models.find(name).orElseThrow().generator();
+            // meters hold their object weakly: this bean, which lives as long as the registry, holds it strongly
+            current.add(generator);
             Tags tags = Tags.of("model_name", name);
             gauge(registry, "vllm:num_requests_running", "Requests generating now", generator, tags, s -> s.running());
             gauge(registry, "vllm:num_requests_waiting", "Requests waiting for a place in the batch", generator, tags,
@@ -62,7 +69,7 @@ final class ServingMeters implements MeterBinder {
                     generator, tags, s -> s.prefixCache().budgetTokens());
             counter(registry, "crucible.prefix.cache.evictions", "Prefixes evicted, least recently used first",
                     generator, tags, s -> s.prefixCache().evictions());
-            FunctionCounter.builder("crucible.queue.wait", generator, g -> seconds(g.snapshot().totalWait()))
+            FunctionCounter.builder("crucible.queue.wait", generator, g -> seconds(g.get().snapshot().totalWait()))
                     .description("Time admitted requests waited, summed (with crucible_requests_admitted_total, "
                             + "the mean wait)").baseUnit("seconds").tags(tags).register(registry);
             gauge(registry, "crucible.queue.wait.max.seconds", "The longest wait of an admitted request", generator,
@@ -76,15 +83,15 @@ final class ServingMeters implements MeterBinder {
         return duration.toNanos() / 1e9;
     }
 
-    private static void gauge(MeterRegistry registry, String name, String description, Generator generator, Tags tags,
-            ToDoubleFunction<GeneratorSnapshot> value) {
-        Gauge.builder(name, generator, g -> value.applyAsDouble(g.snapshot())).description(description).tags(tags)
-                .register(registry);
+    private static void gauge(MeterRegistry registry, String name, String description, Supplier<Generator> generator,
+            Tags tags, ToDoubleFunction<GeneratorSnapshot> value) {
+        Gauge.builder(name, generator, g -> value.applyAsDouble(g.get().snapshot())).description(description)
+                .tags(tags).strongReference(true).register(registry);
     }
 
-    private static void counter(MeterRegistry registry, String name, String description, Generator generator,
-            Tags tags, ToDoubleFunction<GeneratorSnapshot> value) {
-        FunctionCounter.builder(name, generator, g -> value.applyAsDouble(g.snapshot())).description(description)
+    private static void counter(MeterRegistry registry, String name, String description,
+            Supplier<Generator> generator, Tags tags, ToDoubleFunction<GeneratorSnapshot> value) {
+        FunctionCounter.builder(name, generator, g -> value.applyAsDouble(g.get().snapshot())).description(description)
                 .tags(tags).register(registry);
     }
 }

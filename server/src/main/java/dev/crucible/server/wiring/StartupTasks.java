@@ -1,5 +1,6 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.application.inference.serving.ModelSupervisor;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.job.JobRunnerLoop;
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
@@ -25,6 +26,7 @@ class StartupTasks {
     private static final Logger LOG = LoggerFactory.getLogger(StartupTasks.class);
 
     private final JobRunnerLoop runner;
+    private final ModelSupervisor supervisor;
     private final CrucibleSettings settings;
 
     private final IssueApiKeyUseCase keys;
@@ -33,9 +35,10 @@ class StartupTasks {
 
     /** Taking the served models here loads them when the server starts, not on the first request. */
     StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys, ServedModels models,
-            @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
+            ModelSupervisor supervisor, @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
             @Value("${crucible.bootstrap.entity:default}") String bootstrapEntity) {
         this.runner = runner;
+        this.supervisor = supervisor;
         this.settings = settings;
         this.keys = keys;
         this.bootstrapKey = bootstrapKey;
@@ -53,6 +56,7 @@ class StartupTasks {
 
     @EventListener
     void onServerStarted(ServerStartupEvent event) {
+        supervisor.start();
         if (settings.runner().enabled()) {
             runner.start();
             LOG.info("Job runner started");

@@ -12,6 +12,7 @@ import dev.crucible.application.feedback.SpecLimits;
 import dev.crucible.application.file.FileContents;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.application.health.EngineProbes;
+import dev.crucible.application.health.HealthService;
 import dev.crucible.application.health.Probe;
 import dev.crucible.application.health.SystemCheckService;
 import dev.crucible.application.idempotency.IdempotencyStore;
@@ -223,8 +224,13 @@ class UseCaseFactory {
     }
 
     @Singleton
+    HealthService health(ServedModels served) {
+        return new HealthService(served);
+    }
+
+    @Singleton
     SystemCheckService systemCheck(@Named("database") Probe database, JobRunnerLoop loop, CrucibleSettings settings,
-            List<EngineProvider> engines) {
+            List<EngineProvider> engines, HealthService health) {
         Map<String, Probe> probes = new LinkedHashMap<>();
         probes.put("api", () -> { });
         probes.put("database", database);
@@ -235,6 +241,7 @@ class UseCaseFactory {
         });
         probes.put("gpu_queue", EngineProbes.inference(engines));
         probes.put("engines", EngineProbes.all(engines));
+        probes.put("models", health.probe());
         return new SystemCheckService(probes);
     }
 }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The chat fields a server setting or a model's template decides: custom roles, continuous usage, the repetition
  * stop reason, a request's own chat template, {@code mm_processor_kwargs}, and {@code priority} under each scheduling
- * policy. One server on the defaults, one with priority scheduling and request templates refused.
+ * policy; {@code truncate_prompt_tokens} and prompts of no tokens; {@code n} bounded by the batch. One server on the
+ * defaults, one with priority scheduling, request templates refused and a batch of 4 sequences.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ChatRequestFieldsIT {
@@ -34,7 +35,8 @@ class ChatRequestFieldsIT {
     @AutoClose
     private final TestServer configured = TestServer.start(Map.of(
             "crucible.model-scheduling", List.of(TestServer.BASE_MODEL + "=priority"),
-            "crucible.inference.trust-request-chat-template", false));
+            "crucible.inference.trust-request-chat-template", false,
+            "crucible.inference.max-batch-sequences", 4));
     private final Api configuredApi = configured.api(configured.newKey("sam"));
 
     private static Map<String, Object> request(Object... pairs) {
@@ -162,6 +164,53 @@ class ChatRequestFieldsIT {
         assertEquals("fcfs", policy(api, TestServer.BASE_MODEL));
         assertEquals("priority", policy(configuredApi, TestServer.BASE_MODEL));
         assertEquals("fcfs", policy(configuredApi, TestServer.OTHER_BASE_MODEL));
+    }
+
+    @Test
+    void truncatePromptTokensZeroIsA400NamingItAsVllmAnswers() {
+        for (int truncate : new int[] {0, -2}) {
+            Api.Reply refused = api.post("/v1/chat/completions", request("max_tokens", 1,
+                    "truncate_prompt_tokens", truncate));
+            assertEquals(400, refused.status(), refused.toString());
+            assertEquals("truncate_prompt_tokens", refused.error().get("param"));
+        }
+        Api.Reply zero = api.post("/v1/chat/completions", request("max_tokens", 1, "truncate_prompt_tokens", 0));
+        assertEquals("truncate_prompt_tokens must be an integer >= 1 or -1, got 0", zero.error().get("message"));
+        for (int truncate : new int[] {-1, 1}) {
+            Api.Reply kept = api.post("/v1/chat/completions", request("max_tokens", 1,
+                    "truncate_prompt_tokens", truncate));
+            assertEquals(200, kept.status(), kept.toString());
+        }
+    }
+
+    @Test
+    void aPromptOfNoTokensIsA400NamingMessages() {
+        Api.Reply empty = api.post("/v1/chat/completions", request("max_tokens", 1,
+                "chat_template", "{% if false %}never{% endif %}"));
+        assertEquals(400, empty.status(), empty.toString());
+        assertEquals("messages", empty.error().get("param"));
+        assertEquals("The decoder prompt cannot be empty", empty.error().get("message"));
+    }
+
+    @Test
+    void nIsBoundedByTheBatchNamingTheSetting() {
+        Api.Reply thousand = api.post("/v1/chat/completions", request("max_tokens", 1, "n", 1000));
+        assertEquals(400, thousand.status(), thousand.toString());
+        assertEquals("n", thousand.error().get("param"));
+        assertEquals("n must be at most 64, got 1000: the model decodes at most 64 sequences together "
+                + "(crucible.inference.max-batch-sequences).", thousand.error().get("message"));
+
+        Api.Reply five = configuredApi.post("/v1/chat/completions", request("max_tokens", 1, "n", 5));
+        assertEquals(400, five.status(), five.toString());
+        assertTrue(((String) five.error().get("message")).startsWith("n must be at most 4, got 5"), five.toString());
+        Api.Reply beams = configuredApi.post("/v1/chat/completions", request("max_tokens", 1, "n", 5,
+                "use_beam_search", true));
+        assertEquals(400, beams.status(), "the beam width is n, bounded alike: " + beams);
+        assertEquals("n", beams.error().get("param"));
+        Api.Reply four = configuredApi.post("/v1/chat/completions", request("max_tokens", 1, "n", 4,
+                "temperature", 1.0));
+        assertEquals(200, four.status(), four.toString());
+        assertEquals(4, ((List<?>) four.json().get("choices")).size());
     }
 
     private static String policy(Api api, String model) {

@@ -2,11 +2,38 @@ package dev.crucible.server.support;
 
 /**
  * Holds the scripted model's forward passes while closed, so a test can keep the model busy and watch requests
- * queue behind it (active with {@code test.scripted-model}; open unless a test closes it).
+ * queue behind it (active with {@code test.scripted-model}; open unless a test closes it). Its load gate likewise
+ * holds the scripted engine's model loads (a reload after the model's generation stopped), so a test can watch the
+ * server while the model is down.
  */
 public final class ForwardGate {
 
     private boolean open = true;
+    private boolean loadsOpen = true;
+
+    /** Makes every model load wait from the next one on. */
+    public synchronized void closeLoads() {
+        loadsOpen = false;
+    }
+
+    /** Lets every waiting and later model load through. */
+    public synchronized void openLoads() {
+        loadsOpen = true;
+        notifyAll();
+    }
+
+    /** Waits while loads are closed (up to a minute, so a failing test cannot hang the build). */
+    synchronized void passLoad() {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!loadsOpen && System.nanoTime() < deadline) {
+            try {
+                wait(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
 
     /** Makes every forward wait from the next one on. */
     public synchronized void close() {

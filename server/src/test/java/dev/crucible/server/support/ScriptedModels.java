@@ -26,13 +26,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Test double of the served models, active only when {@code test.scripted-model} is set: the base model
  * {@value TestServer#BASE_MODEL} (its real tokenizer, template and configuration) answers each conversation with the
  * text written in it between {@code [[reply]]} and {@code [[/reply]]}, then its end-of-sequence token. It lets server tests make
- * a tiny random model write exactly what a test needs (a tool call, say); it is never part of the server. Its
- * {@link ForwardGate} bean lets a test hold every forward pass.
+ * a tiny random model write exactly what a test needs (a tool call, say), or fail as a broken engine would
+ * ({@link #ERROR}, {@link #BREAK}); it is never part of the server. Its {@link ForwardGate} bean lets a test hold every
+ * forward pass and every model (re)load. The model can be reloaded as the server's own models are.
  */
 @Factory
 @Requires(property = "test.scripted-model")
@@ -40,6 +42,10 @@ public class ScriptedModels {
 
     private static final String OPEN = "[[reply]]";
     private static final String CLOSE = "[[/reply]]";
+    /** In a conversation, makes the forward that reads it throw an {@link OutOfMemoryError}. */
+    public static final String ERROR = "[[error]]";
+    /** In a conversation, breaks the model's runner: every forward throws until the model is reloaded. */
+    public static final String BREAK = "[[break]]";
 
     @Singleton
     ForwardGate forwardGate() {
@@ -53,8 +59,10 @@ public class ScriptedModels {
             @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests) {
         try {
             ModelFolder folder = ModelFolder.read(dataDir.resolve("models").resolve(TestServer.BASE_MODEL));
-            return new ServedModels(List.of(ServedModelLoader.load(TestServer.BASE_MODEL, folder, new Engine(gate),
-                    maxWaitingRequests)));
+            Engine engine = new Engine(gate);
+            return new ServedModels(List.of(ServedModelLoader.load(TestServer.BASE_MODEL, folder, engine,
+                    maxWaitingRequests)), failed -> ServedModelLoader.load(failed.name(), folder, engine,
+                    maxWaitingRequests));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -95,9 +103,10 @@ public class ScriptedModels {
 
         @Override
         public ModelRunner loadModel(ModelFolder model) {
+            gate.passLoad();
             Tokenizer tokenizer = real.loadTokenizer(model);
             int eos = model.tokenizer().eosToken().map(t -> tokenizer.tokenId(t).orElseThrow()).orElseThrow();
-            return new Runner(model.config(), tokenizer, eos, gate);
+            return new Runner(model.config(), tokenizer, eos, gate, new AtomicBoolean());
         }
     }
 
@@ -124,8 +133,14 @@ public class ScriptedModels {
         }
     }
 
-    /** Puts all weight on the next token of the reply the conversation asks for. */
-    private record Runner(ModelConfig config, Tokenizer tokenizer, int eos, ForwardGate gate) implements ModelRunner {
+    /**
+     * Puts all weight on the next token of the reply the conversation asks for. A conversation that says
+     * {@value #ERROR} makes its forward throw an {@link OutOfMemoryError}, as an engine short of memory would; one
+     * that says {@value #BREAK} breaks this runner: every forward from then on throws an {@link InternalError}, until
+     * the model is reloaded (a new runner).
+     */
+    private record Runner(ModelConfig config, Tokenizer tokenizer, int eos, ForwardGate gate, AtomicBoolean broken)
+            implements ModelRunner {
 
         @Override
         public KvCache newCache(int capacityTokens) {
@@ -146,6 +161,20 @@ public class ScriptedModels {
         @Override
         public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
             gate.pass();
+            for (SequenceInput input : batch) {
+                List<Integer> context = new ArrayList<>(((Cache) input.cache()).tokens);
+                Arrays.stream(input.tokenIds()).forEach(context::add);
+                String text = tokenizer.decode(context.stream().mapToInt(Integer::intValue).toArray(), false);
+                if (text.contains(BREAK)) {
+                    broken.set(true);
+                }
+                if (text.contains(ERROR)) {
+                    throw new OutOfMemoryError("scripted: this forward ran out of memory");
+                }
+            }
+            if (broken.get()) {
+                throw new InternalError("scripted: this engine is broken");
+            }
             List<SequenceLogits> out = new ArrayList<>();
             for (SequenceInput input : batch) {
                 Cache cache = (Cache) input.cache();

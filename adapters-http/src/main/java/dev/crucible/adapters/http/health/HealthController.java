@@ -1,6 +1,8 @@
 package dev.crucible.adapters.http.health;
 
 import dev.crucible.application.health.Check;
+import dev.crucible.application.health.Health;
+import dev.crucible.application.health.HealthUseCase;
 import dev.crucible.application.health.SystemCheckUseCase;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
@@ -17,20 +19,35 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** {@code /v1/health} (the process serves) and {@code /v1/system-check} (every part works); no key needed. */
+/**
+ * {@code /v1/health} (the process serves: 503 while a model's generation has stopped and it is being reloaded) and
+ * {@code /v1/system-check} (every part works); no key needed.
+ */
 @Controller("/v1")
 @Secured(SecurityRule.IS_ANONYMOUS)
 final class HealthController {
 
     private final SystemCheckUseCase systemCheck;
+    private final HealthUseCase health;
 
-    HealthController(SystemCheckUseCase systemCheck) {
+    HealthController(SystemCheckUseCase systemCheck, HealthUseCase health) {
         this.systemCheck = systemCheck;
+        this.health = health;
     }
 
     @Get("/health")
-    Map<String, String> health() {
-        return Map.of("status", "ok");
+    @ApiResponse(responseCode = "200", description = "The process serves: {\"status\": \"ok\"}")
+    @ApiResponse(responseCode = "503", description = "A model's generation stopped and it is being reloaded: "
+            + "{\"status\": \"unhealthy\", \"models\": {name: why}}")
+    HttpResponse<Map<String, Object>> health() {
+        Health now = health.health();
+        if (now.ok()) {
+            return HttpResponse.ok(Map.of("status", "ok"));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", "unhealthy");
+        body.put("models", now.failedModels());
+        return HttpResponse.<Map<String, Object>>status(HttpStatus.SERVICE_UNAVAILABLE).body(body);
     }
 
     @Get("/system-check")

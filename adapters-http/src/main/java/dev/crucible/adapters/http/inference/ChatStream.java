@@ -5,6 +5,9 @@ import dev.crucible.application.inference.completion.ChatDelta;
 import dev.crucible.application.inference.completion.ChatStart;
 import dev.crucible.application.inference.completion.ChatStreamListener;
 import dev.crucible.application.inference.completion.ChatUsage;
+import dev.crucible.adapters.http.error.ErrorEnvelope;
+import dev.crucible.adapters.http.error.ErrorStatus;
+import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
@@ -113,10 +116,21 @@ final class ChatStream implements ChatStreamListener {
     @Override
     public void onFailure(RuntimeException failure) {
         Map<String, Object> error = new LinkedHashMap<>();
-        error.put("message", "Internal server error");
-        error.put("type", "InternalServerError");
-        error.put("param", null);
-        error.put("code", 500);
+        if (failure instanceof RefusalException refused) {
+            // the use case's word for the client (a 503 when the engine failed): the envelope's fields, as a chunk
+            int status = ErrorStatus.of(refused.refusal().reason());
+            ErrorEnvelope.Detail detail = ErrorEnvelope.of(status, refused.refusal().message(),
+                    refused.refusal().param()).error();
+            error.put("message", detail.message());
+            error.put("type", detail.type());
+            error.put("param", detail.param());
+            error.put("code", detail.code());
+        } else {
+            error.put("message", "Internal server error");
+            error.put("type", "InternalServerError");
+            error.put("param", null);
+            error.put("code", 500);
+        }
         send(Map.of("error", error));
         sink.tryEmitNext(Event.of("[DONE]"));
         sink.tryEmitComplete();

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  *
  * <p>Budget rule (vLLM main, {@code vllm-chat.md} §3.3): the effective {@code max_tokens} is
  * {@code min(maxModelLen - keptPromptTokens, requested ?? generation-config default ?? unbounded)}; a
- * generation-config value is a fallback, never a ceiling. A prompt that fills the context leaves 0 and is refused
+ * generation-config value is a fallback, never a ceiling. A prompt of no tokens is refused first, naming
+ * {@code messages} (with {@code truncate_prompt_tokens} at least 1, truncation never empties a prompt). A prompt that fills the context leaves 0 and is refused
  * ({@code max_tokens must be at least 1, got 0.}).
  *
  * @param vocabSize   the model's vocabulary size
@@ -25,6 +26,9 @@ public record ChatLimits(int vocabSize, int maxModelLen, int maxLogprobs) {
 
     /** vLLM's default {@code --max-logprobs}. */
     public static final int DEFAULT_MAX_LOGPROBS = 20;
+
+    /** vLLM's message for a prompt of no tokens. */
+    public static final String EMPTY_PROMPT = "The decoder prompt cannot be empty";
 
     /** Limits with the default {@code max_logprobs} of 20. */
     public static ChatLimits of(int vocabSize, int maxModelLen) {
@@ -43,6 +47,11 @@ public record ChatLimits(int vocabSize, int maxModelLen, int maxLogprobs) {
      * @param defaultMaxTokens the model's generation-config {@code max_tokens}, used when the request sets none
      */
     public Outcome<ChatBudget> check(ChatRequest request, int promptTokens, OptionalInt defaultMaxTokens) {
+        if (promptTokens == 0) {
+            // vLLM's input processor refuses a prompt that renders to no tokens at all (a template that writes
+            // nothing, say): the engine needs at least one position to predict from
+            return refuse("messages", EMPTY_PROMPT);
+        }
         ChatStopping stopping = request.stopping();
         String param = stopping.maxTokensParam();
         long requested = stopping.maxTokens().orElse(0);

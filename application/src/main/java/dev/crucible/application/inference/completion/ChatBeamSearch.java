@@ -4,6 +4,7 @@ import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.runtime.generation.Finish;
 import dev.crucible.runtime.generation.FinishReason;
 import dev.crucible.runtime.generation.GenerationDelta;
@@ -45,7 +46,8 @@ final class ChatBeamSearch {
 
     /**
      * Searches on the caller's thread; a client that goes away stops the search after its current step. {@code ended}
-     * hears the search's result (its usage is recorded there).
+     * hears the search's result (its usage is recorded there). A step that fails on the server's side is thrown as a
+     * 503 refusal ({@link ChatFailures}).
      */
     Outcome<ChatCompletion> complete(PreparedChat chat, ChatStart start, ClientDisconnect disconnect,
             GenerationListener ended) {
@@ -58,6 +60,8 @@ final class ChatBeamSearch {
                     ended.onComplete(result);
                     return ChatResults.completion(start, result, chat.toolCalling());
                 });
+            } catch (RuntimeException e) {
+                throw ChatFailures.logged(chat.model().base().name(), e);
             } finally {
                 stopWatching.run();
                 held.release().run();
@@ -67,7 +71,8 @@ final class ChatBeamSearch {
 
     /**
      * Searches on a virtual thread; {@code listener} hears {@code start} first, then each choice as one delta when
-     * the search ends, then the usage. A refusal of a step (the model is overloaded) ends the stream as a failure.
+     * the search ends, then the usage. A refusal of a step (the model is overloaded) ends the stream as that refusal,
+     * a step that fails on the server's side as a 503 refusal ({@link ChatFailures}).
      */
     Outcome<RunningChat> stream(PreparedChat chat, ChatStart start, ChatStreamListener listener,
             ClientDisconnect disconnect, GenerationListener ended) {
@@ -79,7 +84,7 @@ final class ChatBeamSearch {
                 try {
                     relay(chat, search(chat, steps), listener, ended);
                 } catch (RuntimeException e) {
-                    listener.onFailure(e);
+                    listener.onFailure(ChatFailures.logged(chat.model().base().name(), e));
                 } finally {
                     stopWatching.run();
                     held.release().run();
@@ -93,7 +98,7 @@ final class ChatBeamSearch {
             GenerationListener ended) {
         switch (searched) {
             case Outcome.Refused<GenerationResult> refused ->
-                    listener.onFailure(new IllegalStateException(refused.refusal().message()));
+                    listener.onFailure(new RefusalException(refused.refusal()));
             case Outcome.Done<GenerationResult>(GenerationResult result) -> {
                 launch.ended(chat, reason(result));
                 ChatEventRelay relay = new ChatEventRelay(listener, chat.toolCalling(), result.promptTokens());

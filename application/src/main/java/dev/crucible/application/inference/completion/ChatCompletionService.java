@@ -54,7 +54,7 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
                     // a client that goes away stops its generation, as a streaming one does through its cancel
                     Runnable stopWatching = command.disconnect().watch(handle::cancel);
                     try {
-                        return ChatResults.completion(start(chat), join(handle), chat.toolCalling());
+                        return ChatResults.completion(start(chat), join(chat, handle), chat.toolCalling());
                     } finally {
                         stopWatching.run();
                     }
@@ -94,12 +94,15 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
                 Arrays.stream(ids).boxed().toList());
     }
 
-    /** Waits for the generation; an engine failure is rethrown as it was (a 500). */
-    private static GenerationResult join(GenerationHandle generation) {
+    /**
+     * Waits for the generation; a failure is thrown as the client should hear it ({@link ChatFailures}: an engine
+     * failure is a 503), already logged by the listener {@link ChatLaunch} wrapped.
+     */
+    private static GenerationResult join(PreparedChat chat, GenerationHandle generation) {
         try {
             return generation.result().join();
         } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            throw ChatFailures.of(chat.model().base().name(), e.getCause() == null ? e : e.getCause());
         }
     }
 }

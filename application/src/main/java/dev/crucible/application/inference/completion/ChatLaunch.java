@@ -86,7 +86,8 @@ record ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver o
 
     /**
      * {@code listener}, running {@code release} when the request ends (before the listener hears the end, so a
-     * client that sees the end finds the adapter free) and telling the observer.
+     * client that sees the end finds the adapter free) and telling the observer. A failure reaches the listener as
+     * the client should hear it ({@link ChatFailures}), and is logged here.
      */
     GenerationListener observed(String model, long arrivedNanos, GenerationListener listener, Runnable release) {
         return new GenerationListener() {
@@ -112,7 +113,7 @@ record ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver o
             @Override
             public void onFailure(RuntimeException failure) {
                 release.run();
-                listener.onFailure(failure);
+                listener.onFailure(ChatFailures.logged(model, failure));
             }
         };
     }

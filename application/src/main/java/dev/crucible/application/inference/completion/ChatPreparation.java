@@ -7,6 +7,7 @@ import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatTemplating;
 import dev.crucible.application.inference.chat.ToolChoice;
 import dev.crucible.application.inference.serving.ServedModel;
+import dev.crucible.application.inference.serving.ServedModelLoader;
 import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.domain.refusal.Outcome;
 import dev.crucible.domain.refusal.Refusal;
@@ -29,7 +30,7 @@ import java.util.Optional;
  * ({@link ChatSamplingRanges}), resolve the model, render its chat template (or the request's own, under
  * {@link RequestTemplates}), tokenise, check the request against the
  * model's limits, map sampling parameters and structured outputs. A non-zero {@code priority} needs a model
- * scheduled by priority.
+ * scheduled by priority; {@code n} is at most the model's batch ({@code crucible.inference.max-batch-sequences}).
  * Holds nothing of the engine: the adapter is leased only when generation starts ({@link ChatLaunch}). Thread-safe.
  */
 final class ChatPreparation {
@@ -84,6 +85,14 @@ final class ChatPreparation {
 
     private Outcome<PreparedChat> prepare(ChatModelResolver.Resolved resolved, ChatRequest request,
             RequestOwner owner, long arrived) {
+        int batch = resolved.base().generator().maxBatchSequences();
+        if (request.sampling().n() > batch) {
+            // each of the n sequences (beams, under use_beam_search) holds its own cache and all run at once: past
+            // the batch a request would hold more than the engine ever decodes together, so it is refused, not run
+            return Outcome.refused(Refusal.invalid("n", "n must be at most " + batch + ", got "
+                    + request.sampling().n() + ": the model decodes at most " + batch + " sequences together ("
+                    + ServedModelLoader.MAX_BATCH_SEQUENCES_SETTING + ")."));
+        }
         long priority = request.serving().priority();
         if (priority != 0 && resolved.base().scheduling() == SchedulingPolicy.FCFS) {
             // vLLM's message where the served model is scheduled first come, first served

@@ -41,6 +41,7 @@ final class ChatSamplingRanges {
         s.minP().ifPresent(SamplingChecks::minP);
         stopping.maxTokens().ifPresent(SamplingChecks::maxTokens);
         SamplingChecks.minTokens(stopping.minTokens());
+        stopping.truncatePromptTokens().ifPresent(SamplingChecks::truncatePromptTokens);
         SamplingChecks.stop(stopping.stop());
         SamplingChecks.badWordTexts(s.badWords());
         SamplingChecks.allowedTokenIds(s.allowedTokenIds());

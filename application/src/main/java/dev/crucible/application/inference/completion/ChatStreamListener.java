@@ -16,6 +16,9 @@ public interface ChatStreamListener {
     /** Every choice finished; {@code usage} counts the whole completion. */
     void onComplete(ChatUsage usage);
 
-    /** Generation failed (an engine fault): the stream ends with an error. */
+    /**
+     * Generation failed: the stream ends with an error. {@code failure} is a {@code RefusalException} saying what the
+     * client should hear (a 503 when the engine failed, the request's own fault otherwise), else a bug.
+     */
     void onFailure(RuntimeException failure);
 }

@@ -28,6 +28,8 @@ public final class AdapterCache implements AutoCloseable {
     private static final class Entry {
         final LoraAdapter adapter;
         int leases;
+        /** Dropped by {@link #forget}: closed when its last lease closes, never handed out again. */
+        boolean forgotten;
 
         Entry(LoraAdapter adapter) {
             this.adapter = adapter;
@@ -76,11 +78,41 @@ public final class AdapterCache implements AutoCloseable {
                     if (!closed) {
                         closed = true;
                         held.leases--;
+                        if (held.forgotten && held.leases == 0) {
+                            closeQuietly(held.adapter);
+                        }
                         evict();
                     }
                 }
             }
         };
+    }
+
+    /**
+     * Drops every adapter loaded for the model named {@code model}, whose runner was replaced (the model was
+     * reloaded): the next request loads its adapter into the new runner. An adapter still leased is closed when its
+     * last lease closes; closing one that belonged to a broken runner may fail, which is ignored.
+     */
+    public synchronized void forget(String model) {
+        Iterator<Map.Entry<Key, Entry>> all = entries.entrySet().iterator();
+        while (all.hasNext()) {
+            Map.Entry<Key, Entry> next = all.next();
+            if (next.getKey().model().equals(model)) {
+                all.remove();
+                next.getValue().forgotten = true;
+                if (next.getValue().leases == 0) {
+                    closeQuietly(next.getValue().adapter);
+                }
+            }
+        }
+    }
+
+    private static void closeQuietly(LoraAdapter adapter) {
+        try {
+            adapter.close();
+        } catch (RuntimeException ignored) {
+            // the adapter belonged to a runner that was replaced, perhaps because it broke; it is gone either way
+        }
     }
 
     /** How many adapters are loaded now. */

@@ -28,8 +28,13 @@ public final class ServedModelLoader {
 
     /** Prompt tokens one sequence feeds per step, so long prompts do not stall decoding of the others. */
     static final int PREFILL_CHUNK_TOKENS = 512;
-    /** Sequences decoded together in one batched forward. */
-    static final int MAX_BATCH_SEQUENCES = 64;
+    /** Sequences decoded together in one batched forward, unless {@link #MAX_BATCH_SEQUENCES_SETTING} says otherwise. */
+    public static final int MAX_BATCH_SEQUENCES = 64;
+    /**
+     * The setting of the most sequences decoded together, which is also the largest {@code n} a request may ask for
+     * (vLLM's {@code --max-num-seqs}).
+     */
+    public static final String MAX_BATCH_SEQUENCES_SETTING = "crucible.inference.max-batch-sequences";
 
     private ServedModelLoader() {
     }
@@ -73,8 +78,21 @@ public final class ServedModelLoader {
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
             EngineProvider trainingEngine, int maxWaitingRequests, Precision precision, int prefixCacheTokens) {
+        return load(name, folder, engine, trainingEngine, maxWaitingRequests, precision, prefixCacheTokens,
+                MAX_BATCH_SEQUENCES);
+    }
+
+    /**
+     * As {@link #load(String, ModelFolder, EngineProvider, EngineProvider, int, Precision, int)}, decoding at most
+     * {@code maxBatchSequences} sequences together, which also bounds a request's {@code n}.
+     *
+     * @throws IllegalArgumentException for a {@code maxBatchSequences} below 1
+     */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
+            EngineProvider trainingEngine, int maxWaitingRequests, Precision precision, int prefixCacheTokens,
+            int maxBatchSequences) {
         GeneratorOptions options = new GeneratorOptions(folder.config().maxPositionEmbeddings(), PREFILL_CHUNK_TOKENS,
-                MAX_BATCH_SEQUENCES, maxWaitingRequests, prefixCacheTokens);
+                maxBatchSequences, maxWaitingRequests, prefixCacheTokens);
         ModelRunner runner = precision == null ? engine.loadModel(folder) : engine.loadModel(folder, precision);
         Tokenizer tokenizer;
         try {

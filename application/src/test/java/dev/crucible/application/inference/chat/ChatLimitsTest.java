@@ -54,6 +54,11 @@ class ChatLimitsTest {
     }
 
     @Test
+    void refusesAPromptOfNoTokensNamingMessages() {
+        refused(LIMITS.check(PLAIN, 0), "messages", "The decoder prompt cannot be empty");
+    }
+
+    @Test
     void requestedMaxTokensIsKeptWhenItFits() {
         assertEquals(Outcome.done(new ChatBudget(7, 10)), LIMITS.check(maxTokens(10), 7));
     }

@@ -34,6 +34,7 @@ class ChatSamplingRangesTest {
         OptionalLong maxTokens = OptionalLong.empty();
         long minTokens;
         List<String> stop = List.of();
+        OptionalLong truncatePromptTokens = OptionalLong.empty();
         boolean beamSearch;
 
         ChatRequest request() {
@@ -41,7 +42,7 @@ class ChatSamplingRangesTest {
             ChatSampling sampling = new ChatSampling(temperature, topP, topK, minP, presencePenalty, frequencyPenalty,
                     repetitionPenalty, n, OptionalLong.empty(), Map.of(), allowedTokenIds, badWords, beamSearch, 1.0);
             ChatStopping stopping = new ChatStopping(maxTokens, "max_tokens", minTokens, stop, List.of(), false,
-                    false, OptionalLong.empty(), ChatStopping.RepetitionDetection.OFF);
+                    false, truncatePromptTokens, ChatStopping.RepetitionDetection.OFF);
             return new ChatRequest(plain.model(), plain.messages(), sampling, stopping, plain.logprobs(),
                     plain.streaming(), plain.templating(), plain.tools(), plain.output(), plain.serving());
         }
@@ -67,6 +68,18 @@ class ChatSamplingRangesTest {
     void nIsAtMost16384() {
         refused(a -> a.n = 16385, "n", "n must be at most 16384, got 16385. To increase this limit, set the "
                 + "VLLM_MAX_N_SEQUENCES environment variable.");
+    }
+
+    @Test
+    void truncatePromptTokensIsAtLeastOneOrMinusOne() {
+        refused(a -> a.truncatePromptTokens = OptionalLong.of(0), "truncate_prompt_tokens",
+                "truncate_prompt_tokens must be an integer >= 1 or -1, got 0");
+        refused(a -> a.truncatePromptTokens = OptionalLong.of(-2), "truncate_prompt_tokens",
+                "truncate_prompt_tokens must be an integer >= 1 or -1, got -2");
+        for (long kept : new long[] {-1, 1, 5}) {
+            ChatRequest request = asked(a -> a.truncatePromptTokens = OptionalLong.of(kept));
+            assertSame(request, value(ChatSamplingRanges.check(request)));
+        }
     }
 
     @Test

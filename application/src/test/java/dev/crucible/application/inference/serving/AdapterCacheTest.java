@@ -66,4 +66,24 @@ class AdapterCacheTest {
         cache.acquire("m2", Path.of("/a"), loader).close();
         assertEquals(2, loaded.size());
     }
+
+    @Test
+    void forgettingAModelDropsItsAdaptersClosingALeasedOneWhenItsLeaseCloses() {
+        AdapterCache cache = new AdapterCache(4);
+        cache.acquire("m", Path.of("/a"), loader).close();
+        AdapterCache.Lease held = cache.acquire("m", Path.of("/b"), loader);
+        cache.acquire("other", Path.of("/a"), loader).close();
+
+        cache.forget("m");
+
+        assertTrue(loaded.get(0).closed(), "an unused adapter of the model closes at once");
+        assertFalse(loaded.get(1).closed(), "one in use stays open while it is used");
+        assertFalse(loaded.get(2).closed(), "another model's adapter stays");
+        assertEquals(1, cache.size());
+        held.close();
+        assertTrue(loaded.get(1).closed(), "closed with its last lease");
+        try (AdapterCache.Lease again = cache.acquire("m", Path.of("/a"), loader)) {
+            assertSame(loaded.get(3), again.adapter(), "the next request loads it anew");
+        }
+    }
 }

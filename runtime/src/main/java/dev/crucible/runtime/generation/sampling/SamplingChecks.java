@@ -93,6 +93,15 @@ public final class SamplingChecks {
         fail(minTokens < 0, "min_tokens", "min_tokens must be greater than or equal to 0, got " + minTokens + ".");
     }
 
+    /**
+     * {@code truncate_prompt_tokens}, when given, keeps at least one token ({@code -1} keeps as many as fit): vLLM's
+     * {@code SamplingParams._verify_args} refuses 0, which would leave an empty prompt, and anything below -1.
+     */
+    public static void truncatePromptTokens(long truncate) {
+        fail(truncate == 0 || truncate < -1, "truncate_prompt_tokens",
+                "truncate_prompt_tokens must be an integer >= 1 or -1, got " + truncate);
+    }
+
     static void tokens(int maxTokens, int minTokens) {
         maxTokens(maxTokens);
         minTokens(minTokens);
