@@ -4,6 +4,7 @@ import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.application.model.ImportAdapterService;
 import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Refusal;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,7 +96,7 @@ final class AdapterArchive {
                 }
             }
             return folder;
-        } catch (ZipException e) {
+        } catch (ZipException | EOFException e) { // EOF: a truncated entry (the upload itself arrived whole)
             delete(folder);
             throw invalid("is not a readable zip archive");
         } catch (IOException e) {
@@ -119,7 +120,7 @@ final class AdapterArchive {
         long limit = Math.min(bounds.entryBytes(), bounds.remainingBytes());
         long written = 0;
         while (true) {
-            int n = zip.read(buffer, 0, (int) Math.min(buffer.length, limit - written + 1));
+            int n = zip.read(buffer, 0, (int) Math.min(buffer.length - 1, limit - written) + 1);
             if (n < 0) {
                 return written;
             }

@@ -117,6 +117,15 @@ class AdapterArchiveTest {
     }
 
     @Test
+    void aTruncatedArchiveIsA400AndATotalBoundNearLongMaxStillCounts() throws IOException {
+        byte[] whole = zipWith("adapter_model.safetensors", 100_000, (byte) 'w');
+        RefusalException e = refused(java.util.Arrays.copyOf(whole, 200), DEFAULTS, new long[1]);
+        assertEquals(Refusal.Reason.INVALID, e.refusal().reason());
+        AdapterArchive.delete(AdapterArchive.unpack(new ByteArrayInputStream(whole),
+                new ArchiveLimits(Long.MAX_VALUE, Long.MAX_VALUE, 1000, 100)));
+    }
+
+    @Test
     void anArchiveOfTooManyEntriesIsRefused() throws IOException {
         String[] entries = new String[2 * 1001];
         for (int i = 0; i < 1001; i++) {
