@@ -2,72 +2,104 @@ package dev.crucible.adapters.dataset;
 
 import dev.crucible.application.job.TrainingDataDownloads;
 import io.micronaut.context.annotation.Value;
+import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.Inet6Address;
-import java.net.InetAddress;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.Optional;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLException;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.util.Timeout;
 
 /**
- * Downloads training data with the JDK's HTTP client: {@code crucible.training-data.connect-timeout} to connect,
- * {@code crucible.training-data.read-timeout} for each response, up to five redirects followed (never from https to
- * http), at most the caller's byte bound kept (a larger {@code Content-Length} is refused before reading).
+ * Downloads training data with Apache HttpClient 5: {@code crucible.training-data.connect-timeout} to connect,
+ * {@code crucible.training-data.read-timeout} for each whole response, up to five redirects followed (never from
+ * https to http, never to another scheme), at most the caller's byte bound kept (a larger {@code Content-Length} is
+ * refused before reading; no content coding is asked for, so no compressed body expands past the bound).
  *
- * <p>A caller names the URL, so the server must not become their way into its own network: unless
- * {@code crucible.training-data.allow-private-hosts} is set, a host that resolves to a loopback, private, link-local,
- * unique-local, carrier-grade NAT, wildcard or multicast address is refused, at the first request and at every
- * redirect (redirects are followed here, not by the client, so each hop is checked). A DNS answer that changes
- * between the check and the connection is not caught; a deployment that needs that guarantee puts an egress proxy
- * in front.
+ * <p>A caller names the URL, so the server must not become their way into its own network. The client's only
+ * resolver is {@link TrainingDataHosts}: each connection's host is looked up once, every address checked, and the
+ * connection made to those addresses, so a DNS answer cannot change between the check and the connection; TLS still
+ * verifies the certificate against the host name and sends it as SNI. Redirects are followed here, not by the
+ * client, so every hop goes through the guard; connections are never reused, so every hop connects (and is checked)
+ * anew. No proxy is used. Failures name the host as written, never an address it resolved to.
  */
 @Singleton
-final class HttpTrainingDataDownloads implements TrainingDataDownloads {
+final class HttpTrainingDataDownloads implements TrainingDataDownloads, AutoCloseable {
 
     static final int MAX_REDIRECTS = 5;
     private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
 
-    private final HttpClient client;
+    private final CloseableHttpClient client;
+    private final TrainingDataHosts hosts;
     private final Duration connectTimeout;
     private final Duration readTimeout;
-    private final boolean allowPrivateHosts;
 
     HttpTrainingDataDownloads(@Value("${crucible.training-data.connect-timeout}") Duration connectTimeout,
             @Value("${crucible.training-data.read-timeout}") Duration readTimeout,
             @Value("${crucible.training-data.allow-private-hosts:false}") boolean allowPrivateHosts) {
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
-        this.allowPrivateHosts = allowPrivateHosts;
-        this.client = HttpClient.newBuilder().connectTimeout(connectTimeout)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.hosts = new TrainingDataHosts(allowPrivateHosts);
+        ConnectionConfig connections = ConnectionConfig.custom().setConnectTimeout(Timeout.of(connectTimeout))
+                .setSocketTimeout(Timeout.of(readTimeout)).build();
+        this.client = HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create().setDnsResolver(hosts)
+                        .setDefaultConnectionConfig(connections).build())
+                .setConnectionReuseStrategy((request, response, context) -> false)
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(readTimeout))
+                        .setRedirectsEnabled(false).setContentCompressionEnabled(false).build())
+                .disableRedirectHandling().disableAutomaticRetries().disableCookieManagement().disableAuthCaching()
+                .disableContentCompression().build();
     }
 
     @Override
     public Download download(URI uri, long maxBytes) {
         URI at = uri;
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
-            Optional<String> refused = refusedHost(at);
-            if (refused.isPresent()) {
-                return new Failed(refused.get());
+            String scheme = at.getScheme() == null ? "" : at.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                return new Failed("only http(s) URLs are downloaded");
+            }
+            if (at.getHost() == null) {
+                return new Failed("the URL has no host");
+            }
+            if (SpecialPurposeAddresses.literal(at.getHost())) {
+                // checked here too, in case the client takes a literal host's address without its resolver
+                try {
+                    hosts.resolve(at.getHost());
+                } catch (UnknownHostException refused) {
+                    return new Failed(refused.getMessage());
+                }
             }
             Response response = fetch(at, maxBytes);
             if (response.redirect() == null) {
                 return response.download();
             }
-            URI next = at.resolve(response.redirect());
+            URI next;
+            try {
+                next = at.resolve(response.redirect());
+            } catch (IllegalArgumentException e) {
+                return new Failed("a redirect to a malformed URL");
+            }
             if ("https".equalsIgnoreCase(at.getScheme()) && !"https".equalsIgnoreCase(next.getScheme())) {
                 return new Failed("a redirect from https to " + next.getScheme() + " was refused");
             }
@@ -80,80 +112,75 @@ final class HttpTrainingDataDownloads implements TrainingDataDownloads {
     private record Response(Download download, String redirect) {
     }
 
-    private Optional<String> refusedHost(URI uri) {
-        if (allowPrivateHosts) {
-            return Optional.empty();
-        }
-        String host = uri.getHost();
-        if (host == null) {
-            return Optional.of("the URL has no host");
-        }
-        try {
-            for (InetAddress address : InetAddress.getAllByName(host)) {
-                if (isInternal(address)) {
-                    return Optional.of("host " + host + " resolves to " + address.getHostAddress() + ", an internal "
-                            + "address; a server that should read from it sets crucible.training-data."
-                            + "allow-private-hosts");
-                }
-            }
-            return Optional.empty();
-        } catch (UnknownHostException e) {
-            return Optional.of("unknown host " + host);
-        }
-    }
-
-    /** Loopback, RFC 1918, link-local, unique-local (fc00::/7), carrier-grade NAT (100.64/10), wildcard, multicast. */
-    static boolean isInternal(InetAddress address) {
-        byte[] raw = address.getAddress();
-        boolean uniqueLocal = address instanceof Inet6Address && (raw[0] & 0xfe) == 0xfc;
-        boolean carrierNat = raw.length == 4 && (raw[0] & 0xff) == 100 && (raw[1] & 0xc0) == 64;
-        return address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
-                || address.isAnyLocalAddress() || address.isMulticastAddress() || uniqueLocal || carrierNat;
-    }
-
     private Response fetch(URI uri, long maxBytes) {
-        HttpRequest request = HttpRequest.newBuilder(uri).GET().timeout(readTimeout)
-                .header("Accept", "application/jsonl, application/x-ndjson, text/plain, */*").build();
-        CompletableFuture<HttpResponse<byte[]>> response = client.sendAsync(request, info -> {
-            if (info.statusCode() / 100 != 2) {
-                return HttpResponse.BodySubscribers.replacing(new byte[0]);
+        HttpGet get = new HttpGet(uri);
+        get.setHeader("Accept", "application/jsonl, application/x-ndjson, text/plain, */*");
+        AtomicBoolean late = new AtomicBoolean();
+        // the whole response within the read timeout: past it the exchange is aborted, which closes the socket
+        CompletableFuture<Void> deadline = CompletableFuture.runAsync(() -> {
+            late.set(true);
+            get.cancel();
+        }, CompletableFuture.delayedExecutor(readTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        try (ClassicHttpResponse response = client.executeOpen(null, get, null)) {
+            Response answer = read(response, maxBytes);
+            if (answer.download() instanceof TooLarge || answer.redirect() != null) {
+                get.cancel(); // closing the body would read the rest of it
             }
-            BoundedBody body = new BoundedBody(maxBytes);
-            if (info.headers().firstValueAsLong("Content-Length").orElse(0) > maxBytes) {
-                body.onError(new BoundedBody.TooLarge());
-            }
-            return body;
-        });
-        try {
-            HttpResponse<byte[]> answer = response.get(readTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            Optional<String> location = answer.headers().firstValue("Location");
-            if (REDIRECTS.contains(answer.statusCode()) && location.isPresent()) {
-                return new Response(null, location.get());
-            }
-            return new Response(answer.statusCode() / 100 == 2 ? new Body(answer.body())
-                    : new Failed("HTTP " + answer.statusCode()), null);
-        } catch (TimeoutException e) {
-            response.cancel(true);
-            return new Response(new Failed("no complete response within " + readTimeout.toSeconds() + "s"), null);
-        } catch (InterruptedException e) {
-            response.cancel(true);
-            Thread.currentThread().interrupt();
-            return new Response(new Failed("interrupted"), null);
-        } catch (ExecutionException e) {
-            return new Response(failure(e.getCause()), null);
+            return answer;
+        } catch (IOException e) {
+            get.cancel();
+            return new Response(late.get() ? new Failed(tooSlow()) : failure(e), null);
+        } finally {
+            deadline.cancel(false);
         }
     }
 
-    private Download failure(Throwable cause) {
-        return switch (cause) {
-            case BoundedBody.TooLarge tooLarge -> new TooLarge();
-            case HttpConnectTimeoutException timeout ->
+    private static Response read(ClassicHttpResponse response, long maxBytes) throws IOException {
+        int status = response.getCode();
+        Header location = response.getFirstHeader("Location");
+        if (REDIRECTS.contains(status) && location != null) {
+            return new Response(null, location.getValue());
+        }
+        if (status / 100 != 2) {
+            return new Response(new Failed("HTTP " + status), null);
+        }
+        HttpEntity entity = response.getEntity();
+        if (entity == null) {
+            return new Response(new Body(new byte[0]), null);
+        }
+        if (entity.getContentLength() > maxBytes) {
+            return new Response(new TooLarge(), null);
+        }
+        try (InputStream in = entity.getContent()) {
+            byte[] data = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+            if (data.length > maxBytes) {
+                return new Response(new TooLarge(), null);
+            }
+            return new Response(new Body(data), null);
+        }
+    }
+
+    private String tooSlow() {
+        return "no complete response within " + readTimeout.toSeconds() + "s";
+    }
+
+    /** Why the exchange failed, in words that name no address (the client's own messages do). */
+    private Download failure(IOException e) {
+        return switch (e) {
+            case TrainingDataHosts.Refused refused -> new Failed(refused.getMessage());
+            case UnknownHostException unknown -> new Failed(unknown.getMessage());
+            case ConnectTimeoutException timeout ->
                     new Failed("could not connect within " + connectTimeout.toSeconds() + "s");
-            case HttpTimeoutException timeout -> new Failed("no response within " + readTimeout.toSeconds() + "s");
+            case SocketTimeoutException timeout -> new Failed(tooSlow());
             case ConnectException refused -> new Failed("could not connect");
-            case IOException io when io.getCause() instanceof BoundedBody.TooLarge -> new TooLarge();
-            case IOException io -> new Failed(io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage());
-            default -> throw new IllegalStateException("training data download failed unexpectedly", cause);
+            case SSLException tls -> new Failed("the TLS handshake or connection failed");
+            default -> new Failed("the download failed (" + e.getClass().getSimpleName() + ")");
         };
+    }
+
+    @PreDestroy
+    @Override
+    public void close() throws IOException {
+        client.close();
     }
 }

@@ -2,6 +2,7 @@ package dev.crucible.adapters.dataset;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,20 +61,47 @@ class HttpTrainingDataDownloadsTest {
     }
 
     @Test
-    void internalHostsAreRefusedUnlessAllowedAlsoWhenARedirectLeadsThere() throws Exception {
+    void internalHostsAreRefusedUnlessAllowedAlsoWhenARedirectLeadsThereNamingNoAddress() {
         HttpTrainingDataDownloads guarded = new HttpTrainingDataDownloads(Duration.ofSeconds(2), Duration.ofMillis(800),
                 false);
         http.on("/train.jsonl", ex -> LocalHttp.send(ex, 200, DATA));
-        TrainingDataDownloads.Download refused = guarded.download(http.uri("/train.jsonl"), 1000);
-        assertInstanceOf(TrainingDataDownloads.Failed.class, refused);
-        assertTrue(refused.toString().contains("resolves to 127.0.0.1, an internal address"), refused.toString());
-        for (String internal : List.of("10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-                "0.0.0.0", "::1", "fd00::1", "fe80::1")) {
-            assertTrue(HttpTrainingDataDownloads.isInternal(java.net.InetAddress.getByName(internal)), internal);
+        http.on("/hop.jsonl", ex -> {
+            ex.getResponseHeaders().add("Location", "http://localhost:" + http.uri("/").getPort() + "/train.jsonl");
+            LocalHttp.send(ex, 302, new byte[0]);
+        });
+        // a name (checked by the client's resolver, at connection) and a literal (checked before the request)
+        for (URI internal : List.of(URI.create("http://localhost:" + http.uri("/").getPort() + "/train.jsonl"),
+                http.uri("/train.jsonl"))) {
+            var refused = assertInstanceOf(TrainingDataDownloads.Failed.class, guarded.download(internal, 1000));
+            assertTrue(refused.reason().contains("special-purpose address") && refused.reason().contains(
+                    "crucible.training-data.allow-private-hosts"), refused.reason());
+            assertFalse(refused.reason().contains("127.0.0.1") && internal.getHost().equals("localhost"),
+                    "names no address the host resolved to: " + refused.reason());
+            assertFalse(refused.reason().contains("0:0:0:0:0:0:0:1") || refused.reason().contains("::1"),
+                    refused.reason());
         }
-        for (String external : List.of("8.8.8.8", "100.128.0.1", "2001:4860:4860::8888")) {
-            assertTrue(!HttpTrainingDataDownloads.isInternal(java.net.InetAddress.getByName(external)), external);
+        // the redirect is allowed by an open server, refused by a guarded one at the hop
+        assertInstanceOf(TrainingDataDownloads.Body.class, downloads.download(http.uri("/hop.jsonl"), 1000));
+        assertInstanceOf(TrainingDataDownloads.Failed.class, guarded.download(http.uri("/hop.jsonl"), 1000));
+    }
+
+    @Test
+    void ambiguousIpv4LiteralsAreRefusedEvenWherePrivateHostsAreAllowed() {
+        for (String host : List.of("0177.0.0.1", "2130706433", "127.000.0.1")) {
+            var refused = assertInstanceOf(TrainingDataDownloads.Failed.class,
+                    downloads.download(URI.create("http://" + host + ":9/t.jsonl"), 1000));
+            assertTrue(refused.reason().contains("four decimal numbers"), refused.reason());
         }
+    }
+
+    @Test
+    void aRedirectToAnotherSchemeIsRefused() {
+        http.on("/file.jsonl", ex -> {
+            ex.getResponseHeaders().add("Location", "file:///etc/passwd");
+            LocalHttp.send(ex, 302, new byte[0]);
+        });
+        assertEquals(new TrainingDataDownloads.Failed("only http(s) URLs are downloaded"),
+                downloads.download(http.uri("/file.jsonl"), 1000));
     }
 
     @Test

@@ -19,6 +19,9 @@ public final class LoraConfigJson {
     /** The file name PEFT gives it. */
     public static final String FILE = "adapter_config.json";
 
+    /** The largest file read: it is read whole into memory, and PEFT writes about a kilobyte. */
+    public static final long MAX_BYTES = 1 << 20;
+
     private LoraConfigJson() {
     }
 

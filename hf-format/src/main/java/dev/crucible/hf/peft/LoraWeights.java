@@ -43,6 +43,10 @@ public record LoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
                 throw new ModelFormatException("missing " + PeftAdapterWriter.WEIGHTS_FILE
                         + " (PEFT's older adapter_model.bin is not read)");
             }
+            if (Files.size(configFile) > LoraConfigJson.MAX_BYTES) {
+                throw new ModelFormatException(LoraConfigJson.FILE + " is larger than " + LoraConfigJson.MAX_BYTES
+                        + " bytes (PEFT writes about a kilobyte)");
+            }
             LoraConfig config = LoraConfigJson.parse(Files.readString(configFile));
             try (SafetensorsReader reader = SafetensorsReader.open(weightsFile)) {
                 return read(config, reader, model);

@@ -208,6 +208,36 @@ class AdaptersIT {
         assertEquals(List.of(0), steps(model), "nothing refused was kept");
     }
 
+    /**
+     * A zip bomb: a valid adapter whose {@code adapter_config.json} is padded with 16 MB of whitespace (valid JSON,
+     * once accepted and read whole) deflates to about 16 KB; a README of 8 MB of zeros beside a valid adapter is
+     * ignored but still inflated. Each is a 413 naming {@code adapter} and its setting, and nothing is kept.
+     */
+    @Test
+    void anArchiveThatInflatesPastItsBoundsIs413NamingTheSetting() throws IOException {
+        String model = newModel("bombed");
+        Path made = Files.createTempDirectory("peft-bomb");
+        TinyAdapter.writeRandom(base, made, 5);
+        Map<String, byte[]> padded = folder(made);
+        String config = Files.readString(made.resolve(ADAPTER_CONFIG));
+        padded.put(ADAPTER_CONFIG, ("{" + " ".repeat(16 << 20) + config.substring(config.indexOf('{') + 1))
+                .getBytes(StandardCharsets.UTF_8));
+        byte[] bomb = zip(padded);
+        Api.Reply refused = upload(api, model, bomb);
+        assertRefused(refused, 413, "adapter");
+        assertTrue(refused.error().get("message").toString().contains("crucible.adapters.max-config-bytes"),
+                refused.toString());
+
+        Map<String, byte[]> withReadme = new LinkedHashMap<>(folder(made));
+        withReadme.put("README.md", new byte[8 << 20]);
+        Api.Reply ratio = upload(api, model, zip(withReadme));
+        assertRefused(ratio, 413, "adapter");
+        assertTrue(ratio.error().get("message").toString().contains("crucible.adapters.max-unpack-ratio"),
+                ratio.toString());
+        assertEquals(List.of(0), steps(model), "nothing refused was kept");
+        assertEquals(200, upload(api, model, zip(folder(made))).status(), "the same adapter without the padding");
+    }
+
     @SuppressWarnings("unchecked")
     private List<Object> steps(String model) {
         return api.get("/v1/preview/models/" + model + "/checkpoints?order=asc").data().stream()

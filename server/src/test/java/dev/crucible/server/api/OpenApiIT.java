@@ -49,7 +49,7 @@ class OpenApiIT {
 
         anonymous.get("/v1/health");
         anonymous.get("/v1/system-check");
-        anonymous.download("/metrics");
+        api.download("/metrics");
         anonymous.get("/v1/models");
 
         api.get("/v1/models");

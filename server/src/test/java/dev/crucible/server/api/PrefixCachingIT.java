@@ -40,7 +40,8 @@ class PrefixCachingIT {
 
     @AutoClose
     private final TestServer server = TestServer.start(properties());
-    private final Api alice = server.api(server.newKey("alice"));
+    private final String aliceKey = server.newKey("alice");
+    private final Api alice = server.api(aliceKey);
     private final Api bob = server.api(server.newKey("bob"));
 
     /** The server's settings beyond the test defaults. */
@@ -197,7 +198,8 @@ class PrefixCachingIT {
         assertTrue(snapshot().prefixCache().hitTokens() > 0);
         assertTrue(snapshot().prefixCache().heldTokens() > 0);
         String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))
-                .GET().build(), HttpResponse.BodyHandlers.ofString()).body();
+                .header("Authorization", "Bearer " + aliceKey).GET().build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         for (String name : List.of("vllm:prefix_cache_queries_total", "vllm:prefix_cache_hits_total",
                 "crucible_prefix_cache_tokens", "crucible_prefix_cache_evictions_total", "crucible_prefill_tokens_total")) {
             assertTrue(text.contains(name + "{"), name + " in " + text.lines().filter(l -> l.contains("prefix"))

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code GET /metrics} read by a real Prometheus server (Debian's {@code prometheus} package; {@code .ci/run}
- * installs it): it scrapes Crucible every half second, must find no parse error in the text, and its queries see
- * vLLM's meters move by exactly the traffic made. Skipped where no {@code prometheus} binary is installed.
+ * installs it): it scrapes Crucible every half second with an API key as its bearer token (which
+ * {@code crucible.metrics.access=key}, the default, asks of every caller), must find no parse error in the text,
+ * and its queries see vLLM's meters move by exactly the traffic made. Skipped where no {@code prometheus} binary is installed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PrometheusScrapeIT {
@@ -51,6 +52,7 @@ class PrometheusScrapeIT {
     void start() throws IOException {
         assumeTrue(Files.isExecutable(PROMETHEUS), "no prometheus binary (apt-get install prometheus)");
         server = TestServer.start(Map.of("crucible.runner.enabled", false));
+        String scraperKey = server.newKey("prometheus");
         URI crucible = URI.create(server.url());
         int port = freePort();
         Path config = Files.writeString(dir.resolve("prometheus.yml"), """
@@ -60,9 +62,12 @@ class PrometheusScrapeIT {
                 scrape_configs:
                   - job_name: crucible
                     metrics_path: /metrics
+                    authorization:
+                      type: Bearer
+                      credentials: "%s"
                     static_configs:
                       - targets: ["%s:%d"]
-                """.formatted(crucible.getHost(), crucible.getPort()));
+                """.formatted(scraperKey, crucible.getHost(), crucible.getPort()));
         prometheus = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
                 "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();

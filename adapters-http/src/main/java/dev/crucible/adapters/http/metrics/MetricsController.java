@@ -26,7 +26,7 @@ final class MetricsController {
     private final PrometheusMeterRegistry registry;
     private final MetricsAccess access;
 
-    MetricsController(PrometheusMeterRegistry registry, @Value("${crucible.metrics.access:loopback}") String access) {
+    MetricsController(PrometheusMeterRegistry registry, @Value("${crucible.metrics.access:key}") String access) {
         this.registry = registry;
         this.access = MetricsAccess.parse(access);
     }
@@ -34,9 +34,10 @@ final class MetricsController {
     @Get(produces = TEXT_FORMAT)
     String scrape(HttpRequest<?> request) {
         boolean keyed = request.getUserPrincipal(Authentication.class).isPresent();
-        if (!access.allows(request.getRemoteAddress(), keyed)) {
+        if (!access.allows(keyed)) {
             throw new RefusalException(new Refusal(Refusal.Reason.UNAUTHENTICATED,
-                    "metrics need an API key from this address (setting crucible.metrics.access)", null));
+                    "metrics need an API key as a bearer token, from any address (setting crucible.metrics.access)",
+                    null));
         }
         return registry.scrape();
     }

@@ -2,7 +2,10 @@ package dev.crucible.adapters.http.model;
 
 import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.application.model.ImportAdapterService;
+import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Refusal;
+import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,9 +26,13 @@ import java.util.zip.ZipOutputStream;
  * A PEFT adapter folder as a zip archive, the way it travels over HTTP: {@code adapter_config.json} and
  * {@code adapter_model.safetensors}, which PEFT's {@code from_pretrained} and vLLM's {@code --lora-modules} read once
  * unpacked. Unpacking takes those two files by name from any folder of the archive (an archive of the folder itself
- * works too), ignores the rest (PEFT's README), never uses an entry's path on disk, and stops past a byte bound.
+ * works too), ignores the rest (PEFT's README), never uses an entry's path on disk, and stops at the first byte past
+ * a bound on what the entries inflate to ({@link ArchiveLimits}).
  */
 final class AdapterArchive {
+
+    /** PEFT's configuration file, the one entry read whole into memory later, so bounded on its own. */
+    private static final String CONFIG = "adapter_config.json";
 
     private AdapterArchive() {
     }
@@ -44,10 +51,12 @@ final class AdapterArchive {
 
     /**
      * Unpacks the adapter files of a zip into a new private temporary folder, which the caller deletes
-     * ({@link #delete}), reading {@code archive} to its end (so that a digest of it covers the whole body); a body that is not such an archive, lacks a file, holds one twice or unpacks to more than
-     * {@code maxBytes} is a 400 naming {@code adapter}.
+     * ({@link #delete}), reading {@code archive} to its end (so that a digest of it covers the whole body). Every
+     * entry is inflated under {@code limits}, counted as it inflates and stopped at the first byte past a bound (a
+     * 413 naming {@code adapter} and the setting); the entries it does not keep are inflated and counted too. A body
+     * that is not such an archive, lacks a file or holds one twice is a 400 naming {@code adapter}.
      */
-    static Path unpack(InputStream archive, long maxBytes) {
+    static Path unpack(InputStream archive, ArchiveLimits limits) {
         Path folder;
         try {
             folder = Files.createTempDirectory("crucible-adapter-");
@@ -56,17 +65,26 @@ final class AdapterArchive {
         }
         try {
             Set<String> found = new HashSet<>();
+            CountingInputStream compressed = new CountingInputStream(archive);
+            ZipInputStream zip = new ZipInputStream(compressed);
             long total = 0;
-            ZipInputStream zip = new ZipInputStream(archive);
+            int entries = 0;
             for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                String name = entry.getName().substring(entry.getName().lastIndexOf('/') + 1);
-                if (entry.isDirectory() || !ImportAdapterService.FILES.contains(name)) {
-                    continue;
+                if (++entries > limits.maxEntries()) {
+                    throw tooLarge("the archive holds more than " + limits.maxEntries() + " entries",
+                            "crucible.adapters.max-entries");
                 }
-                if (!found.add(name)) {
+                String name = entry.getName().substring(entry.getName().lastIndexOf('/') + 1);
+                boolean kept = !entry.isDirectory() && ImportAdapterService.FILES.contains(name);
+                if (kept && !found.add(name)) {
                     throw invalid("the archive holds " + name + " twice");
                 }
-                total += copyBounded(zip, folder.resolve(name), maxBytes - total);
+                try (OutputStream out = kept ? Files.newOutputStream(folder.resolve(name))
+                        : OutputStream.nullOutputStream()) {
+                    total += inflate(zip, out, new Bounds(entry.getName(), name.equals(CONFIG)
+                            ? limits.maxConfigBytes() : Long.MAX_VALUE, limits.maxUnpackedBytes() - total,
+                            limits.maxRatio(), compressed));
+                }
             }
             archive.transferTo(OutputStream.nullOutputStream()); // the central directory after the last entry
             for (String file : ImportAdapterService.FILES) {
@@ -78,7 +96,7 @@ final class AdapterArchive {
                 }
             }
             return folder;
-        } catch (ZipException e) {
+        } catch (ZipException | EOFException e) { // EOF: a truncated entry (the upload itself arrived whole)
             delete(folder);
             throw invalid("is not a readable zip archive");
         } catch (IOException e) {
@@ -90,21 +108,37 @@ final class AdapterArchive {
         }
     }
 
-    private static long copyBounded(InputStream in, Path target, long remaining) throws IOException {
+    /** What one entry may inflate to: its own bound, what is left of the archive's, and the ratio. */
+    private record Bounds(String entry, long entryBytes, long remainingBytes, int ratio,
+            CountingInputStream compressed) {
+    }
+
+    /** Inflates the current entry into {@code out}, never reading more than one byte past a bound. */
+    private static long inflate(InputStream zip, OutputStream out, Bounds bounds) throws IOException {
         byte[] buffer = new byte[64 * 1024];
+        long start = bounds.compressed().count();
+        long limit = Math.min(bounds.entryBytes(), bounds.remainingBytes());
         long written = 0;
-        try (OutputStream out = Files.newOutputStream(target)) {
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                written += n;
-                if (written > remaining) {
-                    throw new RefusalException(new Refusal(Refusal.Reason.TOO_LARGE,
-                            "the adapter unpacks to more bytes than a body may hold (setting crucible.max-body-bytes)",
-                            "adapter"));
-                }
-                out.write(buffer, 0, n);
+        while (true) {
+            int n = zip.read(buffer, 0, (int) Math.min(buffer.length - 1, limit - written) + 1);
+            if (n < 0) {
+                return written;
             }
+            written += n;
+            if (written > bounds.entryBytes()) {
+                throw tooLarge(Excerpt.of(bounds.entry()) + " unpacks to more than " + bounds.entryBytes() + " bytes",
+                        "crucible.adapters.max-config-bytes");
+            }
+            if (written > bounds.remainingBytes()) {
+                throw tooLarge("the archive unpacks to more bytes than its bound", "crucible.adapters.max-unpacked-bytes");
+            }
+            long read = bounds.compressed().count() - start + 1;
+            if (written > ArchiveLimits.RATIO_FROM && written / read > bounds.ratio()) {
+                throw tooLarge(Excerpt.of(bounds.entry()) + " unpacks to more than " + bounds.ratio()
+                        + " times its compressed size", "crucible.adapters.max-unpack-ratio");
+            }
+            out.write(buffer, 0, n);
         }
-        return written;
     }
 
     /** Removes a folder made by {@link #unpack}. */
@@ -120,5 +154,44 @@ final class AdapterArchive {
 
     private static RefusalException invalid(String problem) {
         return RefusalException.invalid("adapter", "adapter " + problem);
+    }
+
+    private static RefusalException tooLarge(String problem, String setting) {
+        return new RefusalException(new Refusal(Refusal.Reason.TOO_LARGE, "adapter: " + problem + " (setting "
+                + setting + ")", "adapter"));
+    }
+
+    /** Counts the bytes read through it: the compressed bytes an entry has taken so far. */
+    private static final class CountingInputStream extends FilterInputStream {
+        private long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        long count() {
+            return count;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count += b < 0 ? 0 : 1;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            count += Math.max(n, 0);
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count += skipped;
+            return skipped;
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.adapters.http.body.BodyLimits;
 import dev.crucible.adapters.http.paging.RequestParams;
 import dev.crucible.domain.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
@@ -56,14 +55,14 @@ final class AdapterController {
     private final ReadAdapterUseCase read;
     private final ImportAdapterUseCase importAdapter;
     private final IdempotentCreation idempotent;
-    private final long maxBytes;
+    private final ArchiveLimits limits;
 
     AdapterController(ReadAdapterUseCase read, ImportAdapterUseCase importAdapter, IdempotentCreation idempotent,
-            BodyLimits limits) {
+            ArchiveLimits limits) {
         this.read = read;
         this.importAdapter = importAdapter;
         this.idempotent = idempotent;
-        this.maxBytes = limits.largeBodyBytes();
+        this.limits = limits;
     }
 
     @Get(value = "/{model_id}/checkpoints/{step}/adapter", produces = "application/zip")
@@ -100,7 +99,7 @@ final class AdapterController {
         MessageDigest digest = RequestFingerprint.sha256();
         Path folder;
         try (InputStream bytes = new DigestInputStream(adapter.getInputStream(), digest)) {
-            folder = AdapterArchive.unpack(bytes, maxBytes);
+            folder = AdapterArchive.unpack(bytes, limits);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the uploaded adapter", e);
         }
