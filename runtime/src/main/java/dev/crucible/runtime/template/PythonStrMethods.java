@@ -129,6 +129,16 @@ final class PythonStrMethods {
         return n;
     }
 
+    /** The length {@link #replace} gives, found without building it, so a bound can refuse it first. */
+    static long replacedLength(String s, String old, String replacement, int count) {
+        if (old == null || replacement == null) {
+            return s.length();
+        }
+        long n = old.isEmpty() ? s.codePointCount(0, s.length()) + 1L : count(s, old);
+        long done = count < 0 ? n : Math.min(n, count);
+        return s.length() + done * (replacement.length() - (long) old.length());
+    }
+
     /** {@code str.replace(old, new, count)}: count -1 replaces all. */
     static String replace(String s, String old, String replacement, int count) {
         if (count < 0) {

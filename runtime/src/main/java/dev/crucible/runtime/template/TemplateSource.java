@@ -16,6 +16,11 @@ final class TemplateSource {
     }
 
     static String prepare(String source) {
+        return prepare(source, Budget.NONE);
+    }
+
+    /** As {@link #prepare(String)}, checking the compile's budget at every tag. */
+    static String prepare(String source, Budget budget) {
         String s = source.replace("\r\n", "\n").replace('\r', '\n');
         if (s.endsWith("\n")) {
             s = s.substring(0, s.length() - 1);
@@ -29,6 +34,7 @@ final class TemplateSource {
                 break;
             }
             out.append(s, i, open);
+            budget.tick();
             char kind = s.charAt(open + 1);
             char sign = open + 2 < s.length() ? s.charAt(open + 2) : 0;
             if (kind != '{' && sign != '+' && sign != '-' && onlyIndentedBefore(s, open)) {
@@ -43,7 +49,7 @@ final class TemplateSource {
             int codeStart = sign == '+' && kind == '%' ? open + 3 : open + 2;
             boolean keepNewline = s.charAt(end - 1) == '+' && kind == '%';
             String code = s.substring(codeStart, keepNewline ? end - 1 : end);
-            out.append(s, open, open + 2).append(kind == '#' ? code : JinjaExpressions.rewrite(code))
+            out.append(s, open, open + 2).append(kind == '#' ? code : JinjaExpressions.rewrite(code, budget))
                     .append(s, end, end + 2);
             i = end + 2;
             if (kind != '{' && !keepNewline && i < s.length() && s.charAt(i) == '\n') {
