@@ -94,7 +94,8 @@ public final class ChatTemplate {
             return Outcome.refused(Refusal.invalid("chat_template", "chat template does not parse: the name "
                     + ExtendedParser.INTERPRETER + " is reserved"));
         }
-        JinjavaInterpreter parser = interpreter(jinjava, new Context(jinjava.getGlobalContextCopy()));
+        JinjavaInterpreter parser = interpreter(jinjava, new Context(jinjava.getGlobalContextCopy(), null,
+                jinjava.getGlobalConfig().getDisabled()));
         Node root;
         try {
             root = parser.parse(TemplateSource.prepare(source, budget));

@@ -2,9 +2,11 @@ package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.interpret.CollectionTooBigException;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpreterFactory;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.OutputTooBigException;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorReason;
 
@@ -49,13 +51,24 @@ final class PythonicInterpreter extends JinjavaInterpreter {
         }
         budget.tick();
         // Jinjava's own bounds (the output and its string operators, the lists it wraps) are the budget's bounds
-        if (templateError.getReason() == ErrorReason.OUTPUT_TOO_BIG) {
+        if (templateError.getReason() == ErrorReason.OUTPUT_TOO_BIG
+                || caused(templateError.getException(), OutputTooBigException.class)) {
             throw new TemplateStopped(budget.tooLong());
         }
-        if (templateError.getReason() == ErrorReason.COLLECTION_TOO_BIG) {
+        if (templateError.getReason() == ErrorReason.COLLECTION_TOO_BIG
+                || caused(templateError.getException(), CollectionTooBigException.class)) {
             throw new TemplateStopped(budget.tooMany());
         }
         super.addError(templateError);
+    }
+
+    private static boolean caused(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Makes every interpreter of a configuration, the nested ones of macros and calls included, a pythonic one. */

@@ -59,8 +59,8 @@ final class Sandbox extends ELResolver {
 
     /** The refusal of a call the sandbox does not offer, naming the method and the Python type it was called on. */
     static TemplateStopped notCallable(Object base, String method) {
-        return new TemplateStopped(Refusal.invalid("chat_template", "The chat template calls '" + Excerpt.of(method)
-                + "' on a " + pythonType(base) + ", which a chat template cannot call: a chat template may call only "
+        return new TemplateStopped(Refusal.invalid("chat_template", "The chat template calls " + Excerpt.of(method)
+                + " on a " + pythonType(base) + ", which a chat template cannot call: a chat template may call only "
                 + "the str, dict and list methods jinja2's sandbox offers, its filters and tests."));
     }
 

@@ -1,5 +1,7 @@
 package dev.crucible.runtime.template;
 
+import dev.crucible.domain.refusal.Refusal;
+
 /**
  * Prepares a template's source for Jinjava so it means what it means to jinja2 in transformers' environment. The
  * lexer's work is done here, as jinja2 does it: newlines normalised to {@code \n}, one trailing newline dropped
@@ -8,9 +10,16 @@ package dev.crucible.runtime.template;
  * newline right after <code>%}</code> or <code>#}</code> is dropped, unless it is <code>+%}</code>). Jinjava's own
  * versions differ (its lstrip also strips after text on the same line), so they are off. The inside of each
  * {@code {{ … }}} and {@code {% … %}} is rewritten by {@link JinjaExpressions}; text, comments and
- * {@code {% raw %}} blocks are left alone. Stateless.
+ * {@code {% raw %}} blocks are left alone. An expression nesting brackets deeper than {@link #MAX_NESTING} is
+ * refused. Stateless.
  */
 final class TemplateSource {
+
+    /**
+     * The deepest brackets one expression may nest: Jinjava's expression parser recurses (and, past a few hundred
+     * levels, takes seconds before it overflows the stack) where real templates nest a handful.
+     */
+    static final int MAX_NESTING = 100;
 
     private TemplateSource() {
     }
@@ -106,7 +115,11 @@ final class TemplateSource {
             } else if (depth == 0 && c == closer && s.charAt(i + 1) == '}') {
                 return i;
             } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
+                if (++depth > MAX_NESTING) {
+                    throw new TemplateStopped(Refusal.invalid("chat_template", "chat template does not parse: it "
+                            + "nests brackets more than " + MAX_NESTING + " deep in one expression, which this server "
+                            + "does not compile"));
+                }
             } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
                 depth--;
             }
