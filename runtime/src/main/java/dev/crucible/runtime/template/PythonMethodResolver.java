@@ -110,6 +110,7 @@ final class PythonMethodResolver extends ELResolver {
                         && s.codePoints().noneMatch(Character::isLowerCase);
                 case "islower" -> s.codePoints().anyMatch(Character::isLowerCase)
                         && s.codePoints().noneMatch(Character::isUpperCase);
+                case "format" -> PythonStrMethods.format(s, args, budget::chars);
                 case "join" -> args.length == 1 && args[0] instanceof Iterable<?> items ? join(items) : NOT_MINE;
                 default -> NOT_MINE;
             };

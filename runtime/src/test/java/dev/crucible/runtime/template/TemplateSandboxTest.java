@@ -68,6 +68,17 @@ class TemplateSandboxTest {
                 + "{% endfor %}|{{ messages|length }}"));
     }
 
+    @Test
+    void strFormatIsPythonsForPlainFields() {
+        assertEquals(Outcome.done("a-1-True|1 {x} 0|[1]"), render("{{ '{}-{}-{}'.format('a', 1, true) }}|"
+                + "{{ '{1} {{x}} {0}'.format(0, 1) }}|{{ '{}'.format([1]) }}"));
+        assertEquals("messages", refusal(render("{{ '{:>10}'.format(1) }}")).param());
+        assertEquals("messages", refusal(render("{{ '{}'.format() }}")).param());
+        // 400 copies of a 2,890-character argument pass the 1 Mi bound: stopped while it grows
+        assertTrue(refusal(render("{{ '" + "{0}".repeat(400) + "'.format(range(1000)|join) }}")).message()
+                .contains("longer than 1048576 characters"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"{{ 'x'|regex_replace('x', 'y') }}", "{{ '{}'|fromjson }}", "{{ 'x'|md5 }}",
         "{{ 'x'|render }}", "{{ [1]|pprint }}", "{{ fn:list(1) }}", "{{ datetimeformat(1) }}", "{{ type(1) }}",
