@@ -2,6 +2,7 @@ package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpretException;
 import com.hubspot.jinjava.interpret.InvalidArgumentException;
@@ -13,10 +14,6 @@ import dev.crucible.domain.refusal.Refusal;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * A model's chat template (the Jinja {@code chat_template} of {@code tokenizer_config.json}), compiled once and
@@ -29,8 +26,12 @@ import java.util.concurrent.TimeoutException;
  * Jinjava's message), {@code continue_final_message} together with {@code add_generation_prompt} (param
  * {@code continue_final_message}), and a final message that cannot be continued (param {@code messages}).
  *
- * <p>A template a request brings ({@link #compileBounded}) is not trusted: its output is bounded, and
- * {@link #render(ChatTemplateInput, Duration)} bounds its time too. Recursion is bounded for every template.
+ * <p>Every template renders in jinja2's sandbox as {@link JinjaEnvironment} builds it: no Java is reachable, and a
+ * call outside the sandbox is refused with param {@code chat_template}. A template a request brings
+ * ({@link #compileBounded(String, TemplateLimits)}) is not trusted: its compile and its render together run within its
+ * time bound, and every string and list it makes within its bounds ({@link TemplateLimits}). Work past a bound is
+ * stopped where it stands, on the thread that does it (checked at every node, loop iteration, filter and call), and
+ * refused; nothing runs on after the refusal. Recursion is bounded for every template.
  */
 public final class ChatTemplate {
 
@@ -39,10 +40,12 @@ public final class ChatTemplate {
 
     private final Jinjava jinjava;
     private final Node root;
+    private final TemplateLimits limits;
 
-    private ChatTemplate(Jinjava jinjava, Node root) {
+    private ChatTemplate(Jinjava jinjava, Node root, TemplateLimits limits) {
         this.jinjava = jinjava;
         this.root = root;
+        this.limits = limits;
     }
 
     /**
@@ -54,12 +57,13 @@ public final class ChatTemplate {
      * @return the template, or {@code INVALID} with param {@code chat_template} when the source does not parse
      */
     public static Outcome<ChatTemplate> compile(String source, Clock clock) {
-        return compile(source, JinjaEnvironment.create(Objects.requireNonNull(clock, "clock")));
+        return compile(source, JinjaEnvironment.create(Objects.requireNonNull(clock, "clock")), Budget.NONE, null);
     }
 
     /**
-     * Compiles a template that renders at most {@code maxOutputChars} characters: a longer render is refused (param
-     * {@code messages}), as for a template a request brings.
+     * Compiles a template that renders at most {@code maxOutputChars} characters, as
+     * {@link #compileBounded(String, TemplateLimits)} with a time bound of {@link #DEFAULT_TIME} and jinja2's range
+     * limit on lists.
      *
      * @throws IllegalArgumentException for a bound below 1
      */
@@ -67,24 +71,52 @@ public final class ChatTemplate {
         if (maxOutputChars < 1) {
             throw new IllegalArgumentException("maxOutputChars must be at least 1, got " + maxOutputChars);
         }
-        return compile(source, JinjaEnvironment.create(Clock.systemDefaultZone(), maxOutputChars));
+        return compileBounded(source, TemplateLimits.of(DEFAULT_TIME, maxOutputChars, TemplateLimits.MAX_RANGE));
     }
 
-    private static Outcome<ChatTemplate> compile(String source, Jinjava jinjava) {
+    /** The time bound of {@link #compileBounded(String, long)}. */
+    public static final Duration DEFAULT_TIME = Duration.ofSeconds(2);
+
+    /**
+     * Compiles a template a request brings: within {@code limits.time()} (a slower compile is stopped and refused with
+     * param {@code chat_template}), to render within its limits ({@link #render(ChatTemplateInput)} spends the whole
+     * time bound, {@link #render(ChatTemplateInput, Duration)} what the caller has left of it).
+     */
+    public static Outcome<ChatTemplate> compileBounded(String source, TemplateLimits limits) {
+        Objects.requireNonNull(limits, "limits");
+        return compile(source, JinjaEnvironment.create(Clock.systemDefaultZone(), limits.maxChars(),
+                limits.maxItems()), Budget.of(limits, limits.time(), limits.time()), limits);
+    }
+
+    private static Outcome<ChatTemplate> compile(String source, Jinjava jinjava, Budget budget, TemplateLimits limits) {
         Objects.requireNonNull(source, "source");
-        JinjavaInterpreter parser = interpreter(jinjava, new Context(jinjava.getGlobalContextCopy()));
+        if (source.contains(ExtendedParser.INTERPRETER)) {
+            return Outcome.refused(Refusal.invalid("chat_template", "chat template does not parse: the name "
+                    + ExtendedParser.INTERPRETER + " is reserved"));
+        }
+        JinjavaInterpreter parser = interpreter(jinjava, new Context(jinjava.getGlobalContextCopy(), null,
+                jinjava.getGlobalConfig().getDisabled()));
         Node root;
         try {
-            root = parser.parse(TemplateSource.prepare(source));
-        } catch (InterpretException | IllegalArgumentException e) { // IllegalArgument: a malformed string escape
+            root = parser.parse(TemplateSource.prepare(source, budget));
+            budget.tick();
+        } catch (TemplateStopped e) {
+            return Outcome.refused(e.refusal());
+        } catch (InterpretException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            // IllegalArgument: a malformed string escape; IndexOutOfBounds: an unbalanced one
             return Outcome.refused(Refusal.invalid("chat_template", "chat template does not parse: " + e.getMessage()));
+        } catch (StackOverflowError e) {
+            return Outcome.refused(TOO_DEEP);
         }
         // any parse problem counts, warnings such as "Unclosed token" included: jinja2 raises on all of them
         return parser.getErrorsCopy().stream().findFirst()
                 .<Outcome<ChatTemplate>>map(error -> Outcome.refused(Refusal.invalid("chat_template",
                         "chat template does not parse: " + error.getMessage())))
-                .orElseGet(() -> Outcome.done(new ChatTemplate(jinjava, root)));
+                .orElseGet(() -> Outcome.done(new ChatTemplate(jinjava, root, limits)));
     }
+
+    private static final Refusal TOO_DEEP = Refusal.invalid("chat_template",
+            "The chat template nests too deeply for this server to compile or render it.");
 
     /** Compiles a template whose {@code strftime_now} reads the system clock in the default time zone. */
     public static Outcome<ChatTemplate> compile(String source) {
@@ -98,19 +130,27 @@ public final class ChatTemplate {
      * @return the prompt text, or a refusal as described on the class
      */
     public Outcome<String> render(ChatTemplateInput input) {
+        return render(input, limits == null ? Budget.NONE : Budget.of(limits, limits.time(), limits.time()));
+    }
+
+    private Outcome<String> render(ChatTemplateInput input, Budget budget) {
         Objects.requireNonNull(input, "input");
         if (input.continueFinalMessage() && input.addGenerationPrompt()) {
             return Outcome.refused(Refusal.invalid("continue_final_message", BOTH_CONTINUE_AND_PROMPT));
         }
         JinjavaConfig config = jinjava.getGlobalConfig();
-        JinjavaInterpreter interpreter = interpreter(jinjava,
-                new Context(jinjava.getGlobalContextCopy(), input.variables(), config.getDisabled()));
+        JinjavaInterpreter interpreter = new PythonicInterpreter(jinjava,
+                new Context(jinjava.getGlobalContextCopy(), input.variables(), config.getDisabled()), config, budget);
         String rendered;
         try {
             rendered = interpreter.render(root, false);
+        } catch (TemplateStopped e) {
+            return Outcome.refused(e.refusal());
         } catch (InterpretException | InvalidArgumentException | InvalidInputException | TemplateRaisedException e) {
             // what Jinjava's own renderForResult turns into template errors; anything else is a bug and propagates
             return Outcome.refused(RenderErrors.refusal(e));
+        } catch (StackOverflowError e) {
+            return Outcome.refused(TOO_DEEP);
         }
         var failure = RenderErrors.firstFatal(interpreter.getErrorsCopy());
         if (failure.isPresent()) {
@@ -120,29 +160,25 @@ public final class ChatTemplate {
     }
 
     /**
-     * Renders as {@link #render(ChatTemplateInput)}, on a thread of its own that is interrupted (and stops at the
-     * template's next node) once {@code limit} has passed; the render is then refused with param
-     * {@code chat_template}.
-     *
-     * @throws IllegalStateException when the calling thread is interrupted while it waits
+     * Renders as {@link #render(ChatTemplateInput)} within {@code limit}: past it the render is stopped where it
+     * stands and refused with param {@code chat_template}. It runs on the calling thread, which is free again when
+     * this returns, refused or not.
      */
     public Outcome<String> render(ChatTemplateInput input, Duration limit) {
-        Objects.requireNonNull(input, "input");
-        FutureTask<Outcome<String>> task = new FutureTask<>(() -> render(input));
-        Thread.ofVirtual().name("crucible-template").start(task);
-        try {
-            return task.get(limit.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            task.cancel(true);
-            return Outcome.refused(Refusal.invalid("chat_template", "The chat template took longer than "
-                    + limit.toMillis() + " ms to render, the most this server allows."));
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            task.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while a chat template rendered", e);
+        return render(input, limit, Duration.ZERO);
+    }
+
+    /**
+     * Renders within what is left of {@code limit} once {@code spent} is taken off it (the time the caller spent
+     * compiling, say), as {@link #render(ChatTemplateInput, Duration)}; a refusal names the whole {@code limit}.
+     */
+    public Outcome<String> render(ChatTemplateInput input, Duration limit, Duration spent) {
+        Objects.requireNonNull(limit, "limit");
+        Duration left = limit.minus(spent);
+        if (left.isNegative() || left.isZero()) {
+            return Outcome.refused(Budget.timedOut(limit));
         }
+        return render(input, limits == null ? Budget.timed(limit, left) : Budget.of(limits, limit, left));
     }
 
     private static JinjavaInterpreter interpreter(Jinjava jinjava, Context context) {

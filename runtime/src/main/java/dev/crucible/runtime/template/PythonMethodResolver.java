@@ -11,11 +11,13 @@ import jinjava.javax.el.ELContext;
 import jinjava.javax.el.ELResolver;
 
 /**
- * Resolves the Python {@code str} and {@code dict} methods chat templates call ({@code s.startswith('<tool')},
- * {@code s.split('</think>')[-1]}, {@code d.items()}) with Python's semantics; Jinjava would otherwise look for Java
- * methods, which are missing or differ ({@code String.split} takes a regex and drops trailing empty strings). For
- * every other base or method it leaves the property unresolved so Jinjava's
- * own resolvers run. It also indexes strings ({@code s[-1]}), which Jinjava cannot. Stateless and thread-safe.
+ * Resolves the Python {@code str}, {@code dict} and {@code list} methods chat templates call
+ * ({@code s.startswith('<tool')}, {@code s.split('</think>')[-1]}, {@code d.items()}) with Python's semantics, and
+ * only those: a method of a str, dict or list it does not know is refused ({@link Sandbox#notCallable}), never looked
+ * up as a Java method ({@code 'ab'.repeat(3)}, {@code messages.size()}). The list methods are the ones jinja2's
+ * immutable sandbox leaves callable ({@code index}, {@code count}; never {@code append} or {@code pop}). Every result
+ * is checked against the render's {@link Budget}. For other bases it leaves the call unresolved, for
+ * {@link Sandbox} to decide. It also indexes strings ({@code s[-1]}), which Jinjava cannot. Stateless and thread-safe.
  */
 final class PythonMethodResolver extends ELResolver {
 
@@ -25,16 +27,41 @@ final class PythonMethodResolver extends ELResolver {
             return null;
         }
         Object[] args = params == null ? new Object[0] : params;
+        Budget budget = Budget.current();
+        budget.tick();
         Object result = switch (base) {
-            case String s -> new StringCall(s, args).call(name);
+            case String s -> new StringCall(s, args, budget).call(name);
             case Map<?, ?> map -> dictCall(map, name, args);
-            case null, default -> NOT_MINE;
+            case List<?> list -> listCall(list, name, args);
+            case null, default -> NOT_A_PYTHON_VALUE;
         };
-        if (result == NOT_MINE) {
+        if (result == NOT_A_PYTHON_VALUE) {
             return null;
         }
+        if (result == NOT_MINE) {
+            throw Sandbox.notCallable(base, name);
+        }
         context.setPropertyResolved(true);
-        return result;
+        return budget.checked(result);
+    }
+
+    /** jinja2's sandbox lets a template call a list's {@code index} and {@code count}, which change nothing. */
+    private static Object listCall(List<?> list, String name, Object[] args) {
+        if (args.length != 1) {
+            return NOT_MINE;
+        }
+        return switch (name) {
+            case "count" -> list.stream().filter(item -> PythonValues.equal(item, args[0])).count();
+            case "index" -> {
+                for (int i = 0; i < list.size(); i++) {
+                    if (PythonValues.equal(list.get(i), args[0])) {
+                        yield i;
+                    }
+                }
+                throw new IllegalArgumentException(PythonValues.repr(args[0]) + " is not in list");
+            }
+            default -> NOT_MINE;
+        };
     }
 
     private static Object dictCall(Map<?, ?> map, String name, Object[] args) {
@@ -53,7 +80,7 @@ final class PythonMethodResolver extends ELResolver {
     }
 
     /** One call of a Python str method; {@link #call} answers {@link #NOT_MINE} for a name it does not know. */
-    private record StringCall(String s, Object[] args) {
+    private record StringCall(String s, Object[] args, Budget budget) {
 
         Object call(String name) {
             return switch (name) {
@@ -68,7 +95,10 @@ final class PythonMethodResolver extends ELResolver {
                 case "lower" -> s.toLowerCase(Locale.ROOT);
                 case "title" -> PythonStrMethods.title(s);
                 case "capitalize" -> PythonStrMethods.capitalize(s);
-                case "replace" -> PythonStrMethods.replace(s, text(0), text(1), integer(2));
+                case "replace" -> {
+                    budget.chars(PythonStrMethods.replacedLength(s, text(0), text(1), integer(2)));
+                    yield PythonStrMethods.replace(s, text(0), text(1), integer(2));
+                }
                 case "count" -> PythonStrMethods.count(s, text(0));
                 case "find" -> codePointIndex(s.indexOf(text(0)));
                 case "rfind" -> codePointIndex(s.lastIndexOf(text(0)));
@@ -80,6 +110,7 @@ final class PythonMethodResolver extends ELResolver {
                         && s.codePoints().noneMatch(Character::isLowerCase);
                 case "islower" -> s.codePoints().anyMatch(Character::isLowerCase)
                         && s.codePoints().noneMatch(Character::isUpperCase);
+                case "format" -> PythonStrMethods.format(s, args, budget::chars);
                 case "join" -> args.length == 1 && args[0] instanceof Iterable<?> items ? join(items) : NOT_MINE;
                 default -> NOT_MINE;
             };
@@ -99,7 +130,10 @@ final class PythonMethodResolver extends ELResolver {
 
         private String join(Iterable<?> items) {
             java.util.StringJoiner out = new java.util.StringJoiner(s);
-            items.forEach(item -> out.add(PythonValues.str(item)));
+            items.forEach(item -> {
+                out.add(PythonValues.str(item));
+                budget.chars(out.length());
+            });
             return out.toString();
         }
 
@@ -117,6 +151,7 @@ final class PythonMethodResolver extends ELResolver {
     }
 
     private static final Object NOT_MINE = new Object();
+    private static final Object NOT_A_PYTHON_VALUE = new Object();
     private static final java.util.regex.Pattern INDEX = java.util.regex.Pattern.compile("-?\\d{1,9}");
 
     /** {@code s[i]} on a string: the code point at a Python index (negative counts from the end), else undefined. */

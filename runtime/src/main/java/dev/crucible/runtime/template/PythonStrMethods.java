@@ -129,6 +129,16 @@ final class PythonStrMethods {
         return n;
     }
 
+    /** The length {@link #replace} gives, found without building it, so a bound can refuse it first. */
+    static long replacedLength(String s, String old, String replacement, int count) {
+        if (old == null || replacement == null) {
+            return s.length();
+        }
+        long n = old.isEmpty() ? s.codePointCount(0, s.length()) + 1L : count(s, old);
+        long done = count < 0 ? n : Math.min(n, count);
+        return s.length() + done * (replacement.length() - (long) old.length());
+    }
+
     /** {@code str.replace(old, new, count)}: count -1 replaces all. */
     static String replace(String s, String old, String replacement, int count) {
         if (count < 0) {
@@ -142,5 +152,60 @@ final class PythonStrMethods {
             start = at + old.length();
         }
         return out.append(s.substring(start)).toString();
+    }
+
+    /**
+     * {@code str.format(*args)} for automatic ({@code {}}) and numbered ({@code {0}}) fields, each replaced by
+     * Python's {@code str()} of its argument, and {@code {{ }}} escapes; a named field, an attribute or index in a
+     * field, a conversion or a format spec is refused, since Crucible does not emulate them. {@code grown} hears the
+     * length made so far after each field, so a bound can stop it.
+     */
+    static String format(String template, Object[] args, java.util.function.LongConsumer grown) {
+        StringBuilder out = new StringBuilder();
+        int automatic = 0;
+        boolean numbered = false;
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if ((c == '{' || c == '}') && i + 1 < template.length() && template.charAt(i + 1) == c) {
+                out.append(c);
+                i++;
+            } else if (c == '{') {
+                int close = template.indexOf('}', i);
+                if (close < 0) {
+                    throw new IllegalArgumentException("Single '{' encountered in format string");
+                }
+                String field = template.substring(i + 1, close);
+                int index;
+                if (field.isEmpty()) {
+                    if (numbered) {
+                        throw new IllegalArgumentException(
+                                "cannot switch from manual field specification to automatic field numbering");
+                    }
+                    index = automatic++;
+                } else if (field.chars().allMatch(Character::isDigit) && field.length() < 10) {
+                    if (automatic > 0) {
+                        throw new IllegalArgumentException(
+                                "cannot switch from automatic field numbering to manual field specification");
+                    }
+                    numbered = true;
+                    index = Integer.parseInt(field);
+                } else {
+                    throw new IllegalArgumentException("str.format supports only {} and {0} fields in a chat "
+                            + "template here, got {" + field + "}");
+                }
+                if (index >= args.length) {
+                    throw new IllegalArgumentException("Replacement index " + index + " out of range for positional "
+                            + "args tuple");
+                }
+                out.append(PythonValues.str(args[index]));
+                grown.accept(out.length());
+                i = close;
+            } else if (c == '}') {
+                throw new IllegalArgumentException("Single '}' encountered in format string");
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 }

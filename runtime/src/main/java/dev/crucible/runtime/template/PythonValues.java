@@ -46,6 +46,14 @@ final class PythonValues {
         };
     }
 
+    /** Python's {@code a == b} for JSON-shaped values: numbers by value ({@code 1 == 1.0}), the rest by equality. */
+    static boolean equal(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            return x.doubleValue() == y.doubleValue();
+        }
+        return java.util.Objects.equals(a, b);
+    }
+
     /** Python's string repr: single quotes unless the text has a single quote and no double quote. */
     private static String quote(String s) {
         char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';

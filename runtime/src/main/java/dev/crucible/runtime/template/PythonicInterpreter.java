@@ -2,28 +2,73 @@ package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.interpret.CollectionTooBigException;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.InterpreterFactory;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.OutputTooBigException;
+import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.interpret.TemplateError.ErrorReason;
 
 /**
  * A Jinjava interpreter that prints {@code {{ … }}} values as jinja2 does, with Python's {@code str()}
- * ({@code True}, {@code 1e-05}, {@code ['a']}) instead of Java's {@code toString()}. One per render, confined to its
- * thread, like every Jinjava interpreter.
+ * ({@code True}, {@code 1e-05}, {@code ['a']}) instead of Java's {@code toString()}, and that renders under a
+ * {@link Budget}: where Jinjava would record an error and render on, a {@link TemplateStopped} (or any error once the
+ * deadline has passed) is thrown on instead, so a stopped render unwinds at once. One per render, confined to its
+ * thread, like every Jinjava interpreter; the nested ones of macros and calls share their parent's budget.
  */
 final class PythonicInterpreter extends JinjavaInterpreter {
 
-    PythonicInterpreter(Jinjava application, Context context, JinjavaConfig config) {
+    private final Budget budget;
+
+    PythonicInterpreter(Jinjava application, Context context, JinjavaConfig config, Budget budget) {
         super(application, context, config);
+        this.budget = budget;
     }
 
     PythonicInterpreter(JinjavaInterpreter parent) {
         super(parent);
+        this.budget = Budget.of(parent);
+    }
+
+    Budget budget() {
+        return budget;
     }
 
     @Override
     public String getAsString(Object object) {
         return PythonValues.str(object);
+    }
+
+    @Override
+    public void addError(TemplateError templateError) {
+        if (templateError == null) {
+            return;
+        }
+        TemplateStopped stopped = TemplateStopped.in(templateError.getException());
+        if (stopped != null) {
+            throw stopped;
+        }
+        budget.tick();
+        // Jinjava's own bounds (the output and its string operators, the lists it wraps) are the budget's bounds
+        if (templateError.getReason() == ErrorReason.OUTPUT_TOO_BIG
+                || caused(templateError.getException(), OutputTooBigException.class)) {
+            throw new TemplateStopped(budget.tooLong());
+        }
+        if (templateError.getReason() == ErrorReason.COLLECTION_TOO_BIG
+                || caused(templateError.getException(), CollectionTooBigException.class)) {
+            throw new TemplateStopped(budget.tooMany());
+        }
+        super.addError(templateError);
+    }
+
+    private static boolean caused(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Makes every interpreter of a configuration, the nested ones of macros and calls included, a pythonic one. */
@@ -36,7 +81,7 @@ final class PythonicInterpreter extends JinjavaInterpreter {
 
         @Override
         public JinjavaInterpreter newInstance(Jinjava application, Context context, JinjavaConfig config) {
-            return new PythonicInterpreter(application, context, config);
+            return new PythonicInterpreter(application, context, config, Budget.NONE);
         }
     }
 }

@@ -10,7 +10,8 @@ import java.util.Optional;
  * Turns Jinjava's rendering errors into refusals. Jinjava records an error and renders on where jinja2 raises, so a
  * render counts as failed on its first fatal error; warnings (an undefined property, which jinja2's {@code Undefined}
  * renders as nothing) are not failures. The message of a {@code raise_exception} is the root cause's, since Jinjava's
- * own only says {@code Error invoking function 'raise_exception'}. Stateless.
+ * own only says {@code Error invoking function 'raise_exception'}; a {@link TemplateStopped} anywhere in the chain
+ * answers with its own refusal. Stateless.
  */
 final class RenderErrors {
 
@@ -22,11 +23,19 @@ final class RenderErrors {
     }
 
     static Refusal refusal(TemplateError error) {
+        TemplateStopped stopped = TemplateStopped.in(error.getException());
+        if (stopped != null) {
+            return stopped.refusal();
+        }
         return raised(error.getException())
                 .orElseGet(() -> Refusal.invalid("messages", "chat template failed to render: " + error.getMessage()));
     }
 
     static Refusal refusal(RuntimeException e) {
+        TemplateStopped stopped = TemplateStopped.in(e);
+        if (stopped != null) {
+            return stopped.refusal();
+        }
         return raised(e)
                 .orElseGet(() -> Refusal.invalid("messages", "chat template failed to render: " + e.getMessage()));
     }

@@ -1,5 +1,7 @@
 package dev.crucible.runtime.template;
 
+import dev.crucible.domain.refusal.Refusal;
+
 /**
  * Prepares a template's source for Jinjava so it means what it means to jinja2 in transformers' environment. The
  * lexer's work is done here, as jinja2 does it: newlines normalised to {@code \n}, one trailing newline dropped
@@ -8,14 +10,26 @@ package dev.crucible.runtime.template;
  * newline right after <code>%}</code> or <code>#}</code> is dropped, unless it is <code>+%}</code>). Jinjava's own
  * versions differ (its lstrip also strips after text on the same line), so they are off. The inside of each
  * {@code {{ … }}} and {@code {% … %}} is rewritten by {@link JinjaExpressions}; text, comments and
- * {@code {% raw %}} blocks are left alone. Stateless.
+ * {@code {% raw %}} blocks are left alone. An expression nesting brackets deeper than {@link #MAX_NESTING} is
+ * refused. Stateless.
  */
 final class TemplateSource {
+
+    /**
+     * The deepest brackets one expression may nest: Jinjava's expression parser recurses (and, past a few hundred
+     * levels, takes seconds before it overflows the stack) where real templates nest a handful.
+     */
+    static final int MAX_NESTING = 100;
 
     private TemplateSource() {
     }
 
     static String prepare(String source) {
+        return prepare(source, Budget.NONE);
+    }
+
+    /** As {@link #prepare(String)}, checking the compile's budget at every tag. */
+    static String prepare(String source, Budget budget) {
         String s = source.replace("\r\n", "\n").replace('\r', '\n');
         if (s.endsWith("\n")) {
             s = s.substring(0, s.length() - 1);
@@ -29,6 +43,7 @@ final class TemplateSource {
                 break;
             }
             out.append(s, i, open);
+            budget.tick();
             char kind = s.charAt(open + 1);
             char sign = open + 2 < s.length() ? s.charAt(open + 2) : 0;
             if (kind != '{' && sign != '+' && sign != '-' && onlyIndentedBefore(s, open)) {
@@ -43,7 +58,7 @@ final class TemplateSource {
             int codeStart = sign == '+' && kind == '%' ? open + 3 : open + 2;
             boolean keepNewline = s.charAt(end - 1) == '+' && kind == '%';
             String code = s.substring(codeStart, keepNewline ? end - 1 : end);
-            out.append(s, open, open + 2).append(kind == '#' ? code : JinjaExpressions.rewrite(code))
+            out.append(s, open, open + 2).append(kind == '#' ? code : JinjaExpressions.rewrite(code, budget))
                     .append(s, end, end + 2);
             i = end + 2;
             if (kind != '{' && !keepNewline && i < s.length() && s.charAt(i) == '\n') {
@@ -100,7 +115,11 @@ final class TemplateSource {
             } else if (depth == 0 && c == closer && s.charAt(i + 1) == '}') {
                 return i;
             } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
+                if (++depth > MAX_NESTING) {
+                    throw new TemplateStopped(Refusal.invalid("chat_template", "chat template does not parse: it "
+                            + "nests brackets more than " + MAX_NESTING + " deep in one expression, which this server "
+                            + "does not compile"));
+                }
             } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
                 depth--;
             }

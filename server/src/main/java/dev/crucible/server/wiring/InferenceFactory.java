@@ -55,10 +55,12 @@ class InferenceFactory {
             @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity,
             @Value("${crucible.inference.trust-request-chat-template:true}") boolean trustRequestTemplates,
             @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
+            @Value("${crucible.inference.request-chat-template-max-chars:4194304}") long requestTemplateMaxChars,
+            @Value("${crucible.inference.request-chat-template-max-items:100000}") int requestTemplateMaxItems,
             MeterRegistry registry, UsageRecorder usage, Clock clock) {
         ChatSettings settings = new ChatSettings(disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity),
-                new RequestTemplates(trustRequestTemplates, requestTemplateTimeout,
-                        RequestTemplates.DEFAULTS.maxOutputChars()));
+                new RequestTemplates(trustRequestTemplates, requestTemplateTimeout, requestTemplateMaxChars,
+                        requestTemplateMaxItems));
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
                 settings, new MeteredChatObserver(registry), usage, clock);
     }

@@ -19,6 +19,7 @@ import dev.crucible.runtime.structured.OutputConstraints;
 import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.template.ChatTemplateInput;
 import dev.crucible.runtime.tools.ToolCalling;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -115,8 +116,9 @@ final class ChatPreparation {
     }
 
     /**
-     * Renders the prompt with the request's own template when it brings one (if this server trusts them; bounded in
-     * time and size), else with the model's, which must then exist.
+     * Renders the prompt with the request's own template when it brings one (if this server trusts them; its compile
+     * and render together bounded in time, its strings and lists in size), else with the model's, which must then
+     * exist.
      */
     private Outcome<String> render(ServedModel model, ChatRequest request) {
         Optional<String> asked = request.templating().chatTemplate();
@@ -124,8 +126,9 @@ final class ChatPreparation {
             if (!requestTemplates.trusted()) {
                 return Outcome.refused(Refusal.invalid("chat_template", RequestTemplates.refusedMessage()));
             }
-            return requestTemplate(asked.get()).then(template ->
-                    template.render(input(model, request), requestTemplates.renderLimit()));
+            long start = System.nanoTime();
+            return requestTemplate(asked.get()).then(template -> template.render(input(model, request),
+                    requestTemplates.renderLimit(), Duration.ofNanos(System.nanoTime() - start)));
         }
         if (model.chatTemplate().isEmpty()) {
             return Outcome.refused(Refusal.invalid("chat_template", NO_TEMPLATE));
@@ -138,7 +141,7 @@ final class ChatPreparation {
         if (cached != null) {
             return Outcome.done(cached);
         }
-        return ChatTemplate.compileBounded(source, requestTemplates.maxOutputChars()).map(template -> {
+        return ChatTemplate.compileBounded(source, requestTemplates.limits()).map(template -> {
             compiledTemplates.put(source, template);
             return template;
         });

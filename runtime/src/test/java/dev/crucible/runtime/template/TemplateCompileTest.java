@@ -1,0 +1,105 @@
+package dev.crucible.runtime.template;
+
+import static dev.crucible.runtime.template.TemplateSandboxTest.refusal;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.domain.refusal.Refusal;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Compiling a template a request brings costs time linear in its length and stays within its time bound: the shapes
+ * that took seconds (a 1,250-character template 3.6 s, growing with the cube of the length) or overflowed the stack
+ * compile in milliseconds, and a compile that still runs past its bound is stopped and refused.
+ */
+class TemplateCompileTest {
+
+    private static final TemplateLimits LIMITS = TemplateLimits.of(Duration.ofSeconds(10), 1 << 22, 100_000);
+
+    private static String repeated(String head, String unit, String tail, int length) {
+        StringBuilder s = new StringBuilder(head);
+        while (s.length() < length) {
+            s.append(unit);
+        }
+        return s.append(tail).toString();
+    }
+
+    private static long compileMillis(String source) {
+        long start = System.nanoTime();
+        Outcome<ChatTemplate> outcome = ChatTemplate.compileBounded(source, LIMITS);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        if (outcome instanceof Outcome.Refused<ChatTemplate> refused) {
+            assertTrue(!refused.refusal().message().contains("longer than"), "stopped by time: " + refused);
+        }
+        return millis;
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "'{{ '   | 'a[::-1]'          | ' }}'",
+        "'{{ '   | 'not a[::-1] is b' | ' }}'",
+        "'{{ '   | 'a.b[::-1]'        | ' }}'",
+        "'{{ a'  | '.a'               | ' b[::1] }}'",
+        "'{{ \"' | 'a'                | '\" }}'",
+        "'{{ not a' | '|a'            | ' }}'",
+        "'{% for x in y' | ' if'      | ' %}{% endfor %}'",
+    })
+    void aLongHostileShapeCompilesFastAt20Kb(String head, String unit, String tail) {
+        compileMillis(repeated(head, unit, tail, 2_000)); // warm up the shape
+        long millis = compileMillis(repeated(head, unit, tail, 20_000));
+        // these took seconds at 1-5 KB and minutes or a StackOverflowError at 20 KB; a generous bound for a busy machine
+        assertTrue(millis < 3_000, head + unit + tail + ": " + millis + " ms");
+    }
+
+    @Test
+    void aRealistic20KbTemplateCompilesWellUnderASecond() throws IOException {
+        StringBuilder all = new StringBuilder();
+        Path templates = ChatTemplateGoldenTest.fixtures().resolve("templates");
+        try (Stream<Path> files = Files.list(templates)) {
+            for (Path file : files.sorted().toList()) {
+                all.append(Files.readString(file)).append('\n');
+            }
+        }
+        String source = all.append(all.substring(0, 20_480 - all.length())).toString();
+        assertEquals(20_480, source.length());
+        compileMillis(source);
+        long millis = compileMillis(source);
+        assertTrue(millis < 1_000, "20 KB of real templates compiled in " + millis + " ms");
+    }
+
+    @Test
+    void aCompilePastItsTimeIsStoppedAndRefused() {
+        Refusal refusal = refusal(ChatTemplate.compileBounded(repeated("{{ ", "a[::-1] ", " }}", 200_000),
+                TemplateLimits.of(Duration.ofMillis(1), 1 << 22, 100_000)));
+        assertEquals(Budget.timedOut(Duration.ofMillis(1)), refusal);
+    }
+
+    @Test
+    void bracketsNestedPastTheBoundAreRefusedBeforeJinjavaRecursesOnThem() {
+        String deep = "{{ " + "(".repeat(5_000) + "1" + ")".repeat(5_000) + " }}";
+        long start = System.nanoTime();
+        Refusal refusal = refusal(ChatTemplate.compileBounded(deep, LIMITS));
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(3).toNanos());
+        assertEquals("chat_template", refusal.param());
+        assertTrue(refusal.message().contains("nests brackets more than 100 deep"), refusal.message());
+        String fine = "{{ " + "(".repeat(50) + "1" + ")".repeat(50) + " }}";
+        assertInstanceOf(Outcome.Done.class, ChatTemplate.compileBounded(fine, LIMITS));
+    }
+
+    @Test
+    void aLongStringLiteralCompilesAndRendersAsItself() {
+        String text = "a\\'b".repeat(5_000);
+        ChatTemplate template = ((Outcome.Done<ChatTemplate>) ChatTemplate.compileBounded("{{ '" + text + "' }}",
+                LIMITS)).value();
+        assertEquals(Outcome.done("a'b".repeat(5_000)), template.render(ChatTemplateInput.of(java.util.List.of())));
+    }
+}
