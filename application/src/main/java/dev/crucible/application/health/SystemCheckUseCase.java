@@ -2,7 +2,7 @@ package dev.crucible.application.health;
 
 import java.util.Map;
 
-/** Runs every system check: {@code api}, {@code database}, {@code cpu_queue}, {@code gpu_queue}, {@code engines}. */
+/** Runs every system check: {@code api}, {@code database}, {@code storage}, {@code cpu_queue}, {@code gpu_queue}, {@code engines}. */
 public interface SystemCheckUseCase {
 
     /** The checks by name, in a stable order; the system is healthy when all succeed. */
