@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Before it starts, it waits out what makes PostgreSQL refuse to start: processes of the dead server still attached
  * to its shared memory. A dead postmaster that nobody has reaped yet (a zombie, as under a container's init that
- * does not reap) would pass PostgreSQL's own liveness check forever; its {@code postmaster.pid} is removed, which is
- * safe once no process of the old server is attached to its shared memory.
+ * does not reap) would pass PostgreSQL's own liveness check forever; its {@code postmaster.pid} and socket lock file
+ * are removed, which is safe once no process of the old server is attached to its shared memory.
  */
 final class EmbeddedPostmaster implements Supervisor.Supervised {
 
@@ -70,11 +70,24 @@ final class EmbeddedPostmaster implements Supervisor.Supervised {
             }
             if (state == Processes.State.ZOMBIE) {
                 Files.deleteIfExists(folder.resolve(PostmasterFile.NAME));
+                if (old.socketLock().isPresent() && ownedBy(old.socketLock().get(), old.pid())) {
+                    Files.deleteIfExists(old.socketLock().get());
+                }
             }
         }
         pgCtlRestart();
         pid = PostmasterFile.read(folder).map(PostmasterFile::pid)
                 .orElseThrow(() -> new IOException("PostgreSQL started but wrote no " + PostmasterFile.NAME));
+    }
+
+    /** Whether the lock file at {@code lock} names {@code pid} on its first line. */
+    private static boolean ownedBy(Path lock, long pid) {
+        try {
+            List<String> lines = Files.readAllLines(lock);
+            return !lines.isEmpty() && lines.getFirst().strip().equals(Long.toString(pid));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private void pgCtlRestart() throws IOException, InterruptedException {

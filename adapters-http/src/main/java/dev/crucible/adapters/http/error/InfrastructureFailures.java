@@ -21,11 +21,12 @@ final class InfrastructureFailures {
 
     /** How long a client should wait before trying again while the database is out of reach. */
     static final Duration DATABASE_RETRY_AFTER = Duration.ofSeconds(2);
-    static final String DATABASE_UNAVAILABLE = "the database is unavailable for now; nothing was changed, try again shortly";
+    static final String DATABASE_UNAVAILABLE = "the database is unavailable for now; try again shortly";
     static final String STORAGE_FULL = "the server's storage is full (no space left on the device); the write was not "
             + "made, try again once space is freed";
 
     private static final int MAX_DEPTH = 32;
+    private static final String HIKARI_CLOSED = "Connection is closed";
 
     private InfrastructureFailures() {
     }
@@ -51,8 +52,10 @@ final class InfrastructureFailures {
         if (state != null && state.equals("53100")) {
             return Optional.of(storageFull());
         }
-        // Hikari's "connection is not available, request timed out" carries the last connection failure's state, or none.
-        if (e instanceof SQLTransientConnectionException || state != null && unavailable(state)) {
+        // Hikari's "connection is not available, request timed out" carries the last connection failure's state, or
+        // none; its proxy of a connection it closed as broken (a rollback after the server went away) has none either.
+        if (e instanceof SQLTransientConnectionException || state != null && unavailable(state)
+                || state == null && HIKARI_CLOSED.equals(e.getMessage())) {
             return Optional.of(databaseUnavailable());
         }
         return Optional.empty();

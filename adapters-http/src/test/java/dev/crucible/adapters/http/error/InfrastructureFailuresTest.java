@@ -32,6 +32,14 @@ class InfrastructureFailuresTest {
     }
 
     @Test
+    void aConnectionThePoolClosedAsBrokenIsNotReady() {
+        // A commit failed as the server died, then the rollback met Hikari's proxy of the closed connection.
+        Throwable rollback = new IllegalStateException("Could not roll back JDBC transaction",
+                new SQLException("Connection is closed"));
+        assertEquals(Refusal.Reason.NOT_READY, InfrastructureFailures.refusal(rollback).orElseThrow().reason());
+    }
+
+    @Test
     void postgresDiskFullIsInsufficientStorage() {
         Refusal refusal = InfrastructureFailures.refusal(wrapped(new SQLException(
                 "could not extend file \"base/16384/16385\": No space left on device", "53100"))).orElseThrow();
