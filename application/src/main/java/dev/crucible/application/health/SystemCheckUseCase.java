@@ -3,8 +3,8 @@ package dev.crucible.application.health;
 import java.util.Map;
 
 /**
- * Runs every system check: {@code api}, {@code database}, {@code cpu_queue}, {@code gpu_queue}, {@code engines},
- * {@code models} (every served model's generation runs).
+ * Runs every system check: {@code api}, {@code database}, {@code storage}, {@code cpu_queue}, {@code gpu_queue},
+ * {@code engines}, {@code models} (every served model's generation runs).
  */
 public interface SystemCheckUseCase {
 

@@ -18,9 +18,12 @@ public record Refusal(Reason reason, String message, String param, Optional<Dura
      * but at odds with what the same request said before (an idempotency key reused for another request).
      * {@code FORBIDDEN}: the caller asked, by name, for something of another entity (a {@code Compat-Project} of
      * another team); where naming it reveals nothing, which otherwise answers as {@code NOT_FOUND}.
+     * {@code NOT_READY}: a part the request needs (the database) is unavailable for now; trying again later may work.
+     * {@code INSUFFICIENT_STORAGE}: the server's storage is full, so the write was not made.
      */
     public enum Reason {
-        INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNPROCESSABLE, TOO_LARGE, OVERLOADED, NOT_READY, NOT_IMPLEMENTED
+        INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNPROCESSABLE, TOO_LARGE, OVERLOADED, NOT_READY,
+        NOT_IMPLEMENTED, INSUFFICIENT_STORAGE
     }
 
     public Refusal {

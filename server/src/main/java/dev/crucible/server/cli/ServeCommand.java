@@ -92,7 +92,12 @@ final class ServeCommand implements Callable<Integer> {
         EmbeddedServer server;
         try {
             // Not Micronaut.run: its own shutdown hook would stop the server at once, cutting off requests in flight.
-            context = ApplicationContext.builder().mainClass(ServeCommand.class).properties(props).start();
+            var builder = ApplicationContext.builder().mainClass(ServeCommand.class).properties(props);
+            if (embedded != null) {
+                // Its restarts are a metric (EmbeddedDatabaseMeters); this process still stops it, last.
+                builder.singletons(embedded);
+            }
+            context = builder.start();
             server = context.getBean(EmbeddedServer.class).start();
         } catch (RuntimeException e) {
             if (context != null) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -28,15 +29,19 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static final String PASSWORD_FILE = "postgres-password";
     static final String USER = "postgres";
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedDatabase.class);
+    static final Duration SUPERVISION_INTERVAL = Duration.ofMillis(500);
+    static final Duration MAX_RESTART_PAUSE = Duration.ofSeconds(5);
 
     private final EmbeddedPostgres postgres;
     private final int port;
     private final String password;
+    private final Supervisor supervisor;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, int port, String password) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, int port, String password, Supervisor supervisor) {
         this.postgres = postgres;
         this.port = port;
         this.password = password;
+        this.supervisor = supervisor;
     }
 
     /** {@link #open(Path, Durability)} with PostgreSQL's durable defaults. */
@@ -58,7 +63,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
         if (running.isPresent()) {
             LOG.info("Using the embedded PostgreSQL already running on {} (port {})", folder, running.get());
             // A server started by an earlier Crucible still lets everyone in ("trust") and ignores the password.
-            db = new EmbeddedDatabase(null, running.get(), Files.exists(passwordFile) ? PrivateFiles.secret(passwordFile) : "");
+            db = new EmbeddedDatabase(null, running.get(), Files.exists(passwordFile) ? PrivateFiles.secret(passwordFile) : "",
+                    null);
         } else {
             db = start(folder, PrivateFiles.secret(passwordFile), passwordFile, durability);
         }
@@ -86,7 +92,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 LOG.warn("UNSAFE: the embedded PostgreSQL runs without fsync and synchronous commits ({}): answered writes "
                         + "can be lost on a crash. For throwaway data only.", durability);
             }
-            return new EmbeddedDatabase(pg, pg.getPort(), password);
+            Supervisor supervisor = new Supervisor("embedded PostgreSQL",
+                    new EmbeddedPostmaster(folder, folder.resolveSibling("postgres.log")), SUPERVISION_INTERVAL,
+                    MAX_RESTART_PAUSE);
+            return new EmbeddedDatabase(pg, pg.getPort(), password, supervisor.start());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start embedded PostgreSQL in " + folder, e);
         }
@@ -154,9 +163,17 @@ public final class EmbeddedDatabase implements AutoCloseable {
         }
     }
 
-    /** Stops the server if this process started it. */
+    /** How many times the supervised server was started again after it died; 0 for a server this process joined. */
+    public long restarts() {
+        return supervisor == null ? 0 : supervisor.restarts();
+    }
+
+    /** Stops the server if this process started it (the one running now, after any restarts). */
     @Override
     public void close() {
+        if (supervisor != null) {
+            supervisor.close();
+        }
         if (postgres != null) {
             try {
                 postgres.close();

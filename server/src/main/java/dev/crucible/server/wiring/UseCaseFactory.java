@@ -14,6 +14,7 @@ import dev.crucible.application.file.FileStore;
 import dev.crucible.application.health.EngineProbes;
 import dev.crucible.application.health.HealthService;
 import dev.crucible.application.health.Probe;
+import dev.crucible.application.health.ReadinessService;
 import dev.crucible.application.health.SystemCheckService;
 import dev.crucible.application.idempotency.IdempotencyStore;
 import dev.crucible.application.idempotency.IdempotentRequestsService;
@@ -229,11 +230,12 @@ class UseCaseFactory {
     }
 
     @Singleton
-    SystemCheckService systemCheck(@Named("database") Probe database, JobRunnerLoop loop, CrucibleSettings settings,
-            List<EngineProvider> engines, HealthService health) {
+    SystemCheckService systemCheck(@Named("database") Probe database, @Named("storage") Probe storage,
+            JobRunnerLoop loop, CrucibleSettings settings, List<EngineProvider> engines, HealthService health) {
         Map<String, Probe> probes = new LinkedHashMap<>();
         probes.put("api", () -> { });
         probes.put("database", database);
+        probes.put("storage", storage);
         probes.put("cpu_queue", () -> {
             if (settings.runner().enabled() && !loop.alive()) {
                 throw new IllegalStateException("the training-job runner is not running");
@@ -243,5 +245,11 @@ class UseCaseFactory {
         probes.put("engines", EngineProbes.all(engines));
         probes.put("models", health.probe());
         return new SystemCheckService(probes);
+    }
+
+    /** Ready while the database answers: nearly every route needs it, and an outage passes (a restart, a failover). */
+    @Singleton
+    ReadinessService readiness(@Named("database") Probe database) {
+        return new ReadinessService(Map.of("database", database));
     }
 }

@@ -49,6 +49,7 @@ class OpenApiIT {
 
         anonymous.get("/v1/health");
         anonymous.get("/v1/system-check");
+        anonymous.get("/v1/health/ready");
         api.download("/metrics");
         anonymous.get("/v1/models");
 

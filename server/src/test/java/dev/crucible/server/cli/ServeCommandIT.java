@@ -76,6 +76,11 @@ class ServeCommandIT {
     }
 
     static Process serve(Path dataDir, int port, Map<String, String> env, String... extra) throws IOException {
+        return serve(dataDir, dataDir.resolve("serve.log"), port, env, extra);
+    }
+
+    /** {@code crucible serve} on {@code dataDir}, its output in {@code log}. */
+    static Process serve(Path dataDir, Path log, int port, Map<String, String> env, String... extra) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path")));
@@ -83,7 +88,7 @@ class ServeCommandIT {
         command.addAll(List.of(Crucible.class.getName(), "serve", "--port", Integer.toString(port),
                 "--data-dir", dataDir.toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true).redirectOutput(dataDir.resolve("serve.log").toFile());
+                .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         return builder.start();
     }

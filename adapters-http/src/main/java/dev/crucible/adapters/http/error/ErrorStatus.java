@@ -20,6 +20,7 @@ public final class ErrorStatus {
             case OVERLOADED -> 429;
             case NOT_READY -> 503;
             case NOT_IMPLEMENTED -> 501;
+            case INSUFFICIENT_STORAGE -> 507;
         };
     }
 
@@ -34,6 +35,7 @@ public final class ErrorStatus {
             case 429 -> "rate_limit_error";
             case 501 -> "not_implemented_error";
             case 503 -> "service_unavailable";
+            case 507 -> "insufficient_storage";
             default -> status >= 500 ? "internal_error" : "invalid_request_error";
         };
     }

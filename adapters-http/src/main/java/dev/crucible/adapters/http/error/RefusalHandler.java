@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.error;
 
 import dev.crucible.adapters.http.requestid.RequestIdFilter;
+import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
@@ -28,12 +29,17 @@ final class RefusalHandler implements ExceptionHandler<RefusalException, HttpRes
 
     @Override
     public HttpResponse<ErrorEnvelope> handle(HttpRequest request, RefusalException e) {
-        int status = ErrorStatus.of(e.refusal().reason());
         LOG.info("request {}: {} {} refused with {}: {}", RequestIdFilter.of(request), request.getMethod(),
-                request.getPath(), status, e.refusal().message());
+                request.getPath(), ErrorStatus.of(e.refusal().reason()), e.refusal().message());
+        return answer(e.refusal());
+    }
+
+    /** The envelope for {@code refusal}, with its reason's status and, when it says when to try again, Retry-After. */
+    static MutableHttpResponse<ErrorEnvelope> answer(Refusal refusal) {
+        int status = ErrorStatus.of(refusal.reason());
         MutableHttpResponse<ErrorEnvelope> response = HttpResponse.<ErrorEnvelope>status(HttpStatus.valueOf(status))
-                .body(ErrorEnvelope.of(status, e.refusal().message(), e.refusal().param()));
-        e.refusal().retryAfter().ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER,
+                .body(ErrorEnvelope.of(status, refusal.message(), refusal.param()));
+        refusal.retryAfter().ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER,
                 Long.toString(Math.max(1, (wait.toMillis() + 999) / 1000))));
         return response;
     }

@@ -11,8 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers a failure no other handler knows (a bug, broken infrastructure) with a bare 500 in the envelope, and logs
- * it once, with its request id and cause. Micronaut picks the handler of the closest exception type, so its own
+ * Answers a failure no other handler knows: broken infrastructure the client can wait out or should be told about
+ * ({@link InfrastructureFailures}: the database out of reach is a 503 with {@code Retry-After}, a full disk a 507) as
+ * that refusal, anything else (a bug) with a bare 500 in the envelope; each is logged once, with its request id and
+ * cause. Micronaut picks the handler of the closest exception type, so its own
  * handlers (bad arguments, authentication, oversized bodies) and {@link RefusalHandler} still answer theirs; without
  * this one, Micronaut's route executor logged each failure and {@link EnvelopeErrorProcessor} logged it again.
  */
@@ -25,8 +27,22 @@ final class UnexpectedFailureHandler implements ExceptionHandler<Throwable, Http
 
     @Override
     public HttpResponse<ErrorEnvelope> handle(HttpRequest request, Throwable failure) {
+        var infrastructure = InfrastructureFailures.refusal(failure);
+        if (infrastructure.isPresent()) {
+            LOG.warn("request {}: {} {} answered {}: {}", RequestIdFilter.of(request), request.getMethod(),
+                    request.getPath(), ErrorStatus.of(infrastructure.get().reason()), rootMessage(failure));
+            return RefusalHandler.answer(infrastructure.get());
+        }
         LOG.error("request {}: {} {} failed with 500", RequestIdFilter.of(request), request.getMethod(),
                 request.getPath(), failure);
         return HttpResponse.serverError(ErrorEnvelope.of(500, "internal server error", null));
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }
