@@ -149,9 +149,11 @@ class UseCaseFactory {
         return new TrainingDataPolicy(imports, settings.dataDir(), files);
     }
 
+    /** Each entity may have {@code crucible.jobs.max-queued-per-entity} jobs queued; one more is a 429. */
     @Singleton
-    CreateJobService createJobs(ModelStore models, JobStore jobs, TrainingDataPolicy policy, Clock clock) {
-        return new CreateJobService(models, jobs, policy, clock);
+    CreateJobService createJobs(ModelStore models, JobStore jobs, TrainingDataPolicy policy, Clock clock,
+            @Value("${crucible.jobs.max-queued-per-entity:16}") int maxQueuedPerEntity) {
+        return new CreateJobService(models, jobs, policy, maxQueuedPerEntity, clock);
     }
 
     /** Reads SFT datasets for the trainer; the bounds are {@code crucible.training-data.*}. */

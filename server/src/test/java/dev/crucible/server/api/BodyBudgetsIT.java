@@ -92,9 +92,11 @@ class BodyBudgetsIT {
         String heavy = server.newKey("heavy-" + System.nanoTime());
         Api other = server.api(server.newKey("light-" + System.nanoTime()));
         int sent = KEY_BYTES * 3 / 4;
-        // many short strings, so that the body is read on and held (one long string would be refused at its limit)
+        // many well-formed groups, so that the body is read on and held (one long string would be refused at its limit)
+        String group = "{\"trajectories\": [{\"messages_and_choices\": [{\"role\": \"user\", \"content\": \""
+                + "x".repeat(1000) + "\"}], \"reward\": 1.0}]}, ";
         String start = "{\"model_id\": \"" + UUID.randomUUID() + "\", \"trajectory_groups\": ["
-                + ("\"" + "x".repeat(1000) + "\", ").repeat(sent / 1004);
+                + group.repeat(sent / group.length());
         try (Socket held = openBody(heavy, "/v1/preview/training-jobs", KEY_BYTES * 2, start)) {
             String body = trajectoryBody(KEY_BYTES / 2);
             Api.Reply refused = awaitStatus(429, () -> server.api(heavy).post("/v1/preview/training-jobs", body));

@@ -139,8 +139,6 @@ final class BodyMeter extends ChannelDuplexHandler {
                 return false;
             }
             reading.held += bytes;
-            LOG.debug("{} {} holds {} body bytes, its key {}", ctx.channel().remoteAddress(), reading.path,
-                    reading.held, budget.inFlight(reading.bucket));
         }
         if (content instanceof LastHttpContent) {
             endOfBody();
@@ -201,7 +199,6 @@ final class BodyMeter extends ChannelDuplexHandler {
             return;
         }
         reading.done = true;
-        LOG.debug("{} gives back {} body bytes", reading.path, reading.held);
         budget.release(reading.bucket, reading.held);
         reading.held = 0;
         if (reading.upload) {
