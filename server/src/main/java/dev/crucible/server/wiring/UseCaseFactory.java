@@ -120,10 +120,12 @@ class UseCaseFactory {
         return new ServedAdapterCheck(served);
     }
 
+    /** Each entity may store {@code crucible.adapters.max-per-entity} checkpoints; an import past it is a 413. */
     @Singleton
     ImportAdapterService importAdapter(ModelStore models, JobStore jobs, CheckpointStore checkpoints,
-            AdapterFiles adapters, AdapterCheck check, Clock clock) {
-        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, clock);
+            AdapterFiles adapters, AdapterCheck check, Clock clock,
+            @Value("${crucible.adapters.max-per-entity:1000}") int maxCheckpointsPerEntity) {
+        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, maxCheckpointsPerEntity, clock);
     }
 
     @Singleton

@@ -3,10 +3,15 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -20,7 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Per-entity budgets on what a tenant keeps: training jobs queued (429 with Retry-After past them) and files stored,
- * by count and by bytes (413). A tenant at its bound is refused, nothing of the refused request is kept, concurrent
+ * by count and by bytes, and checkpoints over all of an entity's models (413). A tenant at its bound is refused, nothing of the refused request is kept, concurrent
  * requests of one tenant cannot pass the bound together, and another tenant is served as before. The runner is off,
  * so queued jobs stay queued.
  */
@@ -30,7 +35,7 @@ class TenantQuotasIT {
     @AutoClose
     private final TestServer server = TestServer.start(Map.of("crucible.runner.enabled", "false",
             "crucible.jobs.max-queued-per-entity", 2, "crucible.files.max-per-entity", 2,
-            "crucible.files.max-bytes-per-entity", 1000));
+            "crucible.files.max-bytes-per-entity", 1000, "crucible.adapters.max-per-entity", 2));
     private final ExecutorService clients = Executors.newFixedThreadPool(6);
 
     @AfterAll
@@ -110,6 +115,35 @@ class TenantQuotasIT {
         assertTrue(refused.error().get("message").toString().contains("crucible.files.max-bytes-per-entity"),
                 refused.toString());
         assertEquals(200, upload(api, "c.jsonl", 400).status(), "what fits is stored");
+    }
+
+    @Test
+    void anEntityWithItsMostCheckpointsGets413OnImportWhileAnotherEntityImports() throws IOException {
+        Api full = tenant("adapters-full");
+        Api other = tenant("adapters-other");
+        Path made = Files.createTempDirectory("peft");
+        TinyAdapter.writeRandom(ModelFolder.read(server.dataDir().resolve("models").resolve(TestServer.BASE_MODEL))
+                .config(), made, 5);
+        byte[] archive = AdaptersIT.zip(AdaptersIT.folder(made));
+        String first = full.post("/v1/preview/models", RequestBodies.createModel("p", "a")).text("id");
+        String second = full.post("/v1/preview/models", RequestBodies.createModel("p", "b")).text("id");
+        assertEquals(200, importAdapter(full, first, archive).status());
+        assertEquals(200, importAdapter(full, second, archive).status());
+
+        Api.Reply refused = importAdapter(full, first, archive);
+
+        assertEquals(413, refused.status(), refused.toString());
+        assertEquals("adapter", refused.error().get("param"));
+        assertTrue(refused.error().get("message").toString().contains("crucible.adapters.max-per-entity"),
+                refused.toString());
+        assertEquals(1, full.get("/v1/preview/models/" + first + "/checkpoints").data().stream()
+                .filter(c -> ((Number) c.get("step")).intValue() > 0).count(), "the refused import stored nothing");
+        String otherModel = other.post("/v1/preview/models", RequestBodies.createModel("p", "a")).text("id");
+        assertEquals(200, importAdapter(other, otherModel, archive).status(), "another entity imports");
+    }
+
+    private static Api.Reply importAdapter(Api api, String model, byte[] archive) {
+        return api.upload("/v1/preview/models/" + model + "/checkpoints", Map.of(), "adapter", "adapter.zip", archive);
     }
 
     @Test
