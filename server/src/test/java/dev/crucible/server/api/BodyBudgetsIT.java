@@ -92,13 +92,13 @@ class BodyBudgetsIT {
         String heavy = server.newKey("heavy-" + System.nanoTime());
         Api other = server.api(server.newKey("light-" + System.nanoTime()));
         int sent = KEY_BYTES * 3 / 4;
-        // many well-formed groups, so that the body is read on and held (one long string would be refused at its limit)
-        String group = "{\"trajectories\": [{\"messages_and_choices\": [{\"role\": \"user\", \"content\": \""
-                + "x".repeat(1000) + "\"}], \"reward\": 1.0}]}, ";
-        String start = "{\"model_id\": \"" + UUID.randomUUID() + "\", \"trajectory_groups\": ["
-                + group.repeat(sent / group.length());
-        try (Socket held = openBody(heavy, "/v1/preview/training-jobs", KEY_BYTES * 2, start)) {
+        // a file upload's part is read on as it arrives (Micronaut hands the controller the completed part)
+        String start = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.jsonl\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n" + "x".repeat(sent);
+        try (Socket held = openBody(heavy, "/v1/files", KEY_BYTES * 2, start)) {
             String body = trajectoryBody(KEY_BYTES / 2);
+            Thread.sleep(500);
+            assertEquals(0, held.getInputStream().available(), () -> "the held body was answered: " + peek(held));
             Api.Reply refused = awaitStatus(429, () -> server.api(heavy).post("/v1/preview/training-jobs", body));
             assertTrue(refused.error().get("message").toString().contains("crucible.body.max-in-flight-bytes-per-key"),
                     refused.toString());
@@ -129,6 +129,15 @@ class BodyBudgetsIT {
                 .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return socket;
+    }
+
+    private static String peek(Socket socket) {
+        try {
+            return new String(socket.getInputStream().readNBytes(socket.getInputStream().available()),
+                    StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return e.toString();
+        }
     }
 
     /** What the server wrote on {@code socket} until it closed it (at most 30 s). */
