@@ -82,6 +82,8 @@ class BodyLimitsIT {
     void bodiesPastTheBytesReceivedInFlightAreA503WithRetryAfterUntilTheHeldOneIsDone() throws Exception {
         int held = 200 * 1024;
         try (Socket slow = holdBody(250 * 1024, held)) {
+            Thread.sleep(500);
+            assertEquals(0, slow.getInputStream().available(), "the held body is being read, not answered");
             Api.Reply busy = awaitStatus(503, trajectoryBody(held));
             assertEquals("service_unavailable", busy.error().get("type"));
             assertTrue(busy.headers().containsKey("retry-after"), busy.toString());
@@ -100,14 +102,19 @@ class BodyLimitsIT {
         }
     }
 
-    /** Opens a connection that declares a {@code declared}-byte body and sends only its first {@code sent} bytes. */
+    /**
+     * Opens a connection that uploads a file declaring a {@code declared}-byte body and sends only its first
+     * {@code sent} bytes (a file part is read as it arrives, so those bytes are received and held).
+     */
     private Socket holdBody(int declared, int sent) throws IOException {
         URI base = URI.create(server.url());
         Socket slow = new Socket(base.getHost(), base.getPort());
         OutputStream out = slow.getOutputStream();
-        out.write(("POST /v1/preview/training-jobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + declared + "\r\n\r\n{\"model_id\": \""
-                + "x".repeat(Math.max(0, sent - 14))).getBytes(StandardCharsets.US_ASCII));
+        String part = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"held.jsonl\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n";
+        out.write(("POST /v1/files HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
+                + "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: " + declared + "\r\n\r\n"
+                + part + "x".repeat(Math.max(0, sent - part.length()))).getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return slow;
     }
