@@ -42,6 +42,11 @@ class SftDatasetOverHttpTest {
         }
 
         @Override
+        public Optional<Stored> insertWithin(StoredFile file, dev.crucible.application.file.FileQuota quota) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<StoredFile> find(EntityName entity, FileId id) {
             return Optional.empty();
         }

@@ -14,8 +14,21 @@ import java.util.Optional;
  */
 public interface FileStore {
 
-    /** Records a file whose bytes are already in {@link FileContents}. */
+    /** Records a file whose bytes are already in {@link FileContents}, whatever its entity stores. */
     void insert(StoredFile file);
+
+    /**
+     * Records a file whose bytes are already in {@link FileContents} when its entity's files, with it, stay within
+     * {@code quota}. The check and the insert are one transaction under a lock on the entity, so two uploads of one
+     * entity cannot both take its last place.
+     *
+     * @return empty when recorded; otherwise what the entity stored, which left no room (nothing was recorded)
+     */
+    Optional<Stored> insertWithin(StoredFile file, FileQuota quota);
+
+    /** What an entity stores: how many files, and their bytes together. */
+    record Stored(long files, long bytes) {
+    }
 
     /** The file {@code id} of {@code entity}; empty when it does not exist or belongs to another entity. */
     Optional<StoredFile> find(EntityName entity, FileId id);

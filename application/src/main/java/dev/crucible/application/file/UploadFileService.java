@@ -7,15 +7,18 @@ import dev.crucible.domain.file.FileNames;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.file.StoredFile;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Checks an upload's purpose and name, writes its bytes (whole or not at all), then records it. The bytes are
- * written before the metadata, so a listed file always has its bytes.
+ * Checks an upload's purpose and name, writes its bytes (whole or not at all), then records it within the entity's
+ * quota. The bytes are written before the metadata, so a listed file always has its bytes; a refused upload's bytes
+ * are deleted again.
  *
  * @param maxBytes the largest file accepted, in bytes
+ * @param quota how many files, and bytes, each entity may store; an upload past it is refused (413) and leaves nothing
  */
-public record UploadFileService(FileStore files, FileContents contents, long maxBytes, Clock clock)
+public record UploadFileService(FileStore files, FileContents contents, long maxBytes, FileQuota quota, Clock clock)
         implements UploadFileUseCase {
 
     public UploadFileService {
@@ -53,12 +56,27 @@ public record UploadFileService(FileStore files, FileContents contents, long max
         }
         StoredFile file = new StoredFile(id, command.caller().entity(), name, purpose, written.getAsLong(),
                 clock.instant());
+        Optional<FileStore.Stored> full;
         try {
-            files.insert(file);
+            full = files.insertWithin(file, quota);
         } catch (RuntimeException e) {
             contents.delete(id);
             throw e;
         }
+        if (full.isPresent()) {
+            contents.delete(id);
+            return Outcome.refused(new Refusal(Refusal.Reason.TOO_LARGE, pastQuota(full.get(), file.bytes()), "file"));
+        }
         return Outcome.done(file);
+    }
+
+    private String pastQuota(FileStore.Stored stored, long bytes) {
+        if (stored.files() >= quota.maxFiles()) {
+            return "this entity already stores " + stored.files() + " files, its most (setting "
+                    + "crucible.files.max-per-entity); delete some before uploading more";
+        }
+        return "this file's " + bytes + " bytes would take this entity's files to " + (stored.bytes() + bytes)
+                + " bytes, past its most of " + quota.maxBytes() + " (setting crucible.files.max-bytes-per-entity); "
+                + "delete some before uploading more";
     }
 }

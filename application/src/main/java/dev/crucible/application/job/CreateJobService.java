@@ -12,11 +12,26 @@ import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.tenancy.Caller;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalLong;
 
-/** Validates a job's input against its model and settings, then queues it; the runner does the rest. */
-public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPolicy dataPolicy, Clock clock)
-        implements CreateRlJobUseCase, CreateSftJobUseCase {
+/**
+ * Validates a job's input against its model and settings, then queues it, unless its entity already has
+ * {@code maxQueuedPerEntity} jobs queued (a 429 to retry once some have started); the runner does the rest.
+ */
+public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPolicy dataPolicy, int maxQueuedPerEntity,
+        Clock clock) implements CreateRlJobUseCase, CreateSftJobUseCase {
+
+    /** When an entity whose queue is full may try again: jobs take minutes, so not at once. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(30);
+
+    public CreateJobService {
+        if (maxQueuedPerEntity < 1) {
+            throw new IllegalArgumentException("crucible.jobs.max-queued-per-entity must be >= 1, got "
+                    + maxQueuedPerEntity);
+        }
+    }
 
     @Override
     public Outcome<TrainingJob> create(CreateRlJobUseCase.Command command) {
@@ -27,7 +42,7 @@ public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPol
         // Resolved once, here: the job stores the settings with their defaults applied, not the client's map.
         return RlConfig.resolve(config)
                 .then(resolved -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
-                        .map(model -> queue(JobType.RL, model, command.caller(),
+                        .then(model -> queue(JobType.RL, model, command.caller(),
                                 new JobSpec.Rl(command.trajectoryGroups(), resolved))));
     }
 
@@ -38,13 +53,18 @@ public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPol
         return SftConfig.resolve(config)
                 .then(resolved -> dataPolicy.check(command.caller().entity(), command.trainingDataUrl())
                         .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
-                                .map(model -> queue(JobType.SFT, model, command.caller(),
+                                .then(model -> queue(JobType.SFT, model, command.caller(),
                                         new JobSpec.Sft(url, resolved, experimental)))));
     }
 
-    private TrainingJob queue(JobType type, Model model, Caller caller, JobSpec spec) {
+    private Outcome<TrainingJob> queue(JobType type, Model model, Caller caller, JobSpec spec) {
         TrainingJob job = TrainingJob.queue(type, model.id(), caller.entity(), clock.instant());
-        jobs.enqueue(job, spec);
-        return job;
+        OptionalLong queued = jobs.enqueueWithin(job, spec, maxQueuedPerEntity);
+        if (queued.isPresent()) {
+            return Outcome.refused(Refusal.overloaded("this entity already has " + queued.getAsLong()
+                    + " training jobs queued, its most (setting crucible.jobs.max-queued-per-entity); retry once "
+                    + "some have started", RETRY_AFTER));
+        }
+        return Outcome.done(job);
     }
 }

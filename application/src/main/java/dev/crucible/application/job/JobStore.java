@@ -9,6 +9,7 @@ import dev.crucible.domain.tenancy.EntityName;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Where job records and their inputs live. Reads are scoped by entity where a caller asks.
@@ -17,8 +18,17 @@ import java.util.Optional;
  */
 public interface JobStore {
 
-    /** Stores a new queued {@code job} with its input. */
+    /** Stores a new queued {@code job} with its input, however many its entity has queued. */
     void enqueue(TrainingJob job, JobSpec spec);
+
+    /**
+     * Stores a new queued {@code job} with its input when its entity has fewer than {@code maxQueued} jobs queued.
+     * The count and the insert are one transaction under a lock on the entity, so two requests of one entity cannot
+     * both take its last place.
+     *
+     * @return empty when stored; otherwise how many jobs the entity has queued (nothing was stored)
+     */
+    OptionalLong enqueueWithin(TrainingJob job, JobSpec spec, int maxQueued);
 
     /** The entity's job {@code id}; empty when missing or another entity's. */
     Optional<TrainingJob> find(EntityName entity, JobId id);

@@ -4,6 +4,7 @@ import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +37,16 @@ public interface CheckpointStore {
      * model, so two additions never take one step and a failed write leaves no checkpoint.
      */
     Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles);
+
+    /**
+     * As {@link #insertNext}, when {@code entity} (the model's) stores fewer than {@code maxPerEntity} adapters
+     * (checkpoints past step 0, which is the base model itself) over all its models. The count, the files and the row are one transaction under a lock on the entity, so two
+     * additions of one entity cannot both take its last place.
+     *
+     * @return the new checkpoint; empty when the entity has no room (then nothing was written)
+     */
+    Optional<Checkpoint> insertNextWithin(ModelId model, EntityName entity, int maxPerEntity, Instant now,
+            IntConsumer writeFiles);
 
     /** Deletes the checkpoints of {@code model} with the given steps (and their adapter files). */
     void delete(ModelId model, List<Integer> steps);

@@ -14,9 +14,20 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
-/** Checks the model, its jobs and the adapter, then stores the adapter as the model's next checkpoint. */
+/**
+ * Checks the model, its jobs and the adapter, then stores the adapter as the model's next checkpoint, unless the
+ * model's entity already stores {@code maxCheckpointsPerEntity} adapters, checkpoints past step 0 over all its models
+ * (a 413 that stores nothing).
+ */
 public record ImportAdapterService(ModelStore models, JobStore jobs, CheckpointStore checkpoints, AdapterFiles adapters,
-        AdapterCheck check, Clock clock) implements ImportAdapterUseCase {
+        AdapterCheck check, int maxCheckpointsPerEntity, Clock clock) implements ImportAdapterUseCase {
+
+    public ImportAdapterService {
+        if (maxCheckpointsPerEntity < 1) {
+            throw new IllegalArgumentException("crucible.adapters.max-per-entity must be >= 1, got "
+                    + maxCheckpointsPerEntity);
+        }
+    }
 
     /** The files of a PEFT LoRA adapter that Crucible keeps. */
     public static final List<String> FILES = List.of("adapter_config.json", "adapter_model.safetensors");
@@ -36,8 +47,13 @@ public record ImportAdapterService(ModelStore models, JobStore jobs, CheckpointS
             return Outcome.refused(Refusal.invalid("adapter", "the adapter does not fit base model '"
                     + model.baseModel() + "': " + problem.get()));
         }
-        return Outcome.done(checkpoints.insertNext(model.id(), clock.instant(),
-                step -> adapters.writeStep(model.id(), step, folder -> copy(command.folder(), folder))));
+        return checkpoints.insertNextWithin(model.id(), model.coordinates().entity(), maxCheckpointsPerEntity,
+                        clock.instant(),
+                        step -> adapters.writeStep(model.id(), step, folder -> copy(command.folder(), folder)))
+                .<Outcome<Checkpoint>>map(Outcome::done)
+                .orElseGet(() -> Outcome.refused(new Refusal(Refusal.Reason.TOO_LARGE, "this entity already stores "
+                        + maxCheckpointsPerEntity + " adapter checkpoints, its most (setting crucible.adapters.max-per-entity); "
+                        + "delete some before importing more", "adapter")));
     }
 
     private static void copy(Path from, Path to) {

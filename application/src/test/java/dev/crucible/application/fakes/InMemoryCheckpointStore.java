@@ -7,6 +7,7 @@ import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.CheckpointSteps;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,6 +23,7 @@ public final class InMemoryCheckpointStore implements CheckpointStore {
 
     private final List<Checkpoint> checkpoints = new ArrayList<>();
     private final List<List<Integer>> deleteCalls = new ArrayList<>();
+    private final java.util.Map<ModelId, EntityName> owners = new java.util.HashMap<>();
 
     public synchronized Checkpoint add(Checkpoint checkpoint) {
         checkpoints.add(checkpoint);
@@ -71,6 +73,18 @@ public final class InMemoryCheckpointStore implements CheckpointStore {
         int step = CheckpointSteps.of(steps(model)).next();
         writeFiles.accept(step);
         return add(new Checkpoint(CheckpointId.random(), model, step, Map.of(), now));
+    }
+
+    /** Counts only the checkpoints of models it has seen added within an entity's bound. */
+    @Override
+    public synchronized Optional<Checkpoint> insertNextWithin(ModelId model, EntityName entity, int maxPerEntity,
+            Instant now, IntConsumer writeFiles) {
+        owners.put(model, entity);
+        long stored = checkpoints.stream().filter(c -> c.step() > 0 && entity.equals(owners.get(c.modelId()))).count();
+        if (stored >= maxPerEntity) {
+            return Optional.empty();
+        }
+        return Optional.of(insertNext(model, now, writeFiles));
     }
 
     @Override

@@ -43,6 +43,10 @@ public final class InMemoryFileContents implements FileContents {
         blobs.remove(id);
     }
 
+    public synchronized int size() {
+        return blobs.size();
+    }
+
     public synchronized boolean contains(FileId id) {
         return blobs.containsKey(id);
     }

@@ -1,5 +1,6 @@
 package dev.crucible.application.fakes;
 
+import dev.crucible.application.file.FileQuota;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
@@ -24,6 +25,17 @@ public final class InMemoryFileStore implements FileStore {
     @Override
     public synchronized void insert(StoredFile file) {
         files.put(file.id(), file);
+    }
+
+    @Override
+    public synchronized Optional<Stored> insertWithin(StoredFile file, FileQuota quota) {
+        List<StoredFile> own = files.values().stream().filter(f -> f.entity().equals(file.entity())).toList();
+        Stored stored = new Stored(own.size(), own.stream().mapToLong(StoredFile::bytes).sum());
+        if (!quota.admits(stored.files(), stored.bytes(), file.bytes())) {
+            return Optional.of(stored);
+        }
+        files.put(file.id(), file);
+        return Optional.empty();
     }
 
     @Override

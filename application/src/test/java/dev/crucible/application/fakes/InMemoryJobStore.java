@@ -3,6 +3,7 @@ package dev.crucible.application.fakes;
 import dev.crucible.application.job.JobStore;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.JobStatus;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.paging.PageRequest;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** Jobs in queue order with their inputs; {@link #save} replaces a job's record as the real table's update would. */
 public final class InMemoryJobStore implements JobStore {
@@ -39,6 +41,17 @@ public final class InMemoryJobStore implements JobStore {
     public synchronized void enqueue(TrainingJob job, JobSpec spec) {
         jobs.put(job.id(), job);
         specs.put(job.id(), spec);
+    }
+
+    @Override
+    public synchronized OptionalLong enqueueWithin(TrainingJob job, JobSpec spec, int maxQueued) {
+        long queued = jobs.values().stream().filter(j -> j.entity().equals(job.entity()))
+                .filter(j -> j.status() instanceof JobStatus.Queued).count();
+        if (queued >= maxQueued) {
+            return OptionalLong.of(queued);
+        }
+        enqueue(job, spec);
+        return OptionalLong.empty();
     }
 
     @Override

@@ -35,7 +35,7 @@ class FileServicesTest {
     private final InMemoryFileStore store = new InMemoryFileStore();
     private final InMemoryFileContents contents = new InMemoryFileContents();
     private final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
-    private final UploadFileService upload = new UploadFileService(store, contents, 64, clock);
+    private final UploadFileService upload = new UploadFileService(store, contents, 64, new FileQuota(3, 100), clock);
     private final FileQueryService query = new FileQueryService(store, contents);
     private final DeleteFileService delete = new DeleteFileService(store, contents);
 
@@ -84,6 +84,24 @@ class FileServicesTest {
         assertEquals(0, store.size());
         assertEquals(64, value(upload.upload(new UploadFileUseCase.Command(ACME_CALLER, "t", "fine-tune",
                 text("x".repeat(64))))).bytes());
+    }
+
+    @Test
+    void anEntityPastItsFilesOrBytesIsRefused413AndLeavesNothingWhileAnotherEntityUploads() {
+        for (int i = 0; i < 3; i++) {
+            uploaded(ACME_CALLER, "f" + i, "fine-tune");
+        }
+        String count = assertRefused(upload.upload(new UploadFileUseCase.Command(ACME_CALLER, "g", "fine-tune",
+                text("{}\n"))), Refusal.Reason.TOO_LARGE, "file");
+        assertTrue(count.contains("already stores 3 files") && count.contains("crucible.files.max-per-entity"), count);
+        assertEquals(3, store.size());
+        assertEquals(3, contents.size(), "the refused upload's bytes were deleted");
+
+        value(upload.upload(new UploadFileUseCase.Command(GLOBEX_CALLER, "a", "fine-tune", text("x".repeat(60)))));
+        String bytes = assertRefused(upload.upload(new UploadFileUseCase.Command(GLOBEX_CALLER, "b", "fine-tune",
+                text("x".repeat(41)))), Refusal.Reason.TOO_LARGE, "file");
+        assertTrue(bytes.contains("to 101 bytes") && bytes.contains("crucible.files.max-bytes-per-entity"), bytes);
+        value(upload.upload(new UploadFileUseCase.Command(GLOBEX_CALLER, "c", "fine-tune", text("x".repeat(40)))));
     }
 
     @Test

@@ -9,6 +9,7 @@ import static dev.crucible.application.fakes.Fixtures.group;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryCheckpointStore;
@@ -57,7 +58,7 @@ class CreateJobServiceTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        service = new CreateJobService(models, jobs, new TrainingDataPolicy(Optional.of(imports), imports.resolveSibling("server-data"), files), CLOCK);
+        service = new CreateJobService(models, jobs, new TrainingDataPolicy(Optional.of(imports), imports.resolveSibling("server-data"), files), 3, CLOCK);
         datasetUrl = Files.writeString(imports.resolve("train.jsonl"), "{}\n").toUri().toString();
     }
 
@@ -88,6 +89,22 @@ class CreateJobServiceTest {
         assertEquals(new TrainingJob(job.id(), JobType.RL, model.id(), ACME, new JobStatus.Queued(), NOW), job);
         assertEquals(List.of(job), jobs.all());
         assertEquals(new JobSpec.Rl(GROUPS, rlConfig(Map.of("learning_rate", 1e-5))), jobs.specs().get(job.id()));
+    }
+
+    @Test
+    void anEntityWithItsMostJobsQueuedIsRefused429AndNothingIsQueuedWhileAnotherEntityQueues() {
+        for (int i = 0; i < 3; i++) {
+            value(rl(ACME_CALLER, model.id(), GROUPS, Map.of()));
+        }
+        Outcome<TrainingJob> refused = rl(ACME_CALLER, model.id(), GROUPS, Map.of());
+        String message = assertRefused(refused, Refusal.Reason.OVERLOADED, null);
+        assertTrue(message.contains("already has 3 training jobs queued")
+                && message.contains("crucible.jobs.max-queued-per-entity"), message);
+        assertTrue(((Outcome.Refused<TrainingJob>) refused).refusal().retryAfter().isPresent());
+        assertEquals(3L, jobs.countByStatus().get("QUEUED"));
+
+        Model other = models.add(Fixtures.model(dev.crucible.application.fakes.Fixtures.GLOBEX, "other", 0));
+        value(rl(GLOBEX_CALLER, other.id(), GROUPS, Map.of()));
     }
 
     @Test

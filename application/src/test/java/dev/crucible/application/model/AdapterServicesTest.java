@@ -80,7 +80,7 @@ class AdapterServicesTest {
     private final FolderAdapterFiles adapters = new FolderAdapterFiles();
     private Optional<String> problem = Optional.empty();
     private final ImportAdapterService importer = new ImportAdapterService(models, jobs, checkpoints, adapters,
-            (base, folder) -> problem, CLOCK);
+            (base, folder) -> problem, 1000, CLOCK);
     private final ReadAdapterService reader = new ReadAdapterService(models, checkpoints, adapters);
 
     private Model model() {
@@ -94,6 +94,20 @@ class AdapterServicesTest {
         Files.writeString(folder.resolve("adapter_config.json"), "{}");
         Files.writeString(folder.resolve("adapter_model.safetensors"), weights);
         return folder;
+    }
+
+    @Test
+    void anImportPastTheEntitysCheckpointsIs413AndWritesNothing() throws IOException {
+        ImportAdapterService bounded = new ImportAdapterService(models, jobs, checkpoints, adapters,
+                (base, folder) -> problem, 1, CLOCK);
+        Model model = model();
+        value(bounded.importAdapter(new ImportAdapterUseCase.Command(ACME_CALLER, model.id(), upload("one"))));
+
+        String message = assertRefused(bounded.importAdapter(new ImportAdapterUseCase.Command(ACME_CALLER, model.id(),
+                upload("two"))), Refusal.Reason.TOO_LARGE, "adapter");
+
+        assertTrue(message.contains("crucible.adapters.max-per-entity"), message);
+        assertEquals(List.of(0, 1), checkpoints.of(model.id()).stream().map(Checkpoint::step).toList());
     }
 
     @Test

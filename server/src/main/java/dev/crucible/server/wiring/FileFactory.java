@@ -2,20 +2,27 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.file.DeleteFileService;
 import dev.crucible.application.file.FileContents;
+import dev.crucible.application.file.FileQuota;
 import dev.crucible.application.file.FileQueryService;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.application.file.UploadFileService;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
+import io.micronaut.context.annotation.Value;
 import java.time.Clock;
 
-/** Builds the Files API use cases with {@code new}; an upload may be as large as a request body. */
+/**
+ * Builds the Files API use cases with {@code new}; an upload may be as large as a request body, and each entity may
+ * store {@code crucible.files.max-per-entity} files of {@code crucible.files.max-bytes-per-entity} bytes together.
+ */
 @Factory
 class FileFactory {
 
     @Singleton
-    UploadFileService uploadFile(FileStore files, FileContents contents, CrucibleSettings settings, Clock clock) {
-        return new UploadFileService(files, contents, settings.maxBodyBytes(), clock);
+    UploadFileService uploadFile(FileStore files, FileContents contents, CrucibleSettings settings, Clock clock,
+            @Value("${crucible.files.max-per-entity:10000}") long maxFiles,
+            @Value("${crucible.files.max-bytes-per-entity:10737418240}") long maxBytes) {
+        return new UploadFileService(files, contents, settings.maxBodyBytes(), new FileQuota(maxFiles, maxBytes), clock);
     }
 
     @Singleton

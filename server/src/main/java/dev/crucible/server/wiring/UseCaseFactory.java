@@ -123,10 +123,12 @@ class UseCaseFactory {
         return new ServedAdapterCheck(served);
     }
 
+    /** Each entity may store {@code crucible.adapters.max-per-entity} checkpoints; an import past it is a 413. */
     @Singleton
     ImportAdapterService importAdapter(ModelStore models, JobStore jobs, CheckpointStore checkpoints,
-            AdapterFiles adapters, AdapterCheck check, Clock clock) {
-        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, clock);
+            AdapterFiles adapters, AdapterCheck check, Clock clock,
+            @Value("${crucible.adapters.max-per-entity:1000}") int maxCheckpointsPerEntity) {
+        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, maxCheckpointsPerEntity, clock);
     }
 
     @Singleton
@@ -152,9 +154,11 @@ class UseCaseFactory {
         return new TrainingDataPolicy(imports, settings.dataDir(), files);
     }
 
+    /** Each entity may have {@code crucible.jobs.max-queued-per-entity} jobs queued; one more is a 429. */
     @Singleton
-    CreateJobService createJobs(ModelStore models, JobStore jobs, TrainingDataPolicy policy, Clock clock) {
-        return new CreateJobService(models, jobs, policy, clock);
+    CreateJobService createJobs(ModelStore models, JobStore jobs, TrainingDataPolicy policy, Clock clock,
+            @Value("${crucible.jobs.max-queued-per-entity:16}") int maxQueuedPerEntity) {
+        return new CreateJobService(models, jobs, policy, maxQueuedPerEntity, clock);
     }
 
     /** Reads SFT datasets for the trainer; the bounds are {@code crucible.training-data.*}. */

@@ -66,7 +66,7 @@ class AdaptersIT {
     }
 
     /** A zip of {@code files} (entry name to content), in order. */
-    private static byte[] zip(Map<String, byte[]> files) throws IOException {
+    static byte[] zip(Map<String, byte[]> files) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(out)) {
             for (Map.Entry<String, byte[]> file : files.entrySet()) {
@@ -88,7 +88,7 @@ class AdaptersIT {
         return files;
     }
 
-    private static Map<String, byte[]> folder(Path dir) throws IOException {
+    static Map<String, byte[]> folder(Path dir) throws IOException {
         return new LinkedHashMap<>(Map.of(ADAPTER_CONFIG, Files.readAllBytes(dir.resolve(ADAPTER_CONFIG)),
                 ADAPTER_WEIGHTS, Files.readAllBytes(dir.resolve(ADAPTER_WEIGHTS))));
     }

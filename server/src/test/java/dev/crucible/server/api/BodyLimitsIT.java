@@ -23,8 +23,8 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Request bodies are limited per route (trajectory uploads may use the whole body limit, other JSON bodies a smaller
- * one), refused in the envelope before they are read when their declared length is over it, and bounded together:
- * past the bytes allowed in flight across requests, a body is a 503 with Retry-After.
+ * one), refused in the envelope before they are read when their declared length is over it, and bounded together by
+ * the bytes they have sent: past the bytes allowed in flight across requests, a body is a 503 with Retry-After.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BodyLimitsIT {
@@ -79,54 +79,44 @@ class BodyLimitsIT {
     }
 
     @Test
-    void bodiesPastTheBytesInFlightAreA503WithRetryAfterUntilTheFirstIsDone() throws Exception {
+    void bodiesPastTheBytesReceivedInFlightAreA503WithRetryAfterUntilTheHeldOneIsDone() throws Exception {
         int held = 200 * 1024;
-        for (int attempt = 0; attempt < 20; attempt++) {
-            try (Socket slow = holdBody(held)) {
-                Api.Reply busy = awaitBusyBeside(slow, trajectoryBody(held));
-                if (busy == null) {
-                    continue;
-                }
-                assertEquals("service_unavailable", busy.error().get("type"));
-                assertTrue(busy.headers().containsKey("retry-after"), busy.toString());
-                Api.Reply small = api.post("/v1/preview/training-jobs", trajectoryBody(8 * 1024));
-                assertEquals(404, small.status(), "a body that fits beside the held one is read: " + small);
-            }
-            assertEquals(404, awaitStatus(404, trajectoryBody(held)).status());
-            return;
+        try (Socket slow = holdBody(250 * 1024, held)) {
+            Thread.sleep(500);
+            assertEquals(0, slow.getInputStream().available(), "the held body is being read, not answered");
+            Api.Reply busy = awaitStatus(503, trajectoryBody(held));
+            assertEquals("service_unavailable", busy.error().get("type"));
+            assertTrue(busy.headers().containsKey("retry-after"), busy.toString());
+            Api.Reply small = api.post("/v1/preview/training-jobs", trajectoryBody(8 * 1024));
+            assertEquals(404, small.status(), "a body that fits beside the held one is read: " + small);
         }
-        throw new AssertionError("the held body was refused on every attempt");
+        assertEquals(404, awaitStatus(404, trajectoryBody(held)).status());
     }
 
-    /** Opens a connection that declares a {@code bytes} body and sends only its first bytes. */
-    private Socket holdBody(int bytes) throws IOException {
-        URI base = URI.create(server.url());
-        Socket slow = new Socket(base.getHost(), base.getPort());
-        OutputStream out = slow.getOutputStream();
-        out.write(("POST /v1/preview/training-jobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes + "\r\n\r\n{\"model_id\": ")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-        return slow;
+    @Test
+    void anIdleBodyHoldsOnlyTheBytesItSentNotTheLengthItDeclared() throws Exception {
+        try (Socket idle = holdBody(250 * 1024, 16)) {
+            Thread.sleep(200);
+            Api.Reply read = api.post("/v1/preview/training-jobs", trajectoryBody(200 * 1024));
+            assertEquals(404, read.status(), "a body beside an idle one that declared 250 KB is read: " + read);
+        }
     }
 
     /**
-     * Posts {@code body} until it is refused as busy beside the held connection; null when the held connection was
-     * itself answered (a posted body was admitted before the held one's headers were read, so the held one was the
-     * refused one), and the attempt must start again.
+     * Opens a connection that uploads a file declaring a {@code declared}-byte body and sends only its first
+     * {@code sent} bytes (a file part is read as it arrives, so those bytes are received and held).
      */
-    private Api.Reply awaitBusyBeside(Socket slow, String body) throws IOException, InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            Api.Reply reply = api.post("/v1/preview/training-jobs", body);
-            if (reply.status() == 503) {
-                return reply;
-            }
-            if (slow.getInputStream().available() > 0) {
-                return null;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("a body past the bytes in flight was never refused");
+    private Socket holdBody(int declared, int sent) throws IOException {
+        URI base = URI.create(server.url());
+        Socket slow = new Socket(base.getHost(), base.getPort());
+        OutputStream out = slow.getOutputStream();
+        String part = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"held.jsonl\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n";
+        out.write(("POST /v1/files HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
+                + "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: " + declared + "\r\n\r\n"
+                + part + "x".repeat(Math.max(0, sent - part.length()))).getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return slow;
     }
 
     /** Posts {@code body} until the answer has {@code status} (the held body's release follows its connection's end). */

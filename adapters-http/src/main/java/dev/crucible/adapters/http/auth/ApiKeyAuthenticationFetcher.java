@@ -9,8 +9,6 @@ import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.filters.AuthenticationFetcher;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,8 +24,6 @@ import reactor.core.scheduler.Schedulers;
  */
 @Singleton
 final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpRequest<?>> {
-
-    private static final List<String> BASIC_PREFIXES = List.of("/feedback/", "/obj/");
 
     private final AuthenticateUseCase authenticate;
     private final ExecutorService blocking;
@@ -50,28 +46,6 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
     }
 
     static Optional<ApiKeySecret> presentedKey(HttpRequest<?> request) {
-        String header = request.getHeaders().get(HttpHeaders.AUTHORIZATION);
-        if (header == null) {
-            return Optional.empty();
-        }
-        String value = header.strip();
-        if (value.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return nonBlank(value.substring(7).strip());
-        }
-        if (value.regionMatches(true, 0, "Basic ", 0, 6)
-                && BASIC_PREFIXES.stream().anyMatch(request.getPath()::startsWith)) {
-            try {
-                String decoded = new String(Base64.getDecoder().decode(value.substring(6).strip()), StandardCharsets.UTF_8);
-                int colon = decoded.indexOf(':');
-                return colon < 0 ? Optional.empty() : nonBlank(decoded.substring(colon + 1));
-            } catch (IllegalArgumentException e) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<ApiKeySecret> nonBlank(String key) {
-        return key.isBlank() ? Optional.empty() : Optional.of(new ApiKeySecret(key));
+        return PresentedKey.of(request.getHeaders().get(HttpHeaders.AUTHORIZATION), request.getPath());
     }
 }

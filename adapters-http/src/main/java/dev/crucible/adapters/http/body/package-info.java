@@ -1,5 +1,6 @@
 /**
- * Request bodies: per-route size limits, the bound on body bytes in flight across all requests, and parsing a body
- * into plain JSON values under the JSON limits, refusing strings PostgreSQL cannot store.
+ * Request bodies: per-route size limits, the bytes received in flight (over all requests and per API key), uploads at
+ * once per key and the read timeout, counted on the connection as bytes arrive; and parsing a body into plain JSON
+ * values under the JSON limits, refusing strings PostgreSQL cannot store.
  */
 package dev.crucible.adapters.http.body;

@@ -33,6 +33,12 @@ final class UnexpectedFailureHandler implements ExceptionHandler<Throwable, Http
                     request.getPath(), ErrorStatus.of(infrastructure.get().reason()), rootMessage(failure));
             return RefusalHandler.answer(infrastructure.get());
         }
+        if (bodyEndedEarly(failure)) {
+            // The client closed the connection mid-body (or the server closed a stalled one): no bug, nobody to answer.
+            LOG.info("request {}: {} {}: the connection closed before the body was received", RequestIdFilter.of(request),
+                    request.getMethod(), request.getPath());
+            return HttpResponse.badRequest(ErrorEnvelope.of(400, "the request body ended before its declared end", null));
+        }
         LOG.error("request {}: {} {} failed with 500", RequestIdFilter.of(request), request.getMethod(),
                 request.getPath(), failure);
         return HttpResponse.serverError(ErrorEnvelope.of(500, "internal server error", null));
@@ -44,5 +50,14 @@ final class UnexpectedFailureHandler implements ExceptionHandler<Throwable, Http
             root = root.getCause();
         }
         return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    private static boolean bodyEndedEarly(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.io.EOFException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -1,6 +1,7 @@
 package dev.crucible.adapters.persistence.file;
 
 import dev.crucible.adapters.persistence.sql.Sql;
+import dev.crucible.application.file.FileQuota;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
@@ -29,6 +30,20 @@ class JdbcFileStore implements FileStore {
         FileRow row = FileRow.of(file);
         sql.update("INSERT INTO files (" + FileRow.COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)", row.id(), row.entity(),
                 row.filename(), row.purpose(), row.bytes(), row.createdAt());
+    }
+
+    @Override
+    @Transactional
+    public Optional<Stored> insertWithin(StoredFile file, FileQuota quota) {
+        // One entity's uploads queue on this lock for the rest of the transaction: count, then insert.
+        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "files/" + file.entity().value());
+        Stored stored = sql.queryOne("SELECT count(*), coalesce(sum(bytes), 0) FROM files WHERE entity = ?",
+                rs -> new Stored(rs.getLong(1), rs.getLong(2)), file.entity().value()).orElseThrow();
+        if (!quota.admits(stored.files(), stored.bytes(), file.bytes())) {
+            return Optional.of(stored);
+        }
+        insert(file);
+        return Optional.empty();
     }
 
     @Override

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /** Job records, inputs and events in {@code training_jobs}, {@code training_job_specs}, {@code training_job_events}. */
@@ -44,6 +45,21 @@ class JdbcJobStore implements JobStore, JobEventStore {
                 row.id(), row.type(), row.modelId(), row.entity(), row.status(), row.createdAt());
         sql.update("INSERT INTO training_job_specs (job_id, spec) VALUES (?, CAST(? AS jsonb))",
                 row.id(), json.write(SpecJson.write(spec)));
+    }
+
+    @Override
+    @Transactional
+    public OptionalLong enqueueWithin(TrainingJob job, JobSpec spec, int maxQueued) {
+        // One entity's job creations queue on this lock for the rest of the transaction: count, then insert.
+        String entity = job.entity().value();
+        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "training_jobs/" + entity);
+        long queued = sql.queryOne("SELECT count(*) FROM training_jobs WHERE entity = ? AND status = 'QUEUED'",
+                rs -> rs.getLong(1), entity).orElseThrow();
+        if (queued >= maxQueued) {
+            return OptionalLong.of(queued);
+        }
+        enqueue(job, spec);
+        return OptionalLong.empty();
     }
 
     @Override

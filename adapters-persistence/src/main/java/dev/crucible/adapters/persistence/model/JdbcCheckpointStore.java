@@ -9,6 +9,7 @@ import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.CheckpointId;
 import dev.crucible.domain.model.CheckpointSteps;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 import java.time.Instant;
@@ -67,6 +68,20 @@ class JdbcCheckpointStore implements CheckpointStore {
         sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, '{}'::jsonb, ?)",
                 checkpoint.id().value(), model.value(), step, now);
         return checkpoint;
+    }
+
+    @Override
+    @Transactional
+    public Optional<Checkpoint> insertNextWithin(ModelId model, EntityName entity, int maxPerEntity, Instant now,
+            IntConsumer writeFiles) {
+        // One entity's additions queue on this lock for the rest of the transaction: count, then insert.
+        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "checkpoints/" + entity.value());
+        long stored = sql.queryOne("SELECT count(*) FROM checkpoints c JOIN models m ON m.id = c.model_id "
+                + "WHERE m.entity = ? AND c.step > 0", rs -> rs.getLong(1), entity.value()).orElseThrow();
+        if (stored >= maxPerEntity) {
+            return Optional.empty();
+        }
+        return Optional.of(insertNext(model, now, writeFiles));
     }
 
     @Override
