@@ -15,6 +15,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The generator's loop, run on its one thread. Policy: requests wait in {@link WaitingQueue}'s order (lower priority
@@ -41,10 +45,16 @@ import java.util.Set;
  * takes the whole prompt if that request still shares it, else restores what the cache holds then, perhaps nothing.
  * Only a request forwarding its own prompt is waited for, so waits never chain. A request asking for prompt logprobs
  * needs every position's logits and never waits or takes another's prompt.
+ *
+ * <p>A grammar-constrained sequence's next token mask is computed off this thread, on its {@link StructuredDecoding}'s
+ * mask thread, as soon as it takes a token; until the mask is ready the sequence sits the steps out, so one tenant's
+ * expensive grammar never slows the other sequences' tokens (and its own parse is bounded per token).
  */
 final class Scheduler implements Runnable {
 
     private static final long IDLE_POLL_MILLIS = 100;
+    /** How long a loop whose every sequence awaits a grammar mask waits before it looks for new requests again. */
+    private static final long MASK_WAIT_MILLIS = 1;
 
     private final ModelRunner runner;
     private final Tokenizer tokenizer;
@@ -93,6 +103,7 @@ final class Scheduler implements Runnable {
         }
         running.forEach(r -> r.fail(new IllegalStateException("the generator was closed")));
         running.clear();
+        structured.close();
         stats.running(0, 0);
         endCancelledWaiting();
         prefixCache.clear();
@@ -234,15 +245,23 @@ final class Scheduler implements Runnable {
         endSettledWaits();
         List<SequenceState> batch = new ArrayList<>();
         List<RequestState> owners = new ArrayList<>();
+        List<CompletableFuture<?>> masking = new ArrayList<>();
         for (RequestState request : running) {
             for (SequenceState sequence : request.sequences) {
                 if (!sequence.finished() && request.handle.cancelRequested()) {
                     request.publish(sequence.abort());
                 } else if (!sequence.finished() && !sequence.awaitsFirst() && !request.awaitsPrefill()) {
-                    batch.add(sequence);
-                    owners.add(request);
+                    if (sequence.ready()) {
+                        batch.add(sequence);
+                        owners.add(request);
+                    } else {
+                        sequence.pendingMask().ifPresent(masking::add);
+                    }
                 }
             }
+        }
+        if (batch.isEmpty() && !masking.isEmpty()) {
+            awaitAny(masking);
         }
         if (!batch.isEmpty()) {
             List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
@@ -278,6 +297,17 @@ final class Scheduler implements Runnable {
         running.forEach(RequestState::completeIfFinished);
         running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
         running.removeIf(RequestState::done);
+    }
+
+    /** Waits a little for one of the grammar masks being computed, so a loop with nothing else to do does not spin. */
+    private static void awaitAny(List<CompletableFuture<?>> masks) {
+        try {
+            CompletableFuture.anyOf(masks.toArray(CompletableFuture[]::new)).get(MASK_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // a failed mask fails its request at its next step; a slow one is waited for again
+        }
     }
 
     /**
