@@ -12,6 +12,7 @@ import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.usage.UsageRecorder;
+import dev.crucible.runtime.structured.ConstraintBudgets;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
@@ -43,10 +44,14 @@ class InferenceFactory {
             @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity,
             @Value("${crucible.inference.trust-request-chat-template:true}") boolean trustRequestTemplates,
             @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
+            @Value("${crucible.structured-outputs.max-states:40000}") int maxStates,
+            @Value("${crucible.structured-outputs.max-grammar-symbols:100000}") int maxGrammarSymbols,
+            @Value("${crucible.structured-outputs.max-parse-work:2000000}") int maxParseWork,
             MeterRegistry registry, UsageRecorder usage, Clock clock) {
         ChatSettings settings = new ChatSettings(disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity),
                 new RequestTemplates(trustRequestTemplates, requestTemplateTimeout,
-                        RequestTemplates.DEFAULTS.maxOutputChars()));
+                        RequestTemplates.DEFAULTS.maxOutputChars()),
+                new ConstraintBudgets(maxStates, maxGrammarSymbols, maxParseWork));
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
                 settings, new MeteredChatObserver(registry), usage, clock);
     }
