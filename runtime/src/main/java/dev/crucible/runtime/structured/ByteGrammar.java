@@ -46,7 +46,7 @@ public final class ByteGrammar implements ConstraintLanguage {
 
     private ByteGrammar(Map<String, GrammarExpr> rules, ConstraintBudgets budgets) {
         this.rules = rules;
-        this.states = new StateBudget(budgets.maxStates());
+        this.states = new StateBudget(budgets.maxAutomatonSize());
         this.maxSymbols = budgets.maxGrammarSymbols();
         this.maxParseWork = budgets.maxParseWork();
     }
@@ -62,7 +62,7 @@ public final class ByteGrammar implements ConstraintLanguage {
     }
 
     /**
-     * Compiles {@code source} under {@code budgets}: its regular parts within {@code maxStates} automaton states
+     * Compiles {@code source} under {@code budgets}: its regular parts within {@code maxAutomatonSize} automaton states
      * together, its productions within {@code maxGrammarSymbols} symbols, counted as they are made (repetitions
      * unrolled); its parses are then bounded by {@code maxParseWork} items a token.
      *
@@ -212,7 +212,7 @@ public final class ByteGrammar implements ConstraintLanguage {
     }
 
     private int terminal(Automaton language) {
-        terminalStates += language.getNumStates();
+        terminalStates += StateBudget.size(language);
         states.reserve(terminalStates);
         ByteDfa dfa = ByteDfa.of(language);
         if (dfa.size() >= MAX_TERMINAL_STATES) {
@@ -232,7 +232,7 @@ public final class ByteGrammar implements ConstraintLanguage {
             case GrammarExpr.Choice c -> Operations.union(checkedParts(c.options()));
             case GrammarExpr.Repeat r -> {
                 Automaton a = automaton(r.body());
-                states.reserveCopies(a, r.max() < 0 ? r.min() + 1L : r.max());
+                states.reserveRepeat(a, r.min(), r.max());
                 if (r.max() < 0) {
                     yield r.min() == 0 ? Operations.repeat(a) : Operations.repeat(a, r.min());
                 }
@@ -247,7 +247,7 @@ public final class ByteGrammar implements ConstraintLanguage {
         long total = 0;
         for (GrammarExpr part : parts) {
             out.add(automaton(part));
-            total += out.getLast().getNumStates();
+            total += StateBudget.size(out.getLast());
             states.reserve(total);
         }
         return out;

@@ -189,7 +189,7 @@ final class JsonSchemaCompiler {
             String name = names.get(i);
             Automaton member = json.member(JsonLanguage.lit(JsonText.string(name)), node(all.get(name)));
             // the member stands in both the members after a first one and those starting the object
-            budget.reserve(2L * member.getNumStates() + after.getNumStates() + start.getNumStates());
+            budget.reserve(2L * StateBudget.size(member) + StateBudget.size(after) + StateBudget.size(start));
             Automaton withComma = JsonLanguage.seq(json.comma(), member);
             Automaton first = JsonLanguage.seq(member, after);
             if (required.contains(name)) {
@@ -200,7 +200,7 @@ final class JsonSchemaCompiler {
                 after = JsonLanguage.seq(Operations.optional(withComma), after);
             }
         }
-        budget.reserve((long) start.getNumStates() + after.getNumStates());
+        budget.reserve((long) StateBudget.size(start) + StateBudget.size(after));
         return json.object(start);
     }
 
@@ -214,6 +214,7 @@ final class JsonSchemaCompiler {
         Automaton item = Boolean.TRUE.equals(items) ? json.any(JsonLanguage.ANY_DEPTH - 1) : node(items);
         // the item stands once, then once more in the repeated rest, or maxItems times: refused before it is copied
         budget.reserveCopies(item, max < 0 ? 2 + Math.max(0, min - 1L) : Math.max(2, max));
+        budget.reserveRepeat(item, Math.max(0, min - 1L), max < 0 ? -1 : Math.max(0, max - 1L));
         return json.array(item, min, max);
     }
 
@@ -230,7 +231,7 @@ final class JsonSchemaCompiler {
             // the value is written without escapes, so the pattern sees exactly what the JSON string decodes to
             chars = JsonLanguage.plainChar().automaton();
         }
-        budget.reserveCopies(chars, max >= 0 ? max : min + 1L);
+        budget.reserveRepeat(chars, min, max);
         Automaton body = max >= 0 ? Operations.repeat(chars, min, max)
                 : min == 0 ? Operations.repeat(chars) : Operations.repeat(chars, min);
         if (pattern != null) {
@@ -313,7 +314,7 @@ final class JsonSchemaCompiler {
 
     /** {@code parts}, once their states together are within the budget (they are about to be joined). */
     private List<Automaton> sum(List<Automaton> parts) {
-        budget.reserve(parts.stream().mapToLong(Automaton::getNumStates).sum());
+        budget.reserve(parts.stream().mapToLong(StateBudget::size).sum());
         return parts;
     }
 

@@ -106,7 +106,7 @@ public final class OutputConstraints {
     }
 
     private StateBudget states() {
-        return new StateBudget(budgets.maxStates());
+        return new StateBudget(budgets.maxAutomatonSize());
     }
 
     private Outcome<OutputConstraint> compile(String param, String key, Supplier<Automaton> language,

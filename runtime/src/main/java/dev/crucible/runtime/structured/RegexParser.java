@@ -67,11 +67,11 @@ final class RegexParser {
     private Automaton alternation() {
         List<Automaton> branches = new ArrayList<>();
         branches.add(concatenation());
-        long states = branches.getFirst().getNumStates();
+        long states = StateBudget.size(branches.getFirst());
         while (peekIs('|')) {
             pos++;
             branches.add(concatenation());
-            states += branches.getLast().getNumStates();
+            states += StateBudget.size(branches.getLast());
             budget.reserve(states);
         }
         return branches.size() == 1 ? branches.getFirst() : Operations.union(branches);
@@ -85,7 +85,8 @@ final class RegexParser {
                 break;
             }
             parts.add(quantified(atom()));
-            states += parts.getLast().getNumStates();
+            states += StateBudget.size(parts.getLast())
+                    + (parts.size() > 1 ? StateBudget.joins(parts.get(parts.size() - 2), parts.getLast()) : 0);
             budget.reserve(states);
         }
         return parts.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(parts);
@@ -146,7 +147,7 @@ final class RegexParser {
             throw error("repeat counts above " + MAX_REPEAT + " are not supported");
         }
         // repeat(a, min) copies a min + 1 times, repeat(a, min, max) max times: refused before a copy is made
-        budget.reserveCopies(atom, max < 0 ? min + 1L : max);
+        budget.reserveRepeat(atom, min, max);
         if (max < 0) {
             return min == 0 ? Operations.repeat(atom) : Operations.repeat(atom, min);
         }

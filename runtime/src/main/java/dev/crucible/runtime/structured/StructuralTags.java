@@ -63,7 +63,7 @@ final class StructuralTags {
             } catch (InvalidConstraintException e) {
                 throw new InvalidConstraintException(where + ".schema: " + e.getMessage());
             }
-            states += schema.getNumStates() + begin.length() + end.length();
+            states += StateBudget.size(schema) + begin.length() + end.length();
             budget.reserve(states);
             tags.add(Operations.concatenate(List.of(Automata.makeString(begin), schema, Automata.makeString(end))));
         }

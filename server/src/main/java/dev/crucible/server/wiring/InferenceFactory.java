@@ -24,7 +24,8 @@ import java.time.Duration;
 /**
  * Builds the chat-completion use case over the served models, the caller's trained models and their adapters, with
  * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}), the trust
- * in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out), and
+ * in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out), the
+ * budgets of structured outputs ({@code crucible.structured-outputs.max-*}), and
  * each completion's usage recorded.
  */
 @Factory
@@ -44,14 +45,14 @@ class InferenceFactory {
             @Value("${crucible.inference.max-requests-per-entity:128}") int maxPerEntity,
             @Value("${crucible.inference.trust-request-chat-template:true}") boolean trustRequestTemplates,
             @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
-            @Value("${crucible.structured-outputs.max-states:40000}") int maxStates,
+            @Value("${crucible.structured-outputs.max-automaton-size:150000}") int maxAutomatonSize,
             @Value("${crucible.structured-outputs.max-grammar-symbols:100000}") int maxGrammarSymbols,
             @Value("${crucible.structured-outputs.max-parse-work:2000000}") int maxParseWork,
             MeterRegistry registry, UsageRecorder usage, Clock clock) {
         ChatSettings settings = new ChatSettings(disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity),
                 new RequestTemplates(trustRequestTemplates, requestTemplateTimeout,
                         RequestTemplates.DEFAULTS.maxOutputChars()),
-                new ConstraintBudgets(maxStates, maxGrammarSymbols, maxParseWork));
+                new ConstraintBudgets(maxAutomatonSize, maxGrammarSymbols, maxParseWork));
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
                 settings, new MeteredChatObserver(registry), usage, clock);
     }

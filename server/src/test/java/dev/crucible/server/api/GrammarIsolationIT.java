@@ -85,6 +85,8 @@ class GrammarIsolationIT {
             }
             double idleAfter = medianMillisOfB();
             double idle = Math.max(idleBefore, idleAfter);
+            System.out.printf("GrammarIsolationIT: B median idle %.1f ms before, %.1f ms after, %.1f ms under A's "
+                    + "load (A answered %d)%n", idleBefore, idleAfter, loaded, answered.get());
             assertTrue(answered.get() > 0, "tenant A was answered");
             assertTrue(loaded <= 1.5 * idle, "B's median under A's load " + loaded + " ms, idle " + idleBefore
                     + " ms before and " + idleAfter + " ms after; A answered " + answered.get());

@@ -1,10 +1,12 @@
 package dev.crucible.adapters.http.inference;
 
+import dev.crucible.adapters.http.error.ErrorStatus;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.completion.ChatDelta;
 import dev.crucible.application.inference.completion.ChatStart;
 import dev.crucible.application.inference.completion.ChatStreamListener;
 import dev.crucible.application.inference.completion.ChatUsage;
+import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
@@ -113,10 +115,19 @@ final class ChatStream implements ChatStreamListener {
     @Override
     public void onFailure(RuntimeException failure) {
         Map<String, Object> error = new LinkedHashMap<>();
-        error.put("message", "Internal server error");
-        error.put("type", "InternalServerError");
-        error.put("param", null);
-        error.put("code", 500);
+        if (failure instanceof RefusalException refused) {
+            // the caller's input ended the stream (a grammar past its parse budget): say so, as the 4xx it is
+            int status = ErrorStatus.of(refused.refusal().reason());
+            error.put("message", refused.refusal().message());
+            error.put("type", ErrorStatus.typeOf(status));
+            error.put("param", refused.refusal().param());
+            error.put("code", status);
+        } else {
+            error.put("message", "Internal server error");
+            error.put("type", "InternalServerError");
+            error.put("param", null);
+            error.put("code", 500);
+        }
         send(Map.of("error", error));
         sink.tryEmitNext(Event.of("[DONE]"));
         sink.tryEmitComplete();
