@@ -48,18 +48,18 @@ class HostileConstraintPropertiesTest {
         return outcome;
     }
 
-    @Property(tries = 60)
+    @Property(tries = 25)
     void everyRegexCompilesOrIsRefusedInTime(@ForAll("regexes") String regex) {
         answered(() -> new OutputConstraints(1, BUDGETS).regex("structured_outputs", regex));
     }
 
-    @Property(tries = 40)
+    @Property(tries = 20)
     void everySchemaCompilesOrIsRefusedInTime(@ForAll("schemas") Object schema) {
         answered(() -> new OutputConstraints(1, BUDGETS).jsonSchema("response_format", schema,
                 OutputConstraints.ANY_WHITESPACE, false));
     }
 
-    @Property(tries = 60)
+    @Property(tries = 25)
     void everyGrammarCompilesOrIsRefusedInTimeAndParsesUnderItsBudget(@ForAll("grammars") String grammar) {
         Outcome<OutputConstraint> outcome = answered(() -> new OutputConstraints(1, BUDGETS).grammar(
                 "structured_outputs", grammar));

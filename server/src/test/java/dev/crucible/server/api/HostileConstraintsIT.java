@@ -121,6 +121,17 @@ class HostileConstraintsIT {
     }
 
     @Test
+    void aStreamedAmbiguousGrammarEndsWithAnErrorEventThatSaysWhy() {
+        Api.Events events = api.stream("/v1/chat/completions", request("max_tokens", 400, "ignore_eos", true,
+                "stream", true, "structured_outputs", Map.of("grammar", "root ::= x\nx ::= x x | \"a\"")));
+        assertEquals(200, events.status());
+        String error = events.data().stream().filter(line -> line.contains("\"error\"")).findFirst()
+                .orElseThrow(() -> new AssertionError("no error event: " + events.body()));
+        assertTrue(error.contains("\"code\":400") && error.contains("crucible.structured-outputs.max-parse-work")
+                && error.contains("\"param\":\"structured_outputs\""), error);
+    }
+
+    @Test
     void aHugeInvalidRegexIsQuotedAsAShortEscapedExcerpt() {
         String regex = "[" + "a\n".repeat(100_000);
         Api.Reply reply = timedPost(request("max_tokens", 4, "structured_outputs", Map.of("regex", regex)));
