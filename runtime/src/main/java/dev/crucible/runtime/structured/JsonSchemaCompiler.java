@@ -200,7 +200,7 @@ final class JsonSchemaCompiler {
                 after = JsonLanguage.seq(Operations.optional(withComma), after);
             }
         }
-        budget.reserve((long) StateBudget.size(start) + StateBudget.size(after));
+        budget.reserve(StateBudget.size(start) + StateBudget.size(after));
         return json.object(start);
     }
 
