@@ -27,7 +27,7 @@ public record ConstraintBudgets(int maxAutomatonSize, int maxGrammarSymbols, int
      * refused one stops after building about that much, a second at most; the costliest mask of a JSON-like grammar
      * over a 150k-token vocabulary needs about 270,000 items.
      */
-    public static final ConstraintBudgets DEFAULTS = new ConstraintBudgets(150_000, 100_000, 2_000_000);
+    public static final ConstraintBudgets DEFAULTS = new ConstraintBudgets(150_000, 100_000, 1_000_000);
 
     public ConstraintBudgets {
         positive(maxAutomatonSize, MAX_AUTOMATON_SIZE_SETTING);

@@ -47,7 +47,7 @@ class InferenceFactory {
             @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
             @Value("${crucible.structured-outputs.max-automaton-size:150000}") int maxAutomatonSize,
             @Value("${crucible.structured-outputs.max-grammar-symbols:100000}") int maxGrammarSymbols,
-            @Value("${crucible.structured-outputs.max-parse-work:2000000}") int maxParseWork,
+            @Value("${crucible.structured-outputs.max-parse-work:1000000}") int maxParseWork,
             MeterRegistry registry, UsageRecorder usage, Clock clock) {
         ChatSettings settings = new ChatSettings(disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity),
                 new RequestTemplates(trustRequestTemplates, requestTemplateTimeout,
