@@ -15,6 +15,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The generator's loop, run on its one thread. Policy: requests wait in {@link WaitingQueue}'s order (lower priority
@@ -47,6 +51,10 @@ import java.util.Set;
  * step broke elsewhere) and the loop goes on. A forward that succeeds clears the count of failed steps; the
  * {@value #MAX_FAILED_STEPS}th failed step in a row means the engine is broken: the loop fails every running and
  * waiting request, stops, and says why in {@link #broken()}, so the model can be reloaded.
+ *
+ * <p>A grammar-constrained sequence's next token mask is computed off this thread, on its {@link StructuredDecoding}'s
+ * mask thread, as soon as it takes a token; until the mask is ready the sequence sits the steps out, so one tenant's
+ * expensive grammar never slows the other sequences' tokens (and its own parse is bounded per token).
  */
 final class Scheduler implements Runnable {
 
@@ -54,6 +62,8 @@ final class Scheduler implements Runnable {
     /** Failed steps in a row after which the engine counts as broken and the loop stops for a reload. */
     static final int MAX_FAILED_STEPS = 3;
     private static final System.Logger LOG = System.getLogger(Scheduler.class.getName());
+    /** How long a loop whose every sequence awaits a grammar mask waits before it looks for new requests again. */
+    private static final long MASK_WAIT_MILLIS = 1;
 
     private final ModelRunner runner;
     private final Tokenizer tokenizer;
@@ -124,6 +134,7 @@ final class Scheduler implements Runnable {
             // the generator stays open until its owner replaces it; meanwhile no request may wait for nothing
             waiting.drain().forEach(r -> r.fail(end));
         }
+        structured.close();
         stats.running(0, 0);
         endCancelledWaiting();
         prefixCache.clear();
@@ -296,15 +307,23 @@ final class Scheduler implements Runnable {
         endSettledWaits();
         List<SequenceState> batch = new ArrayList<>();
         List<RequestState> owners = new ArrayList<>();
+        List<CompletableFuture<?>> masking = new ArrayList<>();
         for (RequestState request : running) {
             for (SequenceState sequence : request.sequences) {
                 if (!sequence.finished() && request.handle.cancelRequested()) {
                     request.publish(sequence.abort());
                 } else if (!sequence.finished() && !sequence.awaitsFirst() && !request.awaitsPrefill()) {
-                    batch.add(sequence);
-                    owners.add(request);
+                    if (sequence.ready()) {
+                        batch.add(sequence);
+                        owners.add(request);
+                    } else {
+                        sequence.pendingMask().ifPresent(masking::add);
+                    }
                 }
             }
+        }
+        if (batch.isEmpty() && !masking.isEmpty()) {
+            awaitAny(masking);
         }
         if (!batch.isEmpty()) {
             List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
@@ -343,6 +362,17 @@ final class Scheduler implements Runnable {
         running.forEach(RequestState::completeIfFinished);
         running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
         running.removeIf(RequestState::done);
+    }
+
+    /** Waits a little for one of the grammar masks being computed, so a loop with nothing else to do does not spin. */
+    private static void awaitAny(List<CompletableFuture<?>> masks) {
+        try {
+            CompletableFuture.anyOf(masks.toArray(CompletableFuture[]::new)).get(MASK_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // a failed mask fails its request at its next step; a slow one is waited for again
+        }
     }
 
     /**

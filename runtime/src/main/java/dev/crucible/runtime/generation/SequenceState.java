@@ -15,6 +15,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One sequence being generated: its cache, sampler, prefill progress, tokens and text. After each sample it applies
@@ -217,6 +218,19 @@ final class SequenceState {
 
     boolean finished() {
         return finish != null;
+    }
+
+    /**
+     * Whether the sequence can sample as soon as its logits come: false while its grammar's next mask is still being
+     * computed off the generation thread, so it sits this step out instead of making every other sequence wait.
+     */
+    boolean ready() {
+        return constraint.map(ConstraintCursor::ready).orElse(true);
+    }
+
+    /** The grammar mask this sequence waits for, if any. */
+    Optional<CompletableFuture<BitSet>> pendingMask() {
+        return constraint.flatMap(ConstraintCursor::pending).filter(f -> !f.isDone());
     }
 
     /** The finished output; only once {@link #finished()}. */

@@ -1,5 +1,6 @@
 package dev.crucible.runtime.structured;
 
+import dev.crucible.domain.refusal.Excerpt;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -31,6 +32,11 @@ public final class ByteGrammar implements ConstraintLanguage {
     private final List<List<Integer>> productionsOf = new ArrayList<>();
     private final Map<String, Integer> ruleIds = new HashMap<>();
     private final Map<String, GrammarExpr> rules;
+    private final StateBudget states;
+    private final int maxSymbols;
+    private final int maxParseWork;
+    private long symbolCount;
+    private long terminalStates;
     private int[][] byNonterminal;
     private int[] lhsById;
     private int[][] rhsById;
@@ -38,8 +44,11 @@ public final class ByteGrammar implements ConstraintLanguage {
     private boolean[] nullable;
     private int start;
 
-    private ByteGrammar(Map<String, GrammarExpr> rules) {
+    private ByteGrammar(Map<String, GrammarExpr> rules, ConstraintBudgets budgets) {
         this.rules = rules;
+        this.states = new StateBudget(budgets.maxAutomatonSize());
+        this.maxSymbols = budgets.maxGrammarSymbols();
+        this.maxParseWork = budgets.maxParseWork();
     }
 
     /**
@@ -49,11 +58,22 @@ public final class ByteGrammar implements ConstraintLanguage {
      *                                    refers to an undefined rule or has a rule that derives no finite string
      */
     static ByteGrammar compile(String source) {
+        return compile(source, ConstraintBudgets.DEFAULTS);
+    }
+
+    /**
+     * Compiles {@code source} under {@code budgets}: its regular parts within {@code maxAutomatonSize} automaton states
+     * together, its productions within {@code maxGrammarSymbols} symbols, counted as they are made (repetitions
+     * unrolled); its parses are then bounded by {@code maxParseWork} items a token.
+     *
+     * @throws InvalidConstraintException as {@link #compile(String)}, and for a grammar past a budget
+     */
+    static ByteGrammar compile(String source, ConstraintBudgets budgets) {
         Map<String, GrammarExpr> rules = GrammarParser.parse(source);
         if (!rules.containsKey("root")) {
             throw new InvalidConstraintException("the grammar has no rule named 'root', where output starts");
         }
-        ByteGrammar g = new ByteGrammar(rules);
+        ByteGrammar g = new ByteGrammar(rules, budgets);
         rules.keySet().forEach(name -> g.nonterminal(name));
         rules.forEach((name, body) -> g.define(g.ruleIds.get(name), name, body));
         int top = g.nonterminal("<start>");
@@ -79,7 +99,7 @@ public final class ByteGrammar implements ConstraintLanguage {
             }
         } catch (InvalidConstraintException e) {
             throw e.getMessage().contains("rule '") ? e
-                    : new InvalidConstraintException(e.getMessage() + " (in rule '" + rule + "')");
+                    : new InvalidConstraintException(e.getMessage() + " (in rule " + Excerpt.of(rule) + ")");
         }
     }
 
@@ -90,6 +110,11 @@ public final class ByteGrammar implements ConstraintLanguage {
         }
         if (symbols.length > MAX_PRODUCTION_LENGTH) {
             throw new InvalidConstraintException("a sequence has more than " + MAX_PRODUCTION_LENGTH + " parts");
+        }
+        symbolCount += symbols.length + 1;
+        if (symbolCount > maxSymbols) {
+            throw new InvalidConstraintException("the grammar compiles to more than " + maxSymbols
+                    + " symbols (repetitions unrolled); the bound is " + ConstraintBudgets.MAX_GRAMMAR_SYMBOLS_SETTING);
         }
         lhs.add(nt);
         rhs.add(symbols);
@@ -109,8 +134,9 @@ public final class ByteGrammar implements ConstraintLanguage {
             case GrammarExpr.Reference r -> {
                 Integer id = ruleIds.get(r.rule());
                 if (id == null || !rules.containsKey(r.rule())) {
-                    throw new InvalidConstraintException("rule '" + r.rule() + "' is not defined (referenced in rule '"
-                            + rule + "' at line " + r.line() + ", column " + r.column() + ")");
+                    throw new InvalidConstraintException("rule " + Excerpt.of(r.rule())
+                            + " is not defined (referenced in rule " + Excerpt.of(rule) + " at line " + r.line()
+                            + ", column " + r.column() + ")");
                 }
                 yield new int[] {id};
             }
@@ -153,6 +179,9 @@ public final class ByteGrammar implements ConstraintLanguage {
     /** {@code body{min,max}} as left-recursive helpers: {@code R -> e | R body} after {@code min} copies. */
     private int repeat(String rule, GrammarExpr.Repeat r) {
         int[] body = symbols(rule, r.body());
+        if ((long) body.length * r.min() > MAX_PRODUCTION_LENGTH) {
+            throw new InvalidConstraintException("a sequence has more than " + MAX_PRODUCTION_LENGTH + " parts");
+        }
         int result = nonterminal(rule);
         int[] prefix = new int[0];
         for (int i = 0; i < r.min(); i++) {
@@ -183,6 +212,8 @@ public final class ByteGrammar implements ConstraintLanguage {
     }
 
     private int terminal(Automaton language) {
+        terminalStates += StateBudget.size(language);
+        states.reserve(terminalStates);
         ByteDfa dfa = ByteDfa.of(language);
         if (dfa.size() >= MAX_TERMINAL_STATES) {
             throw new InvalidConstraintException("a regular part of the grammar is too large");
@@ -191,22 +222,35 @@ public final class ByteGrammar implements ConstraintLanguage {
         return -terminals.size();
     }
 
-    private static Automaton automaton(GrammarExpr expr) {
-        return switch (expr) {
+    /** The automaton of a regular part, each sub-part checked against the state budget as it is built. */
+    private Automaton automaton(GrammarExpr expr) {
+        return states.check(switch (expr) {
             case GrammarExpr.Literal l -> Automata.makeString(l.text());
             case GrammarExpr.CharClass k -> k.chars().automaton();
             case GrammarExpr.Sequence s -> s.parts().isEmpty() ? Automata.makeEmptyString()
-                    : Operations.concatenate(s.parts().stream().map(ByteGrammar::automaton).toList());
-            case GrammarExpr.Choice c -> Operations.union(c.options().stream().map(ByteGrammar::automaton).toList());
+                    : Operations.concatenate(checkedParts(s.parts()));
+            case GrammarExpr.Choice c -> Operations.union(checkedParts(c.options()));
             case GrammarExpr.Repeat r -> {
                 Automaton a = automaton(r.body());
+                states.reserveRepeat(a, r.min(), r.max());
                 if (r.max() < 0) {
                     yield r.min() == 0 ? Operations.repeat(a) : Operations.repeat(a, r.min());
                 }
                 yield Operations.repeat(a, r.min(), r.max());
             }
             case GrammarExpr.Reference r -> throw new IllegalStateException("not regular: " + r.rule());
-        };
+        });
+    }
+
+    private List<Automaton> checkedParts(List<GrammarExpr> parts) {
+        List<Automaton> out = new ArrayList<>();
+        long total = 0;
+        for (GrammarExpr part : parts) {
+            out.add(automaton(part));
+            total += StateBudget.size(out.getLast());
+            states.reserve(total);
+        }
+        return out;
     }
 
     private void seal() {
@@ -244,8 +288,8 @@ public final class ByteGrammar implements ConstraintLanguage {
         while (!work.isEmpty()) {
             int nt = work.removeLast();
             if (!productive[nt]) {
-                throw new InvalidConstraintException("rule '" + owners.get(nt) + "' never derives a finite string "
-                        + "(every alternative refers to a rule that cannot end)");
+                throw new InvalidConstraintException("rule " + Excerpt.of(owners.get(nt))
+                        + " never derives a finite string (every alternative refers to a rule that cannot end)");
             }
             for (int p : byNonterminal[nt]) {
                 for (int sym : rhs.get(p)) {
@@ -283,5 +327,10 @@ public final class ByteGrammar implements ConstraintLanguage {
 
     boolean nullable(int nonterminal) {
         return nullable[nonterminal];
+    }
+
+    /** The most Earley items a parse may add for one token ({@link ConstraintBudgets#maxParseWork()}). */
+    int maxParseWork() {
+        return maxParseWork;
     }
 }

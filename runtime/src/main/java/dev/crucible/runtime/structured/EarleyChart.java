@@ -8,7 +8,10 @@ import java.util.Arrays;
  * position its production started and, when a terminal follows the dot, that terminal automaton's state; items are
  * packed into a {@code long}. Nullable rules are advanced at prediction (Aycock and Horspool), so completion never
  * looks at the set being built. Because every reachable rule derives a finite string, a non-empty set means the
- * bytes read so far can still become a whole match. Not thread-safe: one chart per sequence (or per mask walk).
+ * bytes read so far can still become a whole match. The work a parse does (items added, items looked at to complete
+ * a rule) is counted against a budget set by {@link #budget}, checked inside the loops that spend it: an ambiguous
+ * grammar's sets grow with every byte, and past the budget {@link ParseBudgetException} stops the parse where it
+ * stands. Not thread-safe: one chart per sequence (or per mask walk).
  */
 final class EarleyChart {
 
@@ -24,6 +27,8 @@ final class EarleyChart {
     private int[] stamps = new int[64];
     private int generation;
     private int tableUsed;
+    private long work;
+    private long maxWork = Long.MAX_VALUE;
 
     /** A chart at the start of {@code grammar}, before any byte. */
     EarleyChart(ByteGrammar grammar) {
@@ -32,6 +37,20 @@ final class EarleyChart {
         add(0, item(grammar.start(), 0, 0));
         close(0);
         length = 1;
+    }
+
+    /**
+     * Allows {@code items} more units of work from now on (an item added or looked at), past which a push throws
+     * {@link ParseBudgetException}; the chart is then in no state to be used again.
+     */
+    void budget(long items) {
+        work = 0;
+        maxWork = items;
+    }
+
+    /** The work done since the last {@link #budget}. */
+    long work() {
+        return work;
     }
 
     /** Reads {@code b}; false (and nothing read) when no parse survives it. */
@@ -160,6 +179,7 @@ final class EarleyChart {
 
     private void complete(int i, int origin, int nonterminal) {
         long[] items = sets[origin];
+        spend(sizes[origin]);
         for (int k = 0, n = sizes[origin]; k < n; k++) {
             long it = items[k];
             int prod = prod(it);
@@ -197,6 +217,7 @@ final class EarleyChart {
 
     /** Adds {@code it} to set {@code i} (the one being built) unless it is there already. */
     private void add(int i, long it) {
+        spend(1);
         if (tableUsed * 2 >= table.length) {
             rehash(i);
         }
@@ -215,6 +236,13 @@ final class EarleyChart {
             sets[i] = Arrays.copyOf(sets[i], sizes[i] * 2);
         }
         sets[i][sizes[i]++] = it;
+    }
+
+    private void spend(int items) {
+        work += items;
+        if (work > maxWork) {
+            throw new ParseBudgetException(maxWork);
+        }
     }
 
     private void rehash(int i) {

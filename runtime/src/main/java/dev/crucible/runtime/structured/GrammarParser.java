@@ -1,5 +1,6 @@
 package dev.crucible.runtime.structured;
 
+import dev.crucible.domain.refusal.Excerpt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,12 +55,12 @@ final class GrammarParser {
             parser.pos += 3;
             GrammarExpr body = parser.choice();
             if (parser.pos < parser.cps.length && !parser.atRuleStart()) {
-                throw parser.error(parser.peek() == ')' ? "unbalanced parenthesis" : "unexpected character '"
-                        + Character.toString(parser.peek()) + "'");
+                throw parser.error(parser.peek() == ')' ? "unbalanced parenthesis" : "unexpected character "
+                        + Excerpt.of(Character.toString(parser.peek())));
             }
             if (rules.putIfAbsent(name, body) != null) {
                 parser.pos = at;
-                throw parser.error("rule '" + name + "' is defined more than once");
+                throw parser.error("rule " + Excerpt.of(name) + " is defined more than once");
             }
         }
         return rules;
@@ -184,7 +185,7 @@ final class GrammarParser {
         int column = column(pos);
         String name = name();
         if (name.isEmpty()) {
-            throw error("unexpected character '" + Character.toString(c) + "'");
+            throw error("unexpected character " + Excerpt.of(Character.toString(c)));
         }
         return new GrammarExpr.Reference(name, line, column);
     }
@@ -253,7 +254,7 @@ final class GrammarParser {
             case '\\', '"', '\'', '[', ']', '-', '^', '/', '.', '(', ')', '|', '*', '+', '?', '{', '}' -> c;
             default -> {
                 pos--;
-                throw error("unknown escape '\\" + Character.toString(c) + "'");
+                throw error("unknown escape " + Excerpt.of("\\" + Character.toString(c)));
             }
         };
     }
@@ -342,6 +343,6 @@ final class GrammarParser {
     private InvalidConstraintException error(String what) {
         String where = "line " + line(pos) + ", column " + column(pos);
         return new InvalidConstraintException(rule.isEmpty() ? what + " at " + where
-                : what + " in rule '" + rule + "' at " + where);
+                : what + " in rule " + Excerpt.of(rule) + " at " + where);
     }
 }

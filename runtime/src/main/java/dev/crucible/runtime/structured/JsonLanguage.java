@@ -11,9 +11,15 @@ import org.apache.lucene.util.automaton.Operations;
  * around given member languages, with a whitespace language between tokens. Nesting is a counter a DFA cannot
  * keep unbounded, so "any JSON value" nests at most {@link #ANY_DEPTH} levels. Immutable.
  *
- * @param whitespace what may stand between JSON tokens
+ * @param whitespace what may stand between JSON tokens (a tenant's pattern, copied between every two tokens)
+ * @param budget     bounds what {@link #any} expands to, level by level
  */
-record JsonLanguage(Automaton whitespace) {
+record JsonLanguage(Automaton whitespace, StateBudget budget) {
+
+    /** JSON with {@code whitespace} between tokens, unbounded: for the server's own languages. */
+    JsonLanguage(Automaton whitespace) {
+        this(whitespace, StateBudget.UNBOUNDED);
+    }
 
     /**
      * How deep arbitrary JSON (json_object, a schema without a type) may nest objects and arrays. The DFA must
@@ -56,7 +62,9 @@ record JsonLanguage(Automaton whitespace) {
             return scalar();
         }
         Automaton inner = any(depth - 1);
-        return Operations.union(List.of(scalar(), map(inner), array(inner, 0, -1)));
+        // an object's members and an array's items each stand twice
+        budget.reserveCopies(inner, 4);
+        return budget.check(Operations.union(List.of(scalar(), map(inner), array(inner, 0, -1))));
     }
 
     /** An object whose keys are any strings and whose values are {@code value}. */

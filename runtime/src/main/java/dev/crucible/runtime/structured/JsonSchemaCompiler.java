@@ -1,5 +1,6 @@
 package dev.crucible.runtime.structured;
 
+import dev.crucible.domain.refusal.Excerpt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,8 +21,10 @@ import org.apache.lucene.util.automaton.Operations;
  * {@code #/definitions/...}, nested at most {@link #MAX_REF_DEPTH} deep), string {@code minLength}, {@code maxLength},
  * {@code pattern} (the whole value matches it) and {@code format} uuid, date, time, date-time (other formats are
  * annotations), integer {@code minimum}, {@code maximum}, {@code exclusiveMinimum}, {@code exclusiveMaximum} (within
- * ±999999999). Annotations are ignored; every other validation keyword is refused by name. Not thread-safe; one
- * compiler per schema.
+ * ±999999999). Annotations are ignored; every other validation keyword is refused by name. The expansion is bounded
+ * by a {@link StateBudget}: each node's automaton is checked as it is built, and each composition that copies one
+ * (an array's item stands twice, {@code maxItems} copies it that many times) is checked before it copies, so a deep
+ * or multiplied schema is refused while it is still small. Not thread-safe; one compiler per schema.
  *
  * <p>Over 300 lines: one compiler with a method per schema keyword, each small; split apart they would share its state.
  */
@@ -44,12 +47,14 @@ final class JsonSchemaCompiler {
     private final Object root;
     private final JsonLanguage json;
     private final boolean forbidAdditional;
+    private final StateBudget budget;
     private int refDepth;
 
-    private JsonSchemaCompiler(Object root, JsonLanguage json, boolean forbidAdditional) {
+    private JsonSchemaCompiler(Object root, JsonLanguage json, boolean forbidAdditional, StateBudget budget) {
         this.root = root;
         this.json = json;
         this.forbidAdditional = forbidAdditional;
+        this.budget = budget;
     }
 
     /**
@@ -58,16 +63,21 @@ final class JsonSchemaCompiler {
      * @param forbidAdditional objects never take keys beyond their {@code properties}
      * @throws InvalidConstraintException for an invalid or unsupported schema
      */
-    static Automaton compile(Object schema, JsonLanguage json, boolean forbidAdditional) {
-        return new JsonSchemaCompiler(schema, json, forbidAdditional).node(schema);
+    static Automaton compile(Object schema, JsonLanguage json, boolean forbidAdditional, StateBudget budget) {
+        return new JsonSchemaCompiler(schema, json, forbidAdditional, budget).node(schema);
     }
 
     private Automaton node(Object schema) {
+        return budget.check(unchecked(schema));
+    }
+
+    private Automaton unchecked(Object schema) {
         if (schema instanceof Boolean b) {
             return b ? json.any(JsonLanguage.ANY_DEPTH) : Automata.makeEmpty();
         }
         if (!(schema instanceof Map<?, ?> raw)) {
-            throw new InvalidConstraintException("a JSON schema must be an object or a boolean, got " + schema);
+            throw new InvalidConstraintException("a JSON schema must be an object or a boolean, got "
+                    + Excerpt.of(JsonText.of(schema)));
         }
         Map<String, Object> s = map(raw);
         for (String key : s.keySet()) {
@@ -82,13 +92,17 @@ final class JsonSchemaCompiler {
             return JsonLanguage.lit(JsonText.of(s.get("const")));
         }
         if (s.containsKey("enum")) {
-            List<Automaton> values = list(s.get("enum"), "enum").stream()
-                    .map(v -> JsonLanguage.lit(JsonText.of(v))).toList();
+            List<Automaton> values = sum(list(s.get("enum"), "enum").stream()
+                    .map(v -> JsonLanguage.lit(JsonText.of(v))).toList());
             return values.isEmpty() ? Automata.makeEmpty() : Operations.union(values);
         }
         for (String union : List.of("anyOf", "oneOf")) {
             if (s.containsKey(union)) {
-                List<Automaton> branches = list(s.get(union), union).stream().map(this::node).toList();
+                List<Automaton> branches = new ArrayList<>();
+                for (Object branch : list(s.get(union), union)) {
+                    branches.add(node(branch));
+                    sum(branches);
+                }
                 return branches.isEmpty() ? Automata.makeEmpty() : Operations.union(branches);
             }
         }
@@ -104,11 +118,13 @@ final class JsonSchemaCompiler {
             List<Automaton> branches = new ArrayList<>();
             for (Object t : types) {
                 branches.add(typed(String.valueOf(t), s));
+                sum(branches);
             }
             return branches.isEmpty() ? Automata.makeEmpty() : Operations.union(branches);
         }
         if (type != null && !(type instanceof String)) {
-            throw new InvalidConstraintException("'type' must be a string or a list of strings, got " + type);
+            throw new InvalidConstraintException("'type' must be a string or a list of strings, got "
+                    + Excerpt.of(JsonText.of(type)));
         }
         return typed(type == null ? inferred(s) : (String) type, s);
     }
@@ -143,7 +159,7 @@ final class JsonSchemaCompiler {
             case "boolean" -> Operations.union(List.of(JsonLanguage.lit("true"), JsonLanguage.lit("false")));
             case "null" -> JsonLanguage.lit("null");
             case "any" -> json.any(JsonLanguage.ANY_DEPTH);
-            default -> throw new InvalidConstraintException("unknown JSON schema type '" + type + "'");
+            default -> throw new InvalidConstraintException("unknown JSON schema type " + Excerpt.of(type));
         };
     }
 
@@ -172,6 +188,8 @@ final class JsonSchemaCompiler {
         for (int i = names.size() - 1; i >= 0; i--) {
             String name = names.get(i);
             Automaton member = json.member(JsonLanguage.lit(JsonText.string(name)), node(all.get(name)));
+            // the member stands in both the members after a first one and those starting the object
+            budget.reserve(2L * StateBudget.size(member) + StateBudget.size(after) + StateBudget.size(start));
             Automaton withComma = JsonLanguage.seq(json.comma(), member);
             Automaton first = JsonLanguage.seq(member, after);
             if (required.contains(name)) {
@@ -182,6 +200,7 @@ final class JsonSchemaCompiler {
                 after = JsonLanguage.seq(Operations.optional(withComma), after);
             }
         }
+        budget.reserve(StateBudget.size(start) + StateBudget.size(after));
         return json.object(start);
     }
 
@@ -193,6 +212,9 @@ final class JsonSchemaCompiler {
             return Automata.makeEmpty();
         }
         Automaton item = Boolean.TRUE.equals(items) ? json.any(JsonLanguage.ANY_DEPTH - 1) : node(items);
+        // the item stands once, then once more in the repeated rest, or maxItems times: refused before it is copied
+        budget.reserveCopies(item, max < 0 ? 2 + Math.max(0, min - 1L) : Math.max(2, max));
+        budget.reserveRepeat(item, Math.max(0, min - 1L), max < 0 ? -1 : Math.max(0, max - 1L));
         return json.array(item, min, max);
     }
 
@@ -209,11 +231,16 @@ final class JsonSchemaCompiler {
             // the value is written without escapes, so the pattern sees exactly what the JSON string decodes to
             chars = JsonLanguage.plainChar().automaton();
         }
+        budget.reserveRepeat(chars, min, max);
         Automaton body = max >= 0 ? Operations.repeat(chars, min, max)
                 : min == 0 ? Operations.repeat(chars) : Operations.repeat(chars, min);
         if (pattern != null) {
             String p = String.valueOf(pattern);
-            body = Operations.intersection(body, RegexParser.parse(p));
+            Automaton regex = RegexParser.parse(p, budget);
+            // the product automaton has at most this many states; refused before it is built
+            budget.reserve(Math.multiplyHigh(body.getNumStates(), regex.getNumStates()) != 0 ? Long.MAX_VALUE
+                    : (long) body.getNumStates() * regex.getNumStates());
+            body = Operations.intersection(body, regex);
         }
         return JsonLanguage.seq(JsonLanguage.lit("\""), body, JsonLanguage.lit("\""));
     }
@@ -221,7 +248,7 @@ final class JsonSchemaCompiler {
     private Automaton ref(Object ref) {
         String path = String.valueOf(ref);
         if (!path.startsWith("#")) {
-            throw new InvalidConstraintException("only local $ref is supported, got '" + path + "'");
+            throw new InvalidConstraintException("only local $ref is supported, got " + Excerpt.of(path));
         }
         Object target = root;
         for (String part : path.substring(1).split("/")) {
@@ -230,7 +257,7 @@ final class JsonSchemaCompiler {
             }
             String key = part.replace("~1", "/").replace("~0", "~");
             if (!(target instanceof Map<?, ?> m) || !m.containsKey(key)) {
-                throw new InvalidConstraintException("$ref '" + path + "' does not resolve");
+                throw new InvalidConstraintException("$ref " + Excerpt.of(path) + " does not resolve");
             }
             target = m.get(key);
         }
@@ -275,13 +302,20 @@ final class JsonSchemaCompiler {
             return absent;
         }
         if (!(value instanceof Number n) || n.doubleValue() < 0 || n.doubleValue() != Math.rint(n.doubleValue())) {
-            throw new InvalidConstraintException("'" + key + "' must be a non-negative integer, got " + value);
+            throw new InvalidConstraintException("'" + key + "' must be a non-negative integer, got "
+                    + Excerpt.of(String.valueOf(value)));
         }
         if (n.doubleValue() > RegexParser.MAX_REPEAT) {
             throw new InvalidConstraintException("'" + key + "' above " + RegexParser.MAX_REPEAT
                     + " is not supported");
         }
         return n.intValue();
+    }
+
+    /** {@code parts}, once their states together are within the budget (they are about to be joined). */
+    private List<Automaton> sum(List<Automaton> parts) {
+        budget.reserve(parts.stream().mapToLong(StateBudget::size).sum());
+        return parts;
     }
 
     @SuppressWarnings("unchecked")

@@ -22,22 +22,34 @@ public final class OutputConstraints {
     public static final String ANY_WHITESPACE = "[ \\n\\t]*";
 
     private final Map<String, OutputConstraint> compiled;
+    private final ConstraintBudgets budgets;
 
-    /** @param capacity how many compiled constraints to keep, least recently used dropped first */
+    /** Compiles under {@link ConstraintBudgets#DEFAULTS}. */
     public OutputConstraints(int capacity) {
+        this(capacity, ConstraintBudgets.DEFAULTS);
+    }
+
+    /**
+     * @param capacity how many compiled constraints to keep, least recently used dropped first
+     * @param budgets  what each compile, and each grammar's parse while generating, may spend
+     */
+    public OutputConstraints(int capacity, ConstraintBudgets budgets) {
         this.compiled = new LruMap<>(capacity);
+        this.budgets = budgets;
     }
 
     /** Output that {@code re.fullmatch}es {@code pattern} (Python syntax, the subset {@code RegexParser} reads). */
     public Outcome<OutputConstraint> regex(String param, String pattern) {
-        return compile(param, "regex:" + pattern, () -> RegexParser.parse(pattern),
+        return compile(param, "regex:" + pattern, () -> RegexParser.parse(pattern, states()),
                 "Failed to transform regex into a grammar: ");
     }
 
     /** Output equal to one of {@code choices}. */
     public Outcome<OutputConstraint> choice(String param, List<String> choices) {
-        return compile(param, "choice:" + JsonText.of(choices),
-                () -> Operations.union(choices.stream().map(Automata::makeString).toList()), "Invalid choice: ");
+        return compile(param, "choice:" + JsonText.of(choices), () -> {
+            states().reserve(choices.stream().mapToLong(String::length).sum());
+            return Operations.union(choices.stream().map(Automata::makeString).toList());
+        }, "Invalid choice: ");
     }
 
     /**
@@ -49,7 +61,7 @@ public final class OutputConstraints {
     public Outcome<OutputConstraint> jsonSchema(String param, Object schema, String whitespace,
             boolean forbidAdditional) {
         return compile(param, "json:" + forbidAdditional + ":" + whitespace + ":" + JsonText.of(schema),
-                () -> JsonSchemaCompiler.compile(schema, language(whitespace), forbidAdditional),
+                () -> JsonSchemaCompiler.compile(schema, language(whitespace), forbidAdditional, states()),
                 "The provided JSON schema contains features not supported by Crucible's structured outputs: ");
     }
 
@@ -57,7 +69,7 @@ public final class OutputConstraints {
     public Outcome<OutputConstraint> jsonObject(String param, String whitespace) {
         return compile(param, "json_object:" + whitespace, () -> {
             JsonLanguage json = language(whitespace);
-            return json.map(json.any(JsonLanguage.ANY_DEPTH - 1));
+            return states().check(json.map(states().check(json.any(JsonLanguage.ANY_DEPTH - 1))));
         }, "Invalid whitespace_pattern: ");
     }
 
@@ -67,7 +79,8 @@ public final class OutputConstraints {
      * line and column at fault.
      */
     public Outcome<OutputConstraint> grammar(String param, String source) {
-        return compileLanguage(param, "grammar:" + source, () -> ByteGrammar.compile(source), "Invalid grammar: ");
+        return compileLanguage(param, "grammar:" + source, () -> ByteGrammar.compile(source, budgets),
+                "Invalid grammar: ");
     }
 
     /**
@@ -81,13 +94,19 @@ public final class OutputConstraints {
     public Outcome<OutputConstraint> structuralTag(String param, Object spec, String whitespace,
             boolean forbidAdditional) {
         return compile(param, "structural_tag:" + forbidAdditional + ":" + whitespace + ":" + JsonText.of(spec),
-                () -> StructuralTags.compile(spec, language(whitespace), forbidAdditional),
+                () -> StructuralTags.compile(spec, language(whitespace), forbidAdditional, states()),
                 "Invalid " + ("response_format".equals(param) ? "response_format " : "")
                         + "structural_tag specification: ");
     }
 
-    private static JsonLanguage language(String whitespace) {
-        return new JsonLanguage(whitespace.isEmpty() ? Automata.makeEmptyString() : RegexParser.parse(whitespace));
+    private JsonLanguage language(String whitespace) {
+        StateBudget states = states();
+        return new JsonLanguage(whitespace.isEmpty() ? Automata.makeEmptyString()
+                : RegexParser.parse(whitespace, states), states);
+    }
+
+    private StateBudget states() {
+        return new StateBudget(budgets.maxAutomatonSize());
     }
 
     private Outcome<OutputConstraint> compile(String param, String key, Supplier<Automaton> language,

@@ -1,5 +1,6 @@
 package dev.crucible.runtime.structured;
 
+import dev.crucible.domain.refusal.Excerpt;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.util.automaton.Automata;
@@ -23,23 +24,34 @@ final class RegexParser {
 
     /** The largest repeat bound accepted; larger counts make automata too big to serve. */
     static final int MAX_REPEAT = 1000;
+    /** Bounds the nesting of groups, so parsing never runs out of stack. */
+    static final int MAX_NESTING = 100;
 
     private final String pattern;
     private final int[] cps;
+    private final StateBudget budget;
     private int pos;
+    private int depth;
 
-    private RegexParser(String pattern) {
+    private RegexParser(String pattern, StateBudget budget) {
         this.pattern = pattern;
         this.cps = pattern.codePoints().toArray();
+        this.budget = budget;
+    }
+
+    /** The automaton of one of the server's own patterns, which are small: no state bound. */
+    static Automaton parse(String pattern) {
+        return parse(pattern, StateBudget.UNBOUNDED);
     }
 
     /**
-     * The automaton of {@code pattern}.
+     * The automaton of {@code pattern}, refused once it would expand past {@code budget}: each repeat is checked
+     * by the states its copies will take before it copies, each sequence and alternation as its parts add up.
      *
-     * @throws InvalidConstraintException for a pattern that is invalid or uses an unsupported feature
+     * @throws InvalidConstraintException for a pattern that is invalid, uses an unsupported feature or is too large
      */
-    static Automaton parse(String pattern) {
-        RegexParser parser = new RegexParser(pattern);
+    static Automaton parse(String pattern, StateBudget budget) {
+        RegexParser parser = new RegexParser(pattern, budget);
         if (parser.peekIs('^')) {
             parser.pos++;
         } else if (parser.startsWith("\\A")) {
@@ -55,20 +67,27 @@ final class RegexParser {
     private Automaton alternation() {
         List<Automaton> branches = new ArrayList<>();
         branches.add(concatenation());
+        long states = StateBudget.size(branches.getFirst());
         while (peekIs('|')) {
             pos++;
             branches.add(concatenation());
+            states += StateBudget.size(branches.getLast());
+            budget.reserve(states);
         }
         return branches.size() == 1 ? branches.getFirst() : Operations.union(branches);
     }
 
     private Automaton concatenation() {
         List<Automaton> parts = new ArrayList<>();
+        long states = 0;
         while (pos < cps.length && !peekIs('|') && !peekIs(')')) {
             if (atEnd()) {
                 break;
             }
             parts.add(quantified(atom()));
+            states += StateBudget.size(parts.getLast())
+                    + (parts.size() > 1 ? StateBudget.joins(parts.get(parts.size() - 2), parts.getLast()) : 0);
+            budget.reserve(states);
         }
         return parts.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(parts);
     }
@@ -127,6 +146,8 @@ final class RegexParser {
         if (min > MAX_REPEAT || max > MAX_REPEAT) {
             throw error("repeat counts above " + MAX_REPEAT + " are not supported");
         }
+        // repeat(a, min) copies a min + 1 times, repeat(a, min, max) max times: refused before a copy is made
+        budget.reserveRepeat(atom, min, max);
         if (max < 0) {
             return min == 0 ? Operations.repeat(atom) : Operations.repeat(atom, min);
         }
@@ -215,11 +236,15 @@ final class RegexParser {
                 });
             }
         }
+        if (++depth > MAX_NESTING) {
+            throw error("groups nested more than " + MAX_NESTING + " deep are not supported");
+        }
         Automaton inner = alternation();
         if (!peekIs(')')) {
             throw error("missing ), unterminated subpattern");
         }
         pos++;
+        depth--;
         return inner;
     }
 
@@ -356,6 +381,6 @@ final class RegexParser {
     }
 
     private InvalidConstraintException errorAt(int at, String what) {
-        return new InvalidConstraintException(what + " at position " + at + " in " + pattern);
+        return new InvalidConstraintException(what + " at position " + at + " in " + Excerpt.of(pattern));
     }
 }

@@ -1,5 +1,6 @@
 package dev.crucible.runtime.structured;
 
+import dev.crucible.domain.refusal.Excerpt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ final class StructuralTags {
      *
      * @throws InvalidConstraintException naming the member at fault, for a spec of the wrong shape
      */
-    static Automaton compile(Object spec, JsonLanguage json, boolean forbidAdditional) {
+    static Automaton compile(Object spec, JsonLanguage json, boolean forbidAdditional, StateBudget budget) {
         if (!(spec instanceof Map<?, ?> map)) {
             throw new InvalidConstraintException("the structural tag must be a JSON object");
         }
@@ -39,7 +40,9 @@ final class StructuralTags {
         if (!(map.get("structures") instanceof List<?> structures) || structures.isEmpty()) {
             throw new InvalidConstraintException("'structures' must be a non-empty list");
         }
+        budget.reserve(triggers.stream().mapToLong(String::length).sum());
         List<Automaton> tags = new ArrayList<>();
+        long states = 0;
         for (int i = 0; i < structures.size(); i++) {
             String where = "structures[" + i + "]";
             if (!(structures.get(i) instanceof Map<?, ?> structure)) {
@@ -48,18 +51,20 @@ final class StructuralTags {
             String begin = string(structure.get("begin"), where + ".begin");
             String end = string(structure.get("end"), where + ".end");
             if (triggers.stream().noneMatch(begin::startsWith)) {
-                throw new InvalidConstraintException(where + ".begin '" + begin
-                        + "' does not start with any of the triggers " + triggers);
+                throw new InvalidConstraintException(where + ".begin " + Excerpt.of(begin)
+                        + " does not start with any of the triggers " + Excerpt.of(JsonText.of(triggers)));
             }
             if (!structure.containsKey("schema")) {
                 throw new InvalidConstraintException(where + ".schema is required");
             }
             Automaton schema;
             try {
-                schema = JsonSchemaCompiler.compile(structure.get("schema"), json, forbidAdditional);
+                schema = JsonSchemaCompiler.compile(structure.get("schema"), json, forbidAdditional, budget);
             } catch (InvalidConstraintException e) {
                 throw new InvalidConstraintException(where + ".schema: " + e.getMessage());
             }
+            states += StateBudget.size(schema) + begin.length() + end.length();
+            budget.reserve(states);
             tags.add(Operations.concatenate(List.of(Automata.makeString(begin), schema, Automata.makeString(end))));
         }
         Automaton anyText = Operations.repeat(CodePointSet.ANY.automaton());

@@ -13,6 +13,7 @@ import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.usage.UsageRecorder;
+import dev.crucible.runtime.structured.ConstraintBudgets;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
@@ -24,7 +25,8 @@ import java.time.Duration;
 /**
  * Builds the chat-completion use case over the served models, the caller's trained models and their adapters, with
  * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}), the trust
- * in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out), and
+ * in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out), the
+ * budgets of structured outputs ({@code crucible.structured-outputs.max-*}), and
  * each completion's usage recorded.
  */
 @Factory
@@ -57,10 +59,14 @@ class InferenceFactory {
             @Value("${crucible.inference.request-chat-template-timeout:2s}") Duration requestTemplateTimeout,
             @Value("${crucible.inference.request-chat-template-max-chars:4194304}") long requestTemplateMaxChars,
             @Value("${crucible.inference.request-chat-template-max-items:100000}") int requestTemplateMaxItems,
+            @Value("${crucible.structured-outputs.max-automaton-size:150000}") int maxAutomatonSize,
+            @Value("${crucible.structured-outputs.max-grammar-symbols:100000}") int maxGrammarSymbols,
+            @Value("${crucible.structured-outputs.max-parse-work:1000000}") int maxParseWork,
             MeterRegistry registry, UsageRecorder usage, Clock clock) {
         ChatSettings settings = new ChatSettings(disableAnyWhitespace, new RequestLimits(maxPerKey, maxPerEntity),
                 new RequestTemplates(trustRequestTemplates, requestTemplateTimeout, requestTemplateMaxChars,
-                        requestTemplateMaxItems));
+                        requestTemplateMaxItems),
+                new ConstraintBudgets(maxAutomatonSize, maxGrammarSymbols, maxParseWork));
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
                 settings, new MeteredChatObserver(registry), usage, clock);
     }

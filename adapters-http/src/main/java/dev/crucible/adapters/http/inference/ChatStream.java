@@ -1,5 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
+import dev.crucible.adapters.http.error.ErrorStatus;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.completion.ChatDelta;
 import dev.crucible.application.inference.completion.ChatStart;
@@ -117,7 +118,8 @@ final class ChatStream implements ChatStreamListener {
     public void onFailure(RuntimeException failure) {
         Map<String, Object> error = new LinkedHashMap<>();
         if (failure instanceof RefusalException refused) {
-            // the use case's word for the client (a 503 when the engine failed): the envelope's fields, as a chunk
+            // the use case's word for the client, as a chunk in the envelope's fields: a 503 when the engine failed,
+            // the 4xx it is when the caller's input ended the stream (a grammar past its parse budget)
             int status = ErrorStatus.of(refused.refusal().reason());
             ErrorEnvelope.Detail detail = ErrorEnvelope.of(status, refused.refusal().message(),
                     refused.refusal().param()).error();

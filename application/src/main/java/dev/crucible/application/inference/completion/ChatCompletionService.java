@@ -38,7 +38,8 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
         this.usage = Objects.requireNonNull(usage, "usage");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.preparation = new ChatPreparation(Objects.requireNonNull(resolver, "resolver"),
-                settings.disableAnyWhitespace() ? "" : OutputConstraints.ANY_WHITESPACE, settings.requestTemplates());
+                settings.disableAnyWhitespace() ? "" : OutputConstraints.ANY_WHITESPACE, settings.requestTemplates(),
+                settings.structuredOutputs());
         this.launch = new ChatLaunch(Objects.requireNonNull(adapters, "adapters"),
                 new ChatAdmission(settings.limits()),
                 Objects.requireNonNull(observer, "observer"));

@@ -15,6 +15,7 @@ import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.runtime.cache.LruMap;
 import dev.crucible.runtime.generation.GenerationRequest;
 import dev.crucible.runtime.generation.RequestOwner;
+import dev.crucible.runtime.structured.ConstraintBudgets;
 import dev.crucible.runtime.structured.OutputConstraints;
 import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.template.ChatTemplateInput;
@@ -44,7 +45,7 @@ final class ChatPreparation {
     static final int CACHED_TEMPLATES = 16;
 
     private final ChatModelResolver resolver;
-    private final OutputConstraints constraints = new OutputConstraints(CACHED_CONSTRAINTS);
+    private final OutputConstraints constraints;
     private final String jsonWhitespace;
     private final RequestTemplates requestTemplates;
     private final Map<String, ChatTemplate> compiledTemplates = Collections.synchronizedMap(
@@ -53,9 +54,12 @@ final class ChatPreparation {
     /**
      * @param jsonWhitespace   what JSON constraints allow between tokens unless a request sets its own pattern
      * @param requestTemplates whether and how a request's own {@code chat_template} is rendered
+     * @param budgets          what compiling and enforcing a request's structured outputs may spend
      */
-    ChatPreparation(ChatModelResolver resolver, String jsonWhitespace, RequestTemplates requestTemplates) {
+    ChatPreparation(ChatModelResolver resolver, String jsonWhitespace, RequestTemplates requestTemplates,
+            ConstraintBudgets budgets) {
         this.resolver = resolver;
+        this.constraints = new OutputConstraints(CACHED_CONSTRAINTS, budgets);
         this.jsonWhitespace = jsonWhitespace;
         this.requestTemplates = requestTemplates;
     }
