@@ -25,7 +25,7 @@ public final class ErrorStatus {
     }
 
     /** The envelope's {@code type} for {@code status}. */
-    public static String typeOf(int status) {
+    static String typeOf(int status) {
         return switch (status) {
             case 400, 405, 415, 422 -> "invalid_request_error";
             case 401 -> "authentication_error";
