@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -120,5 +123,36 @@ class FeedbackQueryLimitsIT {
                 Map.of("input", Map.of("$getField", "payload.amount"), "to", "string")), "to", "double")),
                 Map.of("$literal", 100))));
         assertEquals(200, asText.status(), asText.toString());
+    }
+
+    /**
+     * A query whose SQL is small but whose run is long (every row of a large project, a condition per row) is stopped
+     * at {@code crucible.feedback.query-timeout}: a 400 naming {@code query} and the setting, and the server answers
+     * the next query as before.
+     */
+    @Test
+    void aQueryPastItsTimeIsStoppedWithA400NamingTheSetting() throws SQLException {
+        try (TestServer slow = TestServer.start(Map.of("crucible.runner.enabled", false,
+                "crucible.feedback.query-timeout", "1ms"))) {
+            Api api = slow.api(null).withBasic(slow.newKey("mara"));
+            try (Connection c = DriverManager.getConnection(slow.databaseUrl(), "postgres", "")) {
+                c.createStatement().execute("INSERT INTO feedback (project_id, id, svc_ref, svc_user_id, created_at, "
+                        + "feedback_type, payload) SELECT 'mara/big', gen_random_uuid(), 'weave:///mara/big/object/a:b', "
+                        + "'mara:x', now(), 'custom', jsonb_build_object('note', 'n' || i, 'score', i) "
+                        + "FROM generate_series(1, 200000) i");
+            }
+            Map<String, Object> expr = Map.of("$contains", Map.of("input", Map.of("$getField", "payload.note"),
+                    "substr", Map.of("$literal", "zz"), "case_insensitive", true));
+            Api.Reply reply = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> api.post("/feedback/query",
+                    Map.of("project_id", "mara/big", "query", Map.of("$expr", expr), "fields", List.of("id"))));
+            assertEquals(400, reply.status(), reply.toString());
+            assertEquals("query", reply.error().get("param"), reply.toString());
+            assertTrue(String.valueOf(reply.error().get("message")).contains("crucible.feedback.query-timeout"),
+                    reply.toString());
+            // the transaction it ran in was rolled back, not left aborted on a pooled connection
+            Api.Reply small = api.post("/feedback/query", Map.of("project_id", "mara/empty", "query",
+                    Map.of("$expr", Map.of("$eq", List.of(Map.of("$literal", 1), Map.of("$literal", 1))))));
+            assertEquals(200, small.status(), small.toString());
+        }
     }
 }

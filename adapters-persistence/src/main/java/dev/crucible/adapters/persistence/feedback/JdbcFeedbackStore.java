@@ -14,6 +14,9 @@ import dev.crucible.domain.feedback.ProjectId;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,17 +28,26 @@ class JdbcFeedbackStore implements FeedbackStore {
 
     /** The most rows one query returns, whatever its limit: results are held in memory. */
     static final long MAX_ROWS = 100_000;
+    static final String TIMEOUT_SETTING = "crucible.feedback.query-timeout";
+    /** PostgreSQL's {@code query_canceled}: here, the statement ran past {@code statement_timeout}. */
+    private static final String QUERY_CANCELED = "57014";
 
     private final Sql sql;
     private final Json json;
     private final FeedbackSqlLimits limits;
+    private final Duration timeout;
 
     JdbcFeedbackStore(Sql sql, Json json,
             @Value("${" + FeedbackSqlLimits.MAX_CHARS_SETTING + ":1000000}") long maxQuerySqlChars,
-            @Value("${" + FeedbackSqlLimits.MAX_PARAMS_SETTING + ":30000}") int maxQueryParams) {
+            @Value("${" + FeedbackSqlLimits.MAX_PARAMS_SETTING + ":30000}") int maxQueryParams,
+            @Value("${" + TIMEOUT_SETTING + ":5s}") Duration timeout) {
+        if (timeout.toMillis() < 1) {
+            throw new IllegalArgumentException(TIMEOUT_SETTING + " must be at least 1ms, got " + timeout);
+        }
         this.sql = sql;
         this.json = json;
         this.limits = new FeedbackSqlLimits(maxQuerySqlChars, maxQueryParams);
+        this.timeout = timeout;
     }
 
     @Override
@@ -79,17 +91,46 @@ class JdbcFeedbackStore implements FeedbackStore {
         return Outcome.done(feedback);
     }
 
+    /**
+     * The query's rows. Its SQL is bounded in size as it is built (a refusal then); its run is bounded by
+     * {@value #TIMEOUT_SETTING} through PostgreSQL's {@code statement_timeout} for this transaction only. A query
+     * cancelled at that bound leaves the transaction aborted, so it is refused by throwing (a rollback), not as a value.
+     */
     @Override
     @Transactional
     public Outcome<List<Map<String, Object>>> query(FeedbackQuery query) {
+        Statement statement;
         try {
-            return Outcome.done(select(query));
+            statement = statement(query);
         } catch (RefusalException e) {
             return Outcome.refused(e.refusal());
         }
+        sql.query("SELECT set_config('statement_timeout', ?, true)", rs -> rs.getString(1),
+                timeout.toMillis() + "ms");
+        try {
+            return Outcome.done(sql.query(statement.text(), rs -> row(query, rs), statement.params()));
+        } catch (RuntimeException e) {
+            if (cancelled(e)) {
+                throw RefusalException.invalid("query", "the query ran longer than " + TIMEOUT_SETTING + " ("
+                        + timeout.toMillis() + " ms) and was stopped; narrow its filter or ask for fewer rows");
+            }
+            throw e;
+        }
     }
 
-    private List<Map<String, Object>> select(FeedbackQuery query) {
+    private static boolean cancelled(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException e && QUERY_CANCELED.equals(e.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private record Statement(String text, Object[] params) {
+    }
+
+    private Statement statement(FeedbackQuery query) {
         List<Object> params = new ArrayList<>();
         StringBuilder text = new StringBuilder("SELECT " + FeedbackRow.COLUMNS);
         for (int i = 0; i < query.fields().size(); i++) {
@@ -113,19 +154,21 @@ class JdbcFeedbackStore implements FeedbackStore {
         params.add(Math.min(query.limit().orElse(MAX_ROWS), MAX_ROWS));
         params.add(query.offset().orElse(0));
         limits.check(text.length(), params.size());
-        return sql.query(text.toString(), rs -> {
-            Map<String, Object> full = FeedbackRow.read(rs).toDomain(json).toRow();
-            if (query.fields().isEmpty()) {
-                return full;
-            }
-            Map<String, Object> selected = new LinkedHashMap<>();
-            for (int i = 0; i < query.fields().size(); i++) {
-                FeedbackField field = query.fields().get(i);
-                selected.put(field.name(), field instanceof FeedbackField.Column c ? full.get(c.name())
-                        : rs.getString("path_" + i));
-            }
-            return selected;
-        }, params.toArray());
+        return new Statement(text.toString(), params.toArray());
+    }
+
+    private Map<String, Object> row(FeedbackQuery query, ResultSet rs) throws SQLException {
+        Map<String, Object> full = FeedbackRow.read(rs).toDomain(json).toRow();
+        if (query.fields().isEmpty()) {
+            return full;
+        }
+        Map<String, Object> selected = new LinkedHashMap<>();
+        for (int i = 0; i < query.fields().size(); i++) {
+            FeedbackField field = query.fields().get(i);
+            selected.put(field.name(), field instanceof FeedbackField.Column c ? full.get(c.name())
+                    : rs.getString("path_" + i));
+        }
+        return selected;
     }
 
     @Override
