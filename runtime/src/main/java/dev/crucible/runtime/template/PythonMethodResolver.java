@@ -1,14 +1,11 @@
 package dev.crucible.runtime.template;
 
-import java.beans.FeatureDescriptor;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import jinjava.javax.el.ELContext;
-import jinjava.javax.el.ELResolver;
 
 /**
  * Resolves the Python {@code str}, {@code dict} and {@code list} methods chat templates call
@@ -19,7 +16,7 @@ import jinjava.javax.el.ELResolver;
  * is checked against the render's {@link Budget}. For other bases it leaves the call unresolved, for
  * {@link Sandbox} to decide. It also indexes strings ({@code s[-1]}), which Jinjava cannot. Stateless and thread-safe.
  */
-final class PythonMethodResolver extends ELResolver {
+final class PythonMethodResolver extends ReadOnlyResolver {
 
     @Override
     public Object invoke(ELContext context, Object base, Object method, Class<?>[] types, Object[] params) {
@@ -169,29 +166,5 @@ final class PythonMethodResolver extends ELResolver {
             return null;
         }
         return new String(Character.toChars(s.codePointAt(s.offsetByCodePoints(0, index))));
-    }
-
-    @Override
-    public Class<?> getType(ELContext context, Object base, Object property) {
-        return null;
-    }
-
-    @Override
-    public void setValue(ELContext context, Object base, Object property, Object value) {
-    }
-
-    @Override
-    public boolean isReadOnly(ELContext context, Object base, Object property) {
-        return true;
-    }
-
-    @Override
-    public Iterator<FeatureDescriptor> getFeatureDescriptors(ELContext context, Object base) {
-        return null;
-    }
-
-    @Override
-    public Class<?> getCommonPropertyType(ELContext context, Object base) {
-        return null;
     }
 }

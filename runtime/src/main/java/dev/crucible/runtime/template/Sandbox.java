@@ -6,8 +6,6 @@ import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.util.ForLoop;
 import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Refusal;
-import java.beans.FeatureDescriptor;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +19,7 @@ import jinjava.javax.el.ELResolver;
  * earlier resolver made is refused; the only ones let through are the engine's own: a filter applied with
  * {@code |}, a test applied with {@code is}, and {@code loop.cycle(…)}. Stateless and thread-safe.
  */
-final class Sandbox extends ELResolver {
+final class Sandbox extends ReadOnlyResolver {
 
     /** jinja2's {@code loop} attributes that Jinjava's loop has. */
     private static final Set<String> LOOP_ATTRIBUTES = Set.of("index", "index0", "revindex", "revindex0", "first",
@@ -76,29 +74,5 @@ final class Sandbox extends ELResolver {
             case ForLoop l -> "loop";
             default -> "object";
         };
-    }
-
-    @Override
-    public Class<?> getType(ELContext context, Object base, Object property) {
-        return null;
-    }
-
-    @Override
-    public void setValue(ELContext context, Object base, Object property, Object value) {
-    }
-
-    @Override
-    public boolean isReadOnly(ELContext context, Object base, Object property) {
-        return true;
-    }
-
-    @Override
-    public Iterator<FeatureDescriptor> getFeatureDescriptors(ELContext context, Object base) {
-        return null;
-    }
-
-    @Override
-    public Class<?> getCommonPropertyType(ELContext context, Object base) {
-        return null;
     }
 }
