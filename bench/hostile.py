@@ -111,17 +111,16 @@ def hostile_rows(model_id):
         ("regex (.{1000}){1000}", lambda: chat(hostile_key, {"structured_outputs": {"regex": "(.{1000}){1000}"}})),
         ("template calls Java 'ab'.repeat(3)", lambda: chat(hostile_key, {"chat_template": "{{ 'ab'.repeat(3) }}"})),
         ("template backtracking String.matches", lambda: chat(hostile_key, {
-            "chat_template": "{{ ('a' * 40).matches('(a|aa)*c') }}"})),
+            "chat_template": "{{ '" + "a" * 40 + "'.matches('(a|aa)*c') }}"})),
         (f"request template of {len(cubic_template)} characters", lambda: chat(hostile_key, {
             "chat_template": cubic_template})),
         ("annotation pattern ^a*a*a*a*b on 5,000 a's", lambda: annotation(spec)),
-        ("n: 1000", lambda: chat(hostile_key, {"n": 1000})),
+        ("n: 1000", lambda: chat(hostile_key, {"n": 1000, "temperature": 1.0})),
         ("truncate_prompt_tokens: 0", lambda: chat(hostile_key, {"truncate_prompt_tokens": 0})),
         ("PEFT zip expanding 1000:1", lambda: request(
             "POST", f"/v1/preview/models/{model_id}/checkpoints", hostile_key, multipart,
             {"Content-Type": f"multipart/form-data; boundary={boundary}"})),
-        ("SFT dataset on [::ffff:127.0.0.1]", lambda: request("POST", "/v1/preview/sft-training-jobs", hostile_key, {
-            "model_id": model_id, "training_data_url": "http://[::ffff:127.0.0.1]:9/train.jsonl"})),
+        ("SFT dataset on [::ffff:127.0.0.1] (job end)", lambda: sft_job_end(model_id)),
         ("invalid regex of 200 KB", lambda: chat(hostile_key, {"structured_outputs": {
             "regex": "(" + "a\n" * 100_000}})),
         ("/metrics without a key", lambda: request("GET", "/metrics", None)),
@@ -140,6 +139,24 @@ def annotation(spec):
                                       "payload": {"value": "a" * 5000}})
 
 
+def sft_job_end(model_id):
+    """An SFT job whose dataset URL is a special-purpose address (loopback however it is read): the time until the job
+    has ended, and its end (the guard refuses it when it downloads; the message must name no address)."""
+    t = time.monotonic()
+    created = request("POST", "/v1/preview/sft-training-jobs", hostile_key, {
+        "model_id": model_id, "training_data_url": "http://[::ffff:127.0.0.1]:9/train.jsonl"})
+    if created[0] != 200:
+        return created
+    job = json.loads(created[2])["id"]
+    while time.monotonic() - t < LIMIT_S:
+        status, _, text, headers = request("GET", f"/v1/preview/training-jobs/{job}", hostile_key)
+        if status == 200 and json.loads(text)["status"] in ("FAILED", "COMPLETED", "CANCELLED"):
+            end = json.loads(text)
+            return end["status"], time.monotonic() - t, str(end.get("error_message")), headers
+        time.sleep(0.1)
+    return "unfinished", time.monotonic() - t, "", {}
+
+
 def idle_uploads(n):
     """Connections that declare a 256 MiB upload, send a few bytes, then idle; closed by the caller."""
     socks = []
@@ -153,11 +170,11 @@ def idle_uploads(n):
 
 
 def grammar_load(stop):
-    """Tenant 'hostile' decoding under an ambiguous grammar, back to back, from two threads."""
+    """Tenant 'hostile' decoding under an ambiguous grammar, one request after another."""
     def loop():
         while not stop.is_set():
             chat(hostile_key, {"structured_outputs": {"grammar": "root ::= x\nx ::= x x | \"a\""}}, max_tokens=64)
-    threads = [threading.Thread(target=loop, daemon=True) for _ in range(2)]
+    threads = [threading.Thread(target=loop, daemon=True)]
     for t in threads:
         t.start()
     return threads
