@@ -17,22 +17,34 @@ public final class Excerpt {
      * escaped as {@code \n}, {@code \t} or {@code \}{@code uXXXX}, and, when cut, how long the whole was.
      */
     public static String of(String input) {
-        if (input == null) {
-            return "null";
-        }
-        int end = Math.min(input.length(), MAX_CHARS);
-        if (end < input.length() && Character.isHighSurrogate(input.charAt(end - 1))) {
+        return input == null ? "null" : escaped(input, MAX_CHARS, true);
+    }
+
+    /**
+     * {@code text} as one log line: at most {@code maxChars} of its characters, control and format characters escaped
+     * as {@link #of} escapes them (so no text can start a line of its own), and, when cut, how long the whole was.
+     */
+    public static String line(String text, int maxChars) {
+        return text == null ? "null" : escaped(text, maxChars, false);
+    }
+
+    private static String escaped(String input, int maxChars, boolean quoted) {
+        int end = Math.min(input.length(), maxChars);
+        if (end < input.length() && end > 0 && Character.isHighSurrogate(input.charAt(end - 1))) {
             end--;
         }
-        StringBuilder out = new StringBuilder(end + 32).append('\'');
+        StringBuilder out = new StringBuilder(end + 32);
+        if (quoted) {
+            out.append('\'');
+        }
         for (int i = 0; i < end; i++) {
             char c = input.charAt(i);
             switch (c) {
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
-                case '\\' -> out.append("\\\\");
-                case '\'' -> out.append("\\'");
+                case '\\' -> out.append(quoted ? "\\\\" : "\\");
+                case '\'' -> out.append(quoted ? "\\'" : "'");
                 default -> {
                     if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
                             || Character.getType(c) == Character.LINE_SEPARATOR
@@ -45,7 +57,9 @@ public final class Excerpt {
                 }
             }
         }
-        out.append('\'');
+        if (quoted) {
+            out.append('\'');
+        }
         if (end < input.length()) {
             out.append("… (").append(input.length()).append(" characters)");
         }

@@ -36,4 +36,11 @@ class ExcerptTest {
     void escapesALoneSurrogate() {
         assertEquals("'a\\ud800b'", Excerpt.of("a\ud800b"));
     }
+
+    @Test
+    void aLogLineEscapesWhatCouldStartALineOfItsOwnAndIsCut() {
+        assertEquals("refused: x\\n2026-11-27 INFO forged", Excerpt.line("refused: x\n2026-11-27 INFO forged", 100));
+        assertEquals("abc… (6 characters)", Excerpt.line("abcdef", 3));
+        assertEquals("it's a \\ path", Excerpt.line("it's a \\ path", 100));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.error;
 
 import dev.crucible.adapters.http.requestid.RequestIdFilter;
+import dev.crucible.domain.refusal.Excerpt;
 import dev.crucible.domain.refusal.Refusal;
 import dev.crucible.domain.refusal.RefusalException;
 import io.micronaut.context.annotation.Requires;
@@ -26,11 +27,13 @@ import org.slf4j.LoggerFactory;
 final class RefusalHandler implements ExceptionHandler<RefusalException, HttpResponse<ErrorEnvelope>> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RefusalHandler.class);
+    /** The most characters of a refusal's message its log line carries, escaped so it stays one line. */
+    private static final int LOGGED_CHARS = 512;
 
     @Override
     public HttpResponse<ErrorEnvelope> handle(HttpRequest request, RefusalException e) {
         LOG.info("request {}: {} {} refused with {}: {}", RequestIdFilter.of(request), request.getMethod(),
-                request.getPath(), ErrorStatus.of(e.refusal().reason()), e.refusal().message());
+                request.getPath(), ErrorStatus.of(e.refusal().reason()), Excerpt.line(e.refusal().message(), LOGGED_CHARS));
         return answer(e.refusal());
     }
 
