@@ -14,9 +14,10 @@ import java.util.concurrent.locks.LockSupport;
  * One model's structured decoding: its vocabulary trie (built on the first constrained request) and the token masks
  * of the constraints used last, so repeated requests reuse masks already computed, and the thread grammar masks are
  * computed on, apart from the model's generation thread, so an expensive grammar delays only its own sequences.
- * The mask thread takes at most half a core for masks that cost more than {@link #PACED_FROM_NANOS}: after one, it
- * rests as long as the mask took, so a tenant's ambiguous grammar cannot keep a core of a small machine from the
- * generation step. Thread-safe; {@link #close()} stops the mask thread.
+ * The mask thread runs at the OS's lowest priority ({@link BackgroundPriority}), and takes at most half a core for
+ * masks that cost more than {@link #PACED_FROM_NANOS}: after one, it rests as long as the mask took, so a tenant's
+ * ambiguous grammar cannot keep a core of a small machine from the generation step. Thread-safe; {@link #close()}
+ * stops the mask thread.
  */
 public final class StructuredDecoding implements AutoCloseable {
 
@@ -34,6 +35,8 @@ public final class StructuredDecoding implements AutoCloseable {
     /** @param tokenizer the model's tokenizer, kept open by the caller while this is used */
     public StructuredDecoding(Tokenizer tokenizer) {
         this.tokenizer = tokenizer;
+        // the mask thread's first task: the OS's lowest priority, so masks take what the generation step leaves idle
+        grammarMasks.execute(BackgroundPriority::lowerCurrentThread);
     }
 
     /** A cursor at the start of {@code constraint} for one sequence. */

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GrammarIsolationIT {
 
-    private static final int B_REQUESTS = 40;
+    private static final int B_REQUESTS = 80;
     private static final String AMBIGUOUS = "root ::= x\nx ::= x x | \"a\"";
     @AutoClose
     private final TestServer server = TestServer.start(Map.of());
