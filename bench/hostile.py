@@ -170,11 +170,13 @@ def idle_uploads(n):
 
 
 def grammar_load(stop):
-    """Tenant 'hostile' decoding under an ambiguous grammar, one request after another."""
+    """Tenant 'hostile' decoding under an ambiguous grammar, one request after another from each of
+    BENCH_HOSTILE_GRAMMAR_CLIENTS clients (1, as in the issue)."""
     def loop():
         while not stop.is_set():
             chat(hostile_key, {"structured_outputs": {"grammar": "root ::= x\nx ::= x x | \"a\""}}, max_tokens=64)
-    threads = [threading.Thread(target=loop, daemon=True)]
+    clients = int(os.environ.get("BENCH_HOSTILE_GRAMMAR_CLIENTS", "1"))
+    threads = [threading.Thread(target=loop, daemon=True) for _ in range(clients)]
     for t in threads:
         t.start()
     return threads
