@@ -80,13 +80,15 @@ final class RegexParser {
     private Automaton concatenation() {
         List<Automaton> parts = new ArrayList<>();
         long states = 0;
+        long open = 0; // accepting states of earlier parts that the next part's first transitions join
         while (pos < cps.length && !peekIs('|') && !peekIs(')')) {
             if (atEnd()) {
                 break;
             }
-            parts.add(quantified(atom()));
-            states += StateBudget.size(parts.getLast())
-                    + (parts.size() > 1 ? StateBudget.joins(parts.get(parts.size() - 2), parts.getLast()) : 0);
+            Automaton part = quantified(atom());
+            parts.add(part);
+            states = StateBudget.plus(states, StateBudget.plus(StateBudget.size(part), StateBudget.chainedJoins(open, part)));
+            open = StateBudget.openAfter(open, part);
             budget.reserve(states);
         }
         return parts.isEmpty() ? Automata.makeEmptyString() : Operations.concatenate(parts);

@@ -52,7 +52,12 @@ final class StateBudget {
      */
     void reserveCopies(Automaton automaton, long copies) {
         long each = size(automaton) + joins(automaton, automaton);
-        reserve(Math.multiplyHigh(each, copies) != 0 ? Long.MAX_VALUE : each * Math.max(1, copies));
+        long total = times(each, Math.max(1, copies));
+        if (nullable(automaton) && copies > 1) {
+            // a copy that may be empty passes its predecessors' joins on: each copy is joined to every later one
+            total = plus(total, times(joins(automaton, automaton), times(copies, copies - 1) / 2));
+        }
+        reserve(total);
     }
 
     /**
@@ -73,6 +78,30 @@ final class StateBudget {
                     + "end multiply); the bound is " + WORK_PER_SIZE + " times "
                     + ConstraintBudgets.MAX_AUTOMATON_SIZE_SETTING);
         }
+    }
+
+    /**
+     * The joins a concatenation adds for its next part {@code next}, given {@code openAccepting}, the accepting states
+     * of the earlier parts still joined to whatever comes next: the last part's, and those of every part before it
+     * reached through parts that may be empty. {@code (.*)(.*)(.*)} joins each part to every later one.
+     */
+    static long chainedJoins(long openAccepting, Automaton next) {
+        return next.getNumStates() == 0 ? 0 : times(openAccepting, next.getNumTransitions(0));
+    }
+
+    /** {@link #chainedJoins}'s {@code openAccepting} once {@code part} has been added after parts with {@code open}. */
+    static long openAfter(long open, Automaton part) {
+        return plus(nullable(part) ? open : 0, accepting(part));
+    }
+
+    /** Whether {@code automaton} accepts the empty string (its initial state accepts). */
+    static boolean nullable(Automaton automaton) {
+        return automaton.getNumStates() > 0 && automaton.isAccept(0);
+    }
+
+    static long plus(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static long times(long a, long b) {

@@ -51,6 +51,24 @@ class ConstraintBudgetsTest {
         assertTrue(value(compiler.regex("structured_outputs", "a{1000}b{1000}")).dfa().size() > 2000);
     }
 
+    /**
+     * A part that may be empty passes the joins before it on, so copies of it join each copy to every later one:
+     * {@code (.*){875}} built 380,000 transitions (2-4 s of sorting) before its size was refused. Found by
+     * {@link HostileConstraintPropertiesTest} in CI; now refused before anything is copied.
+     */
+    @Test
+    void copiesOfAPartThatMayBeEmptyAreRefusedByTheJoinsTheyChain() {
+        String written = "(.*)".repeat(875);
+        for (String regex : List.of("(.*){875}", "((|(.|\\d)*)*){875}", "(a*){875}", written)) {
+            long start = System.nanoTime();
+            String message = assertRefused(compiler.regex("structured_outputs", regex), Refusal.Reason.INVALID,
+                    "structured_outputs");
+            assertTrue(message.contains(STATES), message);
+            assertTrue(System.nanoTime() - start < 1_000_000_000L, regex.length() + " characters took over a second");
+        }
+        assertTrue(value(compiler.regex("structured_outputs", "(a*b?){50}c")).dfa().size() > 0);
+    }
+
     @Test
     void aLongLiteralRegexIsBoundedByItsLengthToo() {
         String message = assertRefused(compiler.regex("structured_outputs", "ab".repeat(80_000)),
