@@ -6,7 +6,9 @@ import org.apache.lucene.util.automaton.Automaton;
  * Bounds the size (states plus transitions) of the automata one compile expands a constraint to, and stops it past {@code max}: each operation
  * that copies an automaton (a repeat, a concatenation, an array whose item stands twice) is checked before it runs
  * by the size it will produce, and each result after, so a nested count or a deep schema is refused while it is
- * still small instead of after it has filled the heap. Immutable.
+ * still small instead of after it has filled the heap. Everything one compile builds also counts towards a total,
+ * {@link #TOTAL_PER_SIZE} times the bound, so many operations each under the bound (a recursive schema's levels)
+ * cannot add up to seconds. One per compile, on one thread; {@link #UNBOUNDED} keeps no total.
  */
 final class StateBudget {
 
@@ -14,8 +16,11 @@ final class StateBudget {
     static final StateBudget UNBOUNDED = new StateBudget(Integer.MAX_VALUE);
     /** How many steps building repetitions may take, per unit of the size bound. */
     static final long WORK_PER_SIZE = 100;
+    /** How much one compile may build in all (the sizes it checks and reserves), per unit of the size bound. */
+    static final long TOTAL_PER_SIZE = 8;
 
     private final long max;
+    private long spent;
 
     StateBudget(long max) {
         this.max = max;
@@ -37,6 +42,15 @@ final class StateBudget {
 
     /** Refuses an operation that would build an automaton of {@code size} (states plus transitions). */
     void reserve(long size) {
+        if (this != UNBOUNDED) {
+            spent = plus(spent, size);
+            if (spent > times(max, TOTAL_PER_SIZE)) {
+                throw new InvalidConstraintException("the constraint's compile would build more than "
+                        + times(max, TOTAL_PER_SIZE) + " states and transitions in all (a recursive or deeply "
+                        + "composed schema repeats its parts); the bound is " + TOTAL_PER_SIZE + " times "
+                        + ConstraintBudgets.MAX_AUTOMATON_SIZE_SETTING);
+            }
+        }
         if (size > max) {
             throw new InvalidConstraintException("the constraint expands to an automaton of more than " + max
                     + " states and transitions (nested repetitions multiply); the bound is "
@@ -97,6 +111,11 @@ final class StateBudget {
     /** Whether {@code automaton} accepts the empty string (its initial state accepts). */
     static boolean nullable(Automaton automaton) {
         return automaton.getNumStates() > 0 && automaton.isAccept(0);
+    }
+
+    /** What this compile has built so far, in states and transitions. */
+    long spent() {
+        return spent;
     }
 
     static long plus(long a, long b) {

@@ -69,6 +69,20 @@ class ConstraintBudgetsTest {
         assertTrue(value(compiler.regex("structured_outputs", "(a*b?){50}c")).dfa().size() > 0);
     }
 
+    /**
+     * Many compositions each under the size bound add up: a recursive schema of arrays and objects (found by
+     * {@link HostileConstraintPropertiesTest} in CI) took 2.5 s of CPU, every automaton it built under the bound. The
+     * compile's total counts too, and refuses this one (0.7 s here, against 2.5 s of CPU before).
+     */
+    @Test
+    void aSchemaWhoseCompositionsAddUpIsRefusedByTheCompilesTotal() throws Exception {
+        Object schema = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                "{\"items\":{\"$ref\":\"#/$defs/d\"},\"minItems\":3,\"type\":\"array\",\"$defs\":{\"d\":{\"items\":{\"properties\":{\"x\":{\"items\":{\"items\":{\"items\":{\"anyOf\":[{\"items\":{\"items\":{\"type\":\"integer\"},\"type\":\"array\"},\"type\":\"array\"},{\"properties\":{\"x\":{\"items\":{\"enum\":[1,\"a\",true]},\"type\":\"array\"},\"y\":{\"items\":{\"$ref\":\"#/$defs/d\"},\"minItems\":3,\"type\":\"array\",\"$defs\":{\"d\":{\"items\":{\"items\":{\"items\":{\"enum\":[1,\"a\",true]},\"type\":\"array\"},\"type\":\"array\",\"maxItems\":280},\"type\":\"array\",\"maxItems\":233}}}},\"type\":\"object\"}]},\"type\":\"array\"},\"type\":\"array\"},\"type\":\"array\"},\"y\":true},\"type\":\"object\"},\"type\":\"array\"}}}", Object.class);
+        String message = assertRefused(compiler.jsonSchema("response_format", schema, OutputConstraints.ANY_WHITESPACE,
+                false), Refusal.Reason.INVALID, "response_format");
+        assertTrue(message.contains("in all") && message.contains(STATES), message);
+    }
+
     @Test
     void aLongLiteralRegexIsBoundedByItsLengthToo() {
         String message = assertRefused(compiler.regex("structured_outputs", "ab".repeat(80_000)),
