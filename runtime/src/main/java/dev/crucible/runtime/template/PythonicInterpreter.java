@@ -9,6 +9,7 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.OutputTooBigException;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorReason;
+import java.util.Optional;
 
 /**
  * A Jinjava interpreter that prints {@code {{ … }}} values as jinja2 does, with Python's {@code str()}
@@ -45,18 +46,18 @@ final class PythonicInterpreter extends JinjavaInterpreter {
         if (templateError == null) {
             return;
         }
-        TemplateStopped stopped = TemplateStopped.in(templateError.getException());
-        if (stopped != null) {
-            throw stopped;
+        Optional<TemplateStopped> stopped = Causes.first(templateError.getException(), TemplateStopped.class);
+        if (stopped.isPresent()) {
+            throw stopped.get();
         }
         budget.tick();
         // Jinjava's own bounds (the output and its string operators, the lists it wraps) are the budget's bounds
         if (templateError.getReason() == ErrorReason.OUTPUT_TOO_BIG
-                || caused(templateError.getException(), OutputTooBigException.class)) {
+                || Causes.first(templateError.getException(), OutputTooBigException.class).isPresent()) {
             throw new TemplateStopped(budget.tooLong());
         }
         if (templateError.getReason() == ErrorReason.COLLECTION_TOO_BIG
-                || caused(templateError.getException(), CollectionTooBigException.class)) {
+                || Causes.first(templateError.getException(), CollectionTooBigException.class).isPresent()) {
             throw new TemplateStopped(budget.tooMany());
         }
         super.addError(templateError);

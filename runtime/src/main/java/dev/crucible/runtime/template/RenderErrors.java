@@ -23,30 +23,17 @@ final class RenderErrors {
     }
 
     static Refusal refusal(TemplateError error) {
-        TemplateStopped stopped = TemplateStopped.in(error.getException());
-        if (stopped != null) {
-            return stopped.refusal();
-        }
-        return raised(error.getException())
-                .orElseGet(() -> Refusal.invalid("messages", "chat template failed to render: " + error.getMessage()));
+        return refusal(error.getException(), error.getMessage());
     }
 
     static Refusal refusal(RuntimeException e) {
-        TemplateStopped stopped = TemplateStopped.in(e);
-        if (stopped != null) {
-            return stopped.refusal();
-        }
-        return raised(e)
-                .orElseGet(() -> Refusal.invalid("messages", "chat template failed to render: " + e.getMessage()));
+        return refusal(e, e.getMessage());
     }
 
-    /** The template's own refusal, when a {@link TemplateRaisedException} is somewhere in the cause chain. */
-    private static Optional<Refusal> raised(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof TemplateRaisedException raised) {
-                return Optional.of(Refusal.invalid("messages", raised.getMessage()));
-            }
-        }
-        return Optional.empty();
+    private static Refusal refusal(Throwable failure, String message) {
+        return Causes.first(failure, TemplateStopped.class).map(TemplateStopped::refusal)
+                .or(() -> Causes.first(failure, TemplateRaisedException.class)
+                        .map(raised -> Refusal.invalid("messages", raised.getMessage())))
+                .orElseGet(() -> Refusal.invalid("messages", "chat template failed to render: " + message));
     }
 }

@@ -22,14 +22,4 @@ final class TemplateStopped extends RuntimeException {
     Refusal refusal() {
         return refusal;
     }
-
-    /** The first {@code TemplateStopped} in {@code e}'s cause chain, or null. */
-    static TemplateStopped in(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof TemplateStopped stopped) {
-                return stopped;
-            }
-        }
-        return null;
-    }
 }
