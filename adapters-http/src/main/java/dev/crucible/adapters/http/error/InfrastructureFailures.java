@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,8 +35,7 @@ final class InfrastructureFailures {
 
     /** The refusal that answers {@code failure}, or empty when it is none of the known infrastructure failures. */
     static Optional<Refusal> refusal(Throwable failure) {
-        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Throwable t = failure; t != null && seen.size() < MAX_DEPTH && seen.add(t); t = t.getCause()) {
+        for (Throwable t : causes(failure)) {
             Optional<Refusal> known = switch (t) {
                 case SQLException sql -> ofSql(sql);
                 case IOException io -> ofIo(io);
@@ -45,6 +46,16 @@ final class InfrastructureFailures {
             }
         }
         return Optional.empty();
+    }
+
+    /** {@code failure} and its causes, outermost first: at most {@value #MAX_DEPTH}, each once (a cycle ends it). */
+    static List<Throwable> causes(Throwable failure) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable t = failure; t != null && seen.size() < MAX_DEPTH && seen.add(t); t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
     }
 
     private static Optional<Refusal> ofSql(SQLException e) {

@@ -7,6 +7,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
+import java.io.EOFException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,19 +46,11 @@ final class UnexpectedFailureHandler implements ExceptionHandler<Throwable, Http
     }
 
     private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
-            root = root.getCause();
-        }
+        Throwable root = InfrastructureFailures.causes(failure).getLast();
         return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
     private static boolean bodyEndedEarly(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof java.io.EOFException) {
-                return true;
-            }
-        }
-        return false;
+        return InfrastructureFailures.causes(failure).stream().anyMatch(EOFException.class::isInstance);
     }
 }
