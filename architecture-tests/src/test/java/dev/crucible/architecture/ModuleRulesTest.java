@@ -14,15 +14,22 @@ import com.tngtech.archunit.lang.ArchRule;
 class ModuleRulesTest {
 
     @ArchTest
+    static final ArchRule kernelIsALeaf = classes().that().resideInAPackage("dev.crucible.kernel..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.kernel..", "java..")
+            .because("every module may use the kernel (Outcome and Refusal, the JSON value reader, Python's text"
+                    + " rules), so it depends on nothing but the JDK");
+
+    @ArchTest
     static final ArchRule domainIsPlainJava = classes().that().resideInAPackage("dev.crucible.domain..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.domain..", "java..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.domain..", "dev.crucible.kernel..",
+                    "java..")
             .because("the domain holds the rules and must stay free of frameworks, I/O libraries and engines");
 
     @ArchTest
     static final ArchRule applicationUsesOnlyDomainRuntimeSpiAndPureLibraries = classes()
             .that().resideInAPackage("dev.crucible.application..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.application..", "dev.crucible.domain..",
-                    "dev.crucible.runtime..", "dev.crucible.engine.spi..", "dev.crucible.hf..", "java..",
+                    "dev.crucible.kernel..", "dev.crucible.runtime..", "dev.crucible.engine.spi..", "dev.crucible.hf..", "java..",
                     "net.fellbaum.jemoji..", "com.google.re2j..")
             .because("use cases are framework-free and engine-agnostic: they drive the runtime and the engine SPI"
                     + " through ports; the only libraries of their own are jemoji, for feedback's emoji names, and"
@@ -42,7 +49,7 @@ class ModuleRulesTest {
                     "dev.crucible.hf..", "java..",
                     // the domain's pure value types only: Outcome/Refusal, Python's json.dumps and repr, the
                     // trajectory records and the job configs that training preparation reads
-                    "dev.crucible.domain.refusal..", "dev.crucible.domain.python..",
+                    "dev.crucible.kernel.refusal..", "dev.crucible.kernel.python..",
                     "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
                     "com.hubspot.jinjava..", "jinjava.javax.el..",
@@ -111,7 +118,8 @@ class ModuleRulesTest {
 
     @ArchTest
     static final ArchRule coreKnowsNoFrameworkOrJdbc = noClasses()
-            .that().resideInAnyPackage("dev.crucible.domain..", "dev.crucible.runtime..", "dev.crucible.application..")
+            .that().resideInAnyPackage("dev.crucible.kernel..", "dev.crucible.domain..", "dev.crucible.runtime..",
+                    "dev.crucible.application..")
             .should().dependOnClassesThat().resideInAnyPackage("io.micronaut..", "jakarta..", "javax..", "java.sql..",
                     "ai.djl..", "ai.onnxruntime..", "org.slf4j..")
             .because("domain, runtime and application never import Micronaut, JDBC, DJL or ONNX Runtime");

@@ -3,7 +3,7 @@ package dev.crucible.adapters.dataset;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.crucible.domain.job.JsonLineParser;
+import dev.crucible.application.job.dataset.JsonLineParser;
 import jakarta.inject.Singleton;
 
 /**

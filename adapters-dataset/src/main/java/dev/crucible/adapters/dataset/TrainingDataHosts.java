@@ -1,6 +1,6 @@
 package dev.crucible.adapters.dataset;
 
-import dev.crucible.domain.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Excerpt;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Excerpt;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackDraft;
 import dev.crucible.domain.feedback.FeedbackRules;
 import dev.crucible.domain.feedback.NamedRef;

@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 
 /** Creates feedback: admits the draft, then inserts the row. */
 public record CreateFeedbackService(FeedbackStore store, FeedbackAdmission admission) implements CreateFeedbackUseCase {

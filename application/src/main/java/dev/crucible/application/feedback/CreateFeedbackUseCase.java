@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 
 /**
  * {@code POST /feedback/create}: validates a draft as Weave does and stores it. Refused as not found when the

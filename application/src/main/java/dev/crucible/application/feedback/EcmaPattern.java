@@ -2,7 +2,7 @@ package dev.crucible.application.feedback;
 
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
-import dev.crucible.domain.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Excerpt;
 
 /**
  * A JSON Schema {@code pattern}: an ECMA-262 regular expression (with the {@code u} flag, as JSON Schema asks),

@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Excerpt;
 
 /**
  * Rewrites an ECMA-262 pattern in RE2/J's syntax, one pass by recursive descent, and measures its size after

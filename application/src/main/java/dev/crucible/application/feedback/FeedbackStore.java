@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackId;
 import dev.crucible.domain.feedback.FeedbackQuery;
@@ -16,7 +16,7 @@ import java.util.Map;
 public interface FeedbackStore {
 
     /**
-     * Stores {@code row}. Refused with {@link dev.crucible.domain.refusal.Refusal.Reason#CONFLICT} (param
+     * Stores {@code row}. Refused with {@link dev.crucible.kernel.refusal.Refusal.Reason#CONFLICT} (param
      * {@code id}) when the row's project already has a row with the same id; nothing is stored then.
      */
     Outcome<Feedback> insert(Feedback row);
@@ -36,7 +36,7 @@ public interface FeedbackStore {
      * a payload path's value is the extracted JSON value written as a JSON string (null when absent).
      * {@code created_at} is an {@link java.time.Instant}; {@code payload} a JSON-shaped map. Comparisons with a
      * payload path compare a boolean, integer or float literal with the JSON value of that type. Refused as
-     * {@link dev.crucible.domain.refusal.Refusal.Reason#INVALID} (param {@code query}) when the filter would make
+     * {@link dev.crucible.kernel.refusal.Refusal.Reason#INVALID} (param {@code query}) when the filter would make
      * more work than the store allows (its SQL too large), naming the setting that says how much.
      */
     Outcome<List<Map<String, Object>>> query(FeedbackQuery query);

@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 
 /**
  * {@code POST /feedback/purge}: deletes rows of one project of the caller's entity by id; ids with no row are

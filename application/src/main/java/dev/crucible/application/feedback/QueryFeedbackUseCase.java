@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import java.util.List;
 import java.util.Map;
 

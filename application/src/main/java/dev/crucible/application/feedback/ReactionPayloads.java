@@ -1,7 +1,7 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.feedback.FeedbackRules;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackId;
 import java.util.Optional;

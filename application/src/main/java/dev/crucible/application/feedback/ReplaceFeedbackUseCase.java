@@ -1,6 +1,6 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 
 /**
  * {@code POST /feedback/replace}: validates the replacement first, then deletes the old row and inserts the new one

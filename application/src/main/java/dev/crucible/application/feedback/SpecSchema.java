@@ -1,7 +1,7 @@
 package dev.crucible.application.feedback;
 
-import dev.crucible.domain.refusal.Excerpt;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

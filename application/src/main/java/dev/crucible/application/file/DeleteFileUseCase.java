@@ -1,6 +1,6 @@
 package dev.crucible.application.file;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.tenancy.Caller;
 

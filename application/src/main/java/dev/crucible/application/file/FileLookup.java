@@ -1,7 +1,7 @@
 package dev.crucible.application.file;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.StoredFile;
 import dev.crucible.domain.tenancy.EntityName;

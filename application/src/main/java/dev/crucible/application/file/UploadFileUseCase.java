@@ -1,6 +1,6 @@
 package dev.crucible.application.file;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.file.StoredFile;
 import dev.crucible.domain.tenancy.Caller;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.crucible.application.idempotency;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.idempotency.Claim;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.idempotency.IdempotentRequest;

@@ -1,6 +1,6 @@
 package dev.crucible.application.idempotency;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.idempotency.IdempotentRequest;
 import dev.crucible.domain.idempotency.RecordedAnswer;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package dev.crucible.application.job;
 
 import dev.crucible.application.model.ModelLookup;
 import dev.crucible.application.model.ModelStore;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
 import dev.crucible.domain.job.RlConfig;

@@ -1,8 +1,8 @@
 package dev.crucible.application.job;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.paging.Page;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.TrainingJob;

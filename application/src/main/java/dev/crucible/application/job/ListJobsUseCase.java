@@ -3,7 +3,7 @@ package dev.crucible.application.job;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
 
 /** Lists the caller's entity's training jobs in creation order, a cursor page at a time. */

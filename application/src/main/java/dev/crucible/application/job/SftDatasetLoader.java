@@ -1,11 +1,11 @@
 package dev.crucible.application.job;
 
 import dev.crucible.application.file.FileContents;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.job.JsonLineParser;
-import dev.crucible.domain.job.SftDatasetLimits;
-import dev.crucible.domain.job.SftDatasetReader;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.application.job.dataset.JsonLineParser;
+import dev.crucible.application.job.dataset.SftDatasetLimits;
+import dev.crucible.application.job.dataset.SftDatasetReader;
 import dev.crucible.domain.job.SftExample;
 import dev.crucible.domain.tenancy.EntityName;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package dev.crucible.application.job;
 
 import dev.crucible.application.file.FileLookup;
 import dev.crucible.application.file.FileStore;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.tenancy.EntityName;

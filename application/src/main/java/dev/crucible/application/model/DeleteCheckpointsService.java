@@ -1,6 +1,6 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.model.CheckpointDeletion;
 import dev.crucible.domain.model.Model;
 

@@ -1,7 +1,7 @@
 package dev.crucible.application.model;
 
 import dev.crucible.application.job.JobStore;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Model;

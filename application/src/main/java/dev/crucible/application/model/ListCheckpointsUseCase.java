@@ -1,6 +1,6 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.model.Checkpoint;

@@ -3,7 +3,7 @@ package dev.crucible.application.model;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.paging.Page;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 
 /** Resolves the cursor to one of the entity's models, then fetches one row more than the page to learn {@code has_more}. */
 public record ListModelsService(ModelStore models) implements ListModelsUseCase {

@@ -3,7 +3,7 @@ package dev.crucible.application.model;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
 
 /** Lists the caller's entity's trainable models in creation order, a cursor page at a time. */

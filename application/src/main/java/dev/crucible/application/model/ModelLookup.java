@@ -1,7 +1,7 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;

@@ -1,7 +1,7 @@
 package dev.crucible.application.model;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.model.Model;
 
 /** Finds the caller's model, then the adapter folder of the step asked for. */

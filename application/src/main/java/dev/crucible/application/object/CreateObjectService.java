@@ -2,8 +2,8 @@ package dev.crucible.application.object;
 
 import dev.crucible.application.feedback.SpecLimits;
 import dev.crucible.application.feedback.SpecSchema;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.object.NewObject;
 import dev.crucible.domain.object.ObjectClasses;

@@ -1,6 +1,6 @@
 package dev.crucible.application.object;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.object.ObjectVersion;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.Objects;

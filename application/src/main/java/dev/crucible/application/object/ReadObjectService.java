@@ -1,7 +1,7 @@
 package dev.crucible.application.object;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.object.ObjectName;
 import dev.crucible.domain.object.StoredObject;

@@ -1,6 +1,6 @@
 package dev.crucible.application.training;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.SftExample;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.crucible.application.training;
 import dev.crucible.application.job.TrainingProgress;
 import dev.crucible.application.job.TrainingResult;
 import dev.crucible.application.model.AdapterFiles;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.job.SftExample;

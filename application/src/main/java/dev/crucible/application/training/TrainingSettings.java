@@ -1,6 +1,6 @@
 package dev.crucible.application.training;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.hf.peft.LoraConfig;
 
 /**

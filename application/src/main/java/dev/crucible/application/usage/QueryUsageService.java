@@ -1,7 +1,7 @@
 package dev.crucible.application.usage;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.usage.BucketWidth;
 import dev.crucible.domain.usage.UsageBucket;
 import dev.crucible.domain.usage.UsageField;

@@ -1,6 +1,6 @@
 package dev.crucible.application.usage;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.usage.UsagePage;
 import dev.crucible.domain.usage.UsageQuery;
 

@@ -18,7 +18,7 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackDraft;
 import java.time.Instant;

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.domain.feedback.FeedbackPurge;
 import dev.crucible.domain.feedback.FeedbackQuery;
 import dev.crucible.domain.feedback.ProjectId;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -13,7 +13,7 @@ import dev.crucible.application.fakes.InMemoryFileContents;
 import dev.crucible.application.fakes.InMemoryFileStore;
 import dev.crucible.application.fakes.MutableClock;
 import dev.crucible.domain.paging.Page;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FileListRequest;

@@ -12,10 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.fakes.InMemoryJobEventStore;
 import dev.crucible.application.fakes.InMemoryJobStore;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;

@@ -18,7 +18,7 @@ import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.List;
 import java.util.Optional;

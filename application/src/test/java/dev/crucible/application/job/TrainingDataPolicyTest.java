@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.fakes.InMemoryFileStore;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.file.StoredFile;

@@ -14,7 +14,7 @@ import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryCheckpointStore;
 import dev.crucible.application.fakes.InMemoryJobStore;
 import dev.crucible.application.fakes.InMemoryModelStore;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
 import dev.crucible.domain.job.RlConfig;

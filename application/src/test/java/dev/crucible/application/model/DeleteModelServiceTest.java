@@ -16,7 +16,7 @@ import dev.crucible.application.fakes.InMemoryCheckpointStore;
 import dev.crucible.application.fakes.InMemoryJobStore;
 import dev.crucible.application.fakes.InMemoryModelStore;
 import dev.crucible.application.fakes.RecordingAdapterFiles;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.JobSpec;

@@ -16,7 +16,7 @@ import dev.crucible.domain.model.Model;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

@@ -12,7 +12,7 @@ import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryCheckpointStore;
 import dev.crucible.application.fakes.InMemoryModelStore;
 import dev.crucible.application.fakes.InMemoryTrajectoryLogStore;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.List;

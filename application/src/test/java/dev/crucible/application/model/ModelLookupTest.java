@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.crucible.application.fakes.Fixtures;
 import dev.crucible.application.fakes.InMemoryCheckpointStore;
 import dev.crucible.application.fakes.InMemoryModelStore;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelId;
 import org.junit.jupiter.api.Test;

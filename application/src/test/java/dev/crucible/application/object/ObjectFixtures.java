@@ -2,8 +2,8 @@ package dev.crucible.application.object;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;

@@ -4,7 +4,7 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.domain.usage.BucketWidth;
 import dev.crucible.domain.usage.CompletionUsage;

@@ -2,9 +2,9 @@ package dev.crucible.domain.feedback;
 
 import static dev.crucible.domain.feedback.FeedbackDraft.given;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.python.PythonJson;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.python.PythonJson;
 import java.util.Map;
 import java.util.Optional;
 

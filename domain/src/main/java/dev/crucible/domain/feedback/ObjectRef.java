@@ -1,6 +1,6 @@
 package dev.crucible.domain.feedback;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import java.util.List;
 
 /** A ref of kind {@code object}: {@code <scheme>:///<entity>/<project>/object/<name>:<version>[/<edge>/<value>]*}. */

@@ -1,7 +1,7 @@
 package dev.crucible.domain.file;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.paging.SortOrder;
 import java.util.Objects;
 import java.util.Optional;

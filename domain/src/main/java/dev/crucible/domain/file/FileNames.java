@@ -1,7 +1,7 @@
 package dev.crucible.domain.file;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 
 /** The name an upload is kept under: the client's file name without any folders it carried. */
 public final class FileNames {

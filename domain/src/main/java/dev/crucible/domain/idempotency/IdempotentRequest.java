@@ -1,6 +1,6 @@
 package dev.crucible.domain.idempotency;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.domain.tenancy.EntityName;
 
 /**

@@ -1,6 +1,6 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.reading.JsonMaps;
+import dev.crucible.kernel.reading.JsonMaps;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.List;
 import java.util.Map;

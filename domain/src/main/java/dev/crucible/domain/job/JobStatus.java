@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.invariant.NonNull;
-import dev.crucible.domain.invariant.Nullable;
+import dev.crucible.kernel.invariant.NonNull;
+import dev.crucible.kernel.invariant.Nullable;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.crucible.domain.object;
 
 import dev.crucible.domain.feedback.ProjectId;
-import dev.crucible.domain.invariant.NonNull;
-import dev.crucible.domain.invariant.Nullable;
+import dev.crucible.kernel.invariant.NonNull;
+import dev.crucible.kernel.invariant.Nullable;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -1,8 +1,8 @@
 package dev.crucible.domain.object;
 
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

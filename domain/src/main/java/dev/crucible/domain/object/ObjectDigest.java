@@ -1,6 +1,6 @@
 package dev.crucible.domain.object;
 
-import dev.crucible.domain.python.PythonJson;
+import dev.crucible.kernel.python.PythonJson;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,7 +1,7 @@
 package dev.crucible.domain.paging;
 
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;

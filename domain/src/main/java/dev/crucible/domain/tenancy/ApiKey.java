@@ -1,6 +1,6 @@
 package dev.crucible.domain.tenancy;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import java.time.Instant;
 import java.util.UUID;
 

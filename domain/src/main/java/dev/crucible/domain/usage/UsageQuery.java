@@ -1,8 +1,8 @@
 package dev.crucible.domain.usage;
 
-import dev.crucible.domain.invariant.NonNull;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.invariant.NonNull;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.tenancy.EntityName;
 import java.util.Optional;
 import java.util.OptionalLong;

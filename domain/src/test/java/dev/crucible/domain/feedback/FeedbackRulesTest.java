@@ -15,8 +15,8 @@ import static dev.crucible.domain.feedback.Drafts.withRefs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

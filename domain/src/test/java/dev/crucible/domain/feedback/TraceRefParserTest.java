@@ -4,7 +4,7 @@ import static dev.crucible.domain.feedback.Drafts.refusal;
 import static dev.crucible.domain.feedback.Drafts.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import static dev.crucible.domain.trajectory.Trajectories.group;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.crucible.domain.job;
 
-import static dev.crucible.domain.refusal.Outcomes.assertInvalid;
-import static dev.crucible.domain.refusal.Outcomes.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertInvalid;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

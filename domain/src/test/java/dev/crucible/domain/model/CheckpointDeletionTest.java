@@ -1,11 +1,11 @@
 package dev.crucible.domain.model;
 
-import static dev.crucible.domain.refusal.Outcomes.assertRefused;
-import static dev.crucible.domain.refusal.Outcomes.value;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.crucible.runtime.structured;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import java.util.BitSet;
 import java.util.Optional;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.crucible.runtime.structured;
 
-import dev.crucible.domain.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Excerpt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.crucible.runtime.structured;
 
-import dev.crucible.domain.python.PythonJson;
+import dev.crucible.kernel.python.PythonJson;
 
 /**
  * Compact JSON text of JSON-shaped values, for enum and const literals and for the key a compiled constraint is

@@ -1,7 +1,7 @@
 package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;

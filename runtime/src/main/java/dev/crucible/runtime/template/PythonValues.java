@@ -1,6 +1,6 @@
 package dev.crucible.runtime.template;
 
-import dev.crucible.domain.python.PythonNumbers;
+import dev.crucible.kernel.python.PythonNumbers;
 import java.util.Map;
 import java.util.StringJoiner;
 

@@ -2,7 +2,7 @@ package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
 import com.hubspot.jinjava.interpret.TemplateError;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Optional;
 

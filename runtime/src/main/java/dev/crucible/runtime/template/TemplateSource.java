@@ -1,6 +1,6 @@
 package dev.crucible.runtime.template;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 
 /**
  * Prepares a template's source for Jinjava so it means what it means to jinja2 in transformers' environment. The

@@ -1,6 +1,6 @@
 package dev.crucible.runtime.template;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 
 /**
  * Stops a compile or a render that went past one of its bounds or out of the sandbox, carrying the refusal to answer.

@@ -2,7 +2,7 @@ package dev.crucible.runtime.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
-import dev.crucible.domain.python.PythonJson;
+import dev.crucible.kernel.python.PythonJson;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.crucible.runtime.tools;
 
-import dev.crucible.domain.python.PythonJson;
+import dev.crucible.kernel.python.PythonJson;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

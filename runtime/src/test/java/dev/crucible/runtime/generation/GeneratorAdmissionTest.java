@@ -7,7 +7,7 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.testsupport.concurrent.Await;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import dev.crucible.domain.refusal.Refusal.Reason;
+import dev.crucible.kernel.refusal.Refusal.Reason;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package dev.crucible.runtime.structured;
 import static dev.crucible.testsupport.tokenizer.ByteTokenizer.utf8;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.testsupport.tokenizer.ByteTokenizer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -3,7 +3,7 @@ package dev.crucible.runtime.training;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingSequence;

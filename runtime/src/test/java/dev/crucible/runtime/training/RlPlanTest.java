@@ -5,7 +5,7 @@ import static dev.crucible.runtime.training.TrainingFixtures.history;
 import static dev.crucible.runtime.training.TrainingFixtures.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.trajectory.Trajectory;
 import dev.crucible.domain.trajectory.TrajectoryGroup;

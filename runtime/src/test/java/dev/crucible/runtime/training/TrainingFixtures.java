@@ -1,6 +1,6 @@
 package dev.crucible.runtime.training;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
 import dev.crucible.runtime.template.ChatTemplate;

@@ -52,7 +52,7 @@ class TrajectoryTokenizerTest {
                 + "{{ m['content'] + '<|im_end|>\\n' }}{%- endfor %}"
                 + "{%- if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{%- endif %}";
         TrainingModel model = new TrainingModel(new CharTokenizer(),
-                ((dev.crucible.domain.refusal.Outcome.Done<dev.crucible.runtime.template.ChatTemplate>)
+                ((dev.crucible.kernel.refusal.Outcome.Done<dev.crucible.runtime.template.ChatTemplate>)
                         dev.crucible.runtime.template.ChatTemplate.compile(thinking)).value(),
                 Map.of(), 4096);
         TokenizedTurns.Turns turns = new TrajectoryTokenizer(model, false)

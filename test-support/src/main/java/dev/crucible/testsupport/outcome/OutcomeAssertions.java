@@ -3,8 +3,8 @@ package dev.crucible.testsupport.outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 
 /** Opens an {@link Outcome}, failing the test when it is the other kind. */
 public final class OutcomeAssertions {
@@ -28,5 +28,10 @@ public final class OutcomeAssertions {
         assertEquals(reason, refusal.reason(), () -> "reason of " + refusal);
         assertEquals(param, refusal.param(), () -> "param of " + refusal);
         return refusal.message();
+    }
+
+    /** Asserts an INVALID refusal on {@code param} with exactly {@code message}. */
+    public static void assertInvalid(Outcome<?> outcome, String param, String message) {
+        assertEquals(message, assertRefused(outcome, Refusal.Reason.INVALID, param));
     }
 }

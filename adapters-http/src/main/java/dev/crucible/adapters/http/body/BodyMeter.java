@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.body;
 
 import dev.crucible.adapters.http.auth.PresentedKey;
-import dev.crucible.domain.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Excerpt;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

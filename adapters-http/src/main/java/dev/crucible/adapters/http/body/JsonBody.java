@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.body;
 
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import io.micronaut.http.exceptions.ContentLengthExceededException;
 import jakarta.inject.Singleton;
 import java.io.IOException;

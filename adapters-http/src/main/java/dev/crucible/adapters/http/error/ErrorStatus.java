@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.error;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 
 /** The one mapping from refusal reason to HTTP status, and from status to the envelope's {@code type}. */
 public final class ErrorStatus {

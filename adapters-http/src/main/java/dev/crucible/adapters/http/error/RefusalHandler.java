@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.error;
 
 import dev.crucible.adapters.http.requestid.RequestIdFilter;
-import dev.crucible.domain.refusal.Excerpt;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpHeaders;

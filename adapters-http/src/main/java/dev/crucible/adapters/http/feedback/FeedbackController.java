@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.feedback;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.adapters.http.body.JsonBody;

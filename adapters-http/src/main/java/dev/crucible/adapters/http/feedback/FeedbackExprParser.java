@@ -6,9 +6,9 @@ import static dev.crucible.domain.feedback.FeedbackQueryLimits.MAX_TERMS;
 
 import dev.crucible.domain.feedback.FeedbackExpr;
 import dev.crucible.domain.feedback.FeedbackField;
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

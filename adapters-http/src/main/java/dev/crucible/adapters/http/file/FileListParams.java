@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.file;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FileListRequest;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.idempotency;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.application.idempotency.IdempotentRequestsUseCase;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.idempotency.IdempotentRequest;

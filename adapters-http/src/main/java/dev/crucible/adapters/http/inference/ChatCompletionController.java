@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.requestid.RequestIdFilter;
 import dev.crucible.adapters.http.usage.ProjectHeader;

@@ -4,7 +4,7 @@ import dev.crucible.application.inference.chat.ChatLogprobs;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatServing;
 import dev.crucible.application.inference.chat.ChatStreaming;
-import dev.crucible.domain.reading.JsonReader;
+import dev.crucible.kernel.reading.JsonReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

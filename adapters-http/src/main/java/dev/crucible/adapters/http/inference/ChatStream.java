@@ -8,7 +8,7 @@ import dev.crucible.application.inference.completion.ChatStreamListener;
 import dev.crucible.application.inference.completion.ChatUsage;
 import dev.crucible.adapters.http.error.ErrorEnvelope;
 import dev.crucible.adapters.http.error.ErrorStatus;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatSampling;
-import dev.crucible.domain.python.PythonRepr;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.python.PythonRepr;
+import dev.crucible.kernel.refusal.RefusalException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

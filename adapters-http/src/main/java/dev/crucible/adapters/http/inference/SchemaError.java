@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.domain.python.PythonRepr;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.python.PythonRepr;
+import dev.crucible.kernel.refusal.RefusalException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

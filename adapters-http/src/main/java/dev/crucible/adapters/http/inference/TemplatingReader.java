@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatTemplating;
-import dev.crucible.domain.python.PythonRepr;
+import dev.crucible.kernel.python.PythonRepr;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.domain.python.PythonRepr;
+import dev.crucible.kernel.python.PythonRepr;
 import java.util.List;
 import java.util.Map;
 

@@ -8,7 +8,7 @@ import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.paging.Page;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.ArrayList;
 import java.util.List;

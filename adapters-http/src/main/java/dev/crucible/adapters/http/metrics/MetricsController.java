@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.metrics;
 
-import dev.crucible.domain.refusal.RefusalException;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Refusal;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpRequest;

@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.model;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.application.model.ImportAdapterService;
-import dev.crucible.domain.refusal.Excerpt;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Excerpt;
+import dev.crucible.kernel.refusal.Refusal;
 import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.model;
 
 import dev.crucible.adapters.http.paging.RequestParams;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.application.model.ImportAdapterUseCase;

@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.model;
 
 import dev.crucible.application.model.CreateModelUseCase;
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.HashSet;
 import java.util.List;

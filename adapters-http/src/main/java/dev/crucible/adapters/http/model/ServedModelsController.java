@@ -2,8 +2,8 @@ package dev.crucible.adapters.http.model;
 
 import dev.crucible.application.model.ListServedModelsUseCase;
 import dev.crucible.domain.model.Model;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Controller;

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.object;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.application.object.CreateObjectUseCase;
 import dev.crucible.application.object.ReadObjectUseCase;

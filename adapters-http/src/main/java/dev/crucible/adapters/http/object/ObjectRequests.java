@@ -2,9 +2,9 @@ package dev.crucible.adapters.http.object;
 
 import dev.crucible.application.object.CreateObjectUseCase;
 import dev.crucible.application.object.ReadObjectUseCase;
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
 import java.util.Optional;
 

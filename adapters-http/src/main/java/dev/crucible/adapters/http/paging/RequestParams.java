@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.paging;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
 import java.util.Optional;

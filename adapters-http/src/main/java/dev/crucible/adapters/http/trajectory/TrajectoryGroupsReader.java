@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.trajectory;
 
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.trajectory.History;
 import dev.crucible.domain.trajectory.HistoryItem;
 import dev.crucible.domain.trajectory.Trajectory;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.usage;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.usage.UsageProject;
 import java.util.List;

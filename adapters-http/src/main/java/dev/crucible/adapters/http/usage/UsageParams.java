@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.usage;
 
 import dev.crucible.adapters.http.body.StorableText;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.usage.BucketWidth;
 import dev.crucible.domain.usage.UsageField;

@@ -3,7 +3,7 @@ package dev.crucible.adapters.http.error;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;

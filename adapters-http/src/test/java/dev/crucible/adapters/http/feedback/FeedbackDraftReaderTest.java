@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.domain.feedback.FeedbackDraft;
 import dev.crucible.domain.feedback.FeedbackReplacement;
 import dev.crucible.domain.feedback.ProjectId;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;

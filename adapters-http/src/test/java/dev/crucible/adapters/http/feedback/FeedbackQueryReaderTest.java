@@ -14,7 +14,7 @@ import dev.crucible.domain.feedback.FeedbackQueryLimits;
 import dev.crucible.domain.feedback.ProjectId;
 import dev.crucible.domain.feedback.SortKey;
 import dev.crucible.domain.paging.SortOrder;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

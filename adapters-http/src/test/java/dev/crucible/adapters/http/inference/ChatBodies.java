@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.domain.reading.JsonReader;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

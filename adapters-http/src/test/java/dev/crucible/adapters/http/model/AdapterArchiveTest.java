@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.RefusalException;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Refusal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

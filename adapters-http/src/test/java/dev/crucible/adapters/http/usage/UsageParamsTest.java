@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.domain.usage.BucketWidth;

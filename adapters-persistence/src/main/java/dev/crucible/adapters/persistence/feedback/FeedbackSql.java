@@ -52,7 +52,7 @@ final class FeedbackSql {
      * A boolean SQL condition for {@code expr}; every fragment built on the way is held to {@code limits}, so a query
      * whose SQL would outgrow them is refused before it is built whole.
      *
-     * @throws dev.crucible.domain.refusal.RefusalException naming {@code query} when the SQL would be larger than
+     * @throws dev.crucible.kernel.refusal.RefusalException naming {@code query} when the SQL would be larger than
      *     {@code limits} allow
      */
     static SqlFragment condition(FeedbackExpr expr, FeedbackSqlLimits limits) {

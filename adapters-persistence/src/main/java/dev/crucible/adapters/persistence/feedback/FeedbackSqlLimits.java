@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.feedback;
 
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 
 /**
  * How large the SQL of one feedback query may grow: characters of SQL text and bind parameters. The parser bounds

@@ -1,6 +1,6 @@
 package dev.crucible.adapters.persistence.job;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.LossFunction;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.SftConfig;

@@ -8,7 +8,7 @@ import dev.crucible.domain.feedback.FeedbackExpr;
 import dev.crucible.domain.feedback.FeedbackExpr.Comparison;
 import dev.crucible.domain.feedback.FeedbackExpr.ConvertTo;
 import dev.crucible.domain.feedback.FeedbackField;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.RefusalException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;

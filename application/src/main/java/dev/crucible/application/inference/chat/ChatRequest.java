@@ -1,6 +1,6 @@
 package dev.crucible.application.inference.chat;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

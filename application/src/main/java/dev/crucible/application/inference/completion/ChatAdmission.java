@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.completion;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.runtime.generation.RequestOwner;
 import java.time.Duration;
 import java.util.HashMap;

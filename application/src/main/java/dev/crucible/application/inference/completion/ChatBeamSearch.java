@@ -2,9 +2,9 @@ package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.serving.ServedModel;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.runtime.generation.Finish;
 import dev.crucible.runtime.generation.FinishReason;
 import dev.crucible.runtime.generation.GenerationDelta;

@@ -2,7 +2,7 @@ package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.usage.UsageRecorder;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationResult;

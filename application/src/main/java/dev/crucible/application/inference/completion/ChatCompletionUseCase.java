@@ -1,8 +1,8 @@
 package dev.crucible.application.inference.completion;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.usage.UsageProject;
 

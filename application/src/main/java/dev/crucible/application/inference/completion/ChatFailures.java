@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.completion;
 
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Level;

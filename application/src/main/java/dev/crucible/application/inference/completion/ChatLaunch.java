@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.completion;
 
 import dev.crucible.application.inference.serving.AdapterCache;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.GenerationDelta;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;

@@ -3,7 +3,7 @@ package dev.crucible.application.inference.completion;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatSampling;
 import dev.crucible.application.inference.chat.ChatStopping;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.sampling.SamplingChecks;
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 

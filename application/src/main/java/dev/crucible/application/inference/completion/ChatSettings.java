@@ -1,6 +1,6 @@
 package dev.crucible.application.inference.completion;
 
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.runtime.structured.ConstraintBudgets;
 
 /**

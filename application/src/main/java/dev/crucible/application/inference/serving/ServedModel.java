@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.serving;
 
 import dev.crucible.application.model.SchedulingPolicy;
-import dev.crucible.domain.invariant.NonNull;
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;

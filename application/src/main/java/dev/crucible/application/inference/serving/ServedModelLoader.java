@@ -1,7 +1,7 @@
 package dev.crucible.application.inference.serving;
 
 import dev.crucible.application.model.SchedulingPolicy;
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;

@@ -2,8 +2,8 @@ package dev.crucible.application.inference.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

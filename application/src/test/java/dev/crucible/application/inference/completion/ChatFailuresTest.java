@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Refusal;
-import dev.crucible.domain.refusal.RefusalException;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.runtime.generation.GenerationDelta;
 import dev.crucible.runtime.generation.GenerationListener;
 import java.util.concurrent.atomic.AtomicReference;

@@ -13,7 +13,7 @@ import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatSampling;
 import dev.crucible.application.inference.chat.ChatStopping;
 import dev.crucible.application.inference.chat.ChatStreaming;
-import dev.crucible.domain.refusal.Refusal.Reason;
+import dev.crucible.kernel.refusal.Refusal.Reason;
 import dev.crucible.hf.config.GenerationConfig;
 import dev.crucible.runtime.generation.sampling.RepetitionDetection;
 import dev.crucible.runtime.generation.sampling.SamplingParams;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.crucible.application.inference.chat.ChatRequest;
 import dev.crucible.application.inference.chat.ChatSampling;
 import dev.crucible.application.inference.chat.ChatStopping;
-import dev.crucible.domain.refusal.Refusal.Reason;
+import dev.crucible.kernel.refusal.Refusal.Reason;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

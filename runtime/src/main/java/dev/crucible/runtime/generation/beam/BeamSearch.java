@@ -1,6 +1,6 @@
 package dev.crucible.runtime.generation.beam;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.TokenLogprob;
 import java.util.ArrayList;
 import java.util.Comparator;

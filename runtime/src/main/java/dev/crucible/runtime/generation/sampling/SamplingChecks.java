@@ -1,9 +1,9 @@
 package dev.crucible.runtime.generation.sampling;
 
-import dev.crucible.domain.python.PythonNumbers;
-import dev.crucible.domain.python.PythonRepr;
-import dev.crucible.domain.refusal.Outcome;
-import dev.crucible.domain.refusal.Refusal;
+import dev.crucible.kernel.python.PythonNumbers;
+import dev.crucible.kernel.python.PythonRepr;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;

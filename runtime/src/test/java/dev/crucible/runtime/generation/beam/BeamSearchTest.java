@@ -3,7 +3,7 @@ package dev.crucible.runtime.generation.beam;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.domain.refusal.Outcome;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.TokenLogprob;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,2 +1,0 @@
-/** Checks that records of every feature share: their components' null checks. */
-package dev.crucible.domain.invariant;

@@ -1,0 +1,46 @@
+package dev.crucible.kernel.refusal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ExcerptTest {
+
+    @Test
+    void quotesShortInputWhole() {
+        assertEquals("'a{2}'", Excerpt.of("a{2}"));
+    }
+
+    @Test
+    void escapesControlCharactersAndQuotes() {
+        assertEquals("'a\\nb\\r\\tc\\u001b[31m\\'d\\\\'", Excerpt.of("a\nb\r\tc\u001b[31m'd\\"));
+    }
+
+    @Test
+    void cutsLongInputAndSaysHowLongItWas() {
+        String quoted = Excerpt.of("x".repeat(200_000));
+        assertTrue(quoted.startsWith("'" + "x".repeat(Excerpt.MAX_CHARS) + "'"), quoted);
+        assertTrue(quoted.endsWith("… (200000 characters)"), quoted);
+        assertTrue(quoted.length() < 100, quoted);
+    }
+
+    @Test
+    void neverCutsASurrogatePairInHalf() {
+        String input = "x".repeat(Excerpt.MAX_CHARS - 1) + "😀" + "tail";
+        assertEquals("'" + "x".repeat(Excerpt.MAX_CHARS - 1) + "'… (" + input.length() + " characters)",
+                Excerpt.of(input));
+    }
+
+    @Test
+    void escapesALoneSurrogate() {
+        assertEquals("'a\\ud800b'", Excerpt.of("a\ud800b"));
+    }
+
+    @Test
+    void aLogLineEscapesWhatCouldStartALineOfItsOwnAndIsCut() {
+        assertEquals("refused: x\\n2026-11-27 INFO forged", Excerpt.line("refused: x\n2026-11-27 INFO forged", 100));
+        assertEquals("abc… (6 characters)", Excerpt.line("abcdef", 3));
+        assertEquals("it's a \\ path", Excerpt.line("it's a \\ path", 100));
+    }
+}
