@@ -1,5 +1,6 @@
 package dev.crucible.runtime.structured;
 
+import static dev.crucible.testsupport.constraint.HostileSchemas.nestedArrays;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static dev.crucible.testsupport.tokenizer.ByteTokenizer.utf8;
@@ -30,16 +31,6 @@ class ConstraintBudgetsTest {
 
     private static final String STATES = ConstraintBudgets.MAX_AUTOMATON_SIZE_SETTING;
     private final OutputConstraints compiler = new OutputConstraints(4);
-
-    static Map<String, Object> nestedArrays(int depth) {
-        Object schema = Map.of("type", "integer");
-        for (int i = 0; i < depth; i++) {
-            schema = Map.of("type", "array", "items", schema);
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) schema;
-        return map;
-    }
 
     @Test
     void nestedRegexCountsAreRefusedByTheirProductNamingTheSetting() {

@@ -9,20 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.testsupport.constraint.Arithmetic;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Grammars whose languages are known, parsed and recognised byte by byte; bad grammars refused by rule. */
 class GrammarTest {
 
-    static final String ARITHMETIC = """
-            # left-recursive on purpose
-            root ::= expr
-            expr ::= expr ("+" | "-") term | term
-            term ::= term ("*" | "/") factor | factor
-            factor ::= number | "(" expr ")"
-            number ::= [0-9]+
-            """;
+    static final String ARITHMETIC = Arithmetic.FULL.grammar();
 
     static boolean matches(ByteGrammar grammar, String text) {
         EarleyChart chart = new EarleyChart(grammar);
@@ -37,29 +36,33 @@ class GrammarTest {
         return assertThrows(InvalidConstraintException.class, () -> ByteGrammar.compile(grammar)).getMessage();
     }
 
+    /** Asserts that {@code g} matches every one of {@code in} and none of {@code out}. */
+    private static void assertLanguage(ByteGrammar g, List<String> in, List<String> out) {
+        in.forEach(text -> assertTrue(matches(g, text), () -> "should match: " + text));
+        out.forEach(text -> assertFalse(matches(g, text), () -> "should not match: " + text));
+    }
+
+    /** Asserts that {@code prefix} can still be continued into a match, or not. */
+    private static void assertViable(ByteGrammar g, String prefix, boolean expected) {
+        assertEquals(expected, viable(g, prefix), () -> "viable: " + prefix);
+    }
+
     @Test
     void acceptsExactlyTheAlternativesOfAChoice() {
         ByteGrammar g = ByteGrammar.compile("root ::= \"yes\" | \"no\"");
-        assertTrue(matches(g, "yes"));
-        assertTrue(matches(g, "no"));
-        assertFalse(matches(g, "ye"));
-        assertTrue(viable(g, "ye"));
-        assertFalse(viable(g, "yess"));
-        assertFalse(matches(g, ""));
-        assertFalse(viable(g, "x"));
+        assertLanguage(g, List.of("yes", "no"), List.of("ye", "", "yess"));
+        assertViable(g, "ye", true);
+        assertViable(g, "yess", false);
+        assertViable(g, "x", false);
     }
 
     @Test
     void parsesLeftRecursiveArithmetic() {
         ByteGrammar g = ByteGrammar.compile(ARITHMETIC);
-        for (String ok : new String[] {"1", "12+3", "(1+2)*3", "((7))", "1-2-3*4/5", "(1*(2+(3)))"}) {
-            assertTrue(matches(g, ok), ok);
-        }
-        for (String bad : new String[] {"", "+1", "1+", "(1", "1)", "()", "1**2", "a"}) {
-            assertFalse(matches(g, bad), bad);
-        }
-        assertTrue(viable(g, "(1+"));
-        assertFalse(viable(g, "(1+)"));
+        assertLanguage(g, List.of("1", "12+3", "(1+2)*3", "((7))", "1-2-3*4/5", "(1*(2+(3)))"),
+                List.of("", "+1", "1+", "(1", "1)", "()", "1**2", "a"));
+        assertViable(g, "(1+", true);
+        assertViable(g, "(1+)", false);
     }
 
     @Test
@@ -69,97 +72,55 @@ class GrammarTest {
                 item ::= str | [0-9]{1,3}
                 str ::= "\\"" [^"\\\\\\n]* "\\""
                 """);
-        assertTrue(matches(g, "[]"));
-        assertTrue(matches(g, "[1,22,333]"));
-        assertTrue(matches(g, "[\"a b\",\"é\",7]"));
-        assertFalse(matches(g, "[1234]"));
-        assertFalse(matches(g, "[1,]"));
-        assertFalse(matches(g, "[\"a\nb\"]"));
-        assertFalse(viable(g, "[\"a\\"));
+        assertLanguage(g, List.of("[]", "[1,22,333]", "[\"a b\",\"é\",7]"), List.of("[1234]", "[1,]", "[\"a\nb\"]"));
+        assertViable(g, "[\"a\\", false);
     }
 
     @Test
     void readsBoundedAndOpenRepetitionOfRules() {
-        ByteGrammar g = ByteGrammar.compile("root ::= ab{2,3} c{1,}\nab ::= \"a\" \"b\"\nc ::= \"c\" | \"(\" root \")\"");
-        assertTrue(matches(g, "ababc"));
-        assertTrue(matches(g, "abababccc"));
-        assertFalse(matches(g, "abc"));
-        assertFalse(matches(g, "ababababc"));
-        assertTrue(matches(g, "abab(ababc)c"));
-        ByteGrammar exact = ByteGrammar.compile("root ::= x{3}\nx ::= \"x\" | \"(\" root \")\"");
-        assertTrue(matches(exact, "xxx"));
-        assertFalse(matches(exact, "xx"));
-        assertFalse(matches(exact, "xxxx"));
+        assertLanguage(ByteGrammar.compile("root ::= ab{2,3} c{1,}\nab ::= \"a\" \"b\"\nc ::= \"c\" | \"(\" root \")\""),
+                List.of("ababc", "abababccc", "abab(ababc)c"), List.of("abc", "ababababc"));
+        assertLanguage(ByteGrammar.compile("root ::= x{3}\nx ::= \"x\" | \"(\" root \")\""),
+                List.of("xxx"), List.of("xx", "xxxx"));
     }
 
     @Test
     void readsUnicodeInLiteralsAndClasses() {
-        ByteGrammar g = ByteGrammar.compile("root ::= \"\\u00e9t\\xe9\" [α-ω]+ .");
-        assertTrue(matches(g, "étéαβγ!"));
-        assertTrue(matches(g, "étéω😀"));
-        assertFalse(matches(g, "étéa!"));
+        assertLanguage(ByteGrammar.compile("root ::= \"\\u00e9t\\xe9\" [α-ω]+ ."),
+                List.of("étéαβγ!", "étéω😀"), List.of("étéa!"));
     }
 
     @Test
     void nullableRulesAndEmptyAlternativesParse() {
-        ByteGrammar g = ByteGrammar.compile("root ::= a b a\na ::= \"\" | \"x\"\nb ::= a a \"y\" a");
-        assertTrue(matches(g, "y"));
-        assertTrue(matches(g, "xxyxx"));
-        assertTrue(matches(g, "yx"));
-        assertFalse(matches(g, "xxxyxxxx"));
+        assertLanguage(ByteGrammar.compile("root ::= a b a\na ::= \"\" | \"x\"\nb ::= a a \"y\" a"),
+                List.of("y", "xxyxx", "yx"), List.of("xxxyxxxx"));
     }
 
-    @Test
-    void refusesAGrammarWithoutRoot() {
-        assertTrue(refusalOf("start ::= \"a\"").contains("'root'"));
+    static Stream<Arguments> refusedGrammars() {
+        return Stream.of(
+                Arguments.of("start ::= \"a\"", "'root'"),
+                Arguments.of("root ::= \"a\" item\nitem ::= \"b\" missing", "rule 'missing' is not defined"),
+                Arguments.of("root ::= \"a\" item\nitem ::= \"b\" missing", "rule 'item' at line 2, column 14"),
+                Arguments.of("root ::= item\nitem ::= \"abc", "unterminated string literal in rule 'item' at line 2"),
+                Arguments.of("root ::= (\"a\" | \"b\"", "expected ')' in rule 'root'"),
+                Arguments.of("root = \"a\"", "expected '::=' after the rule name in rule 'root' at line 1, column 6"),
+                Arguments.of("root ::= \"a\" * \"b\"", "unexpected character '*' in rule 'root'"),
+                Arguments.of("root ::= [z-a]", "out of order in rule 'root'"),
+                Arguments.of("root ::= \"a\"{3,1}", "maximum below its minimum in rule 'root'"),
+                Arguments.of("root ::= " + "(".repeat(5000) + "\"a\"" + ")".repeat(5000),
+                        "groups nested more than 100 deep in rule 'root'"),
+                Arguments.of("root ::= \"a\"" + "*".repeat(5000), "repetitions stacked"),
+                Arguments.of("root ::= \"a\"\nroot ::= \"b\"", "rule 'root' is defined more than once"),
+                Arguments.of("root ::= \"a\" | loop\nloop ::= \"b\" loop", "rule 'loop' never derives a finite string"),
+                Arguments.of("root ::= x\nx ::= [^\\x00-\\U0010FFFF]", "'x'"));
     }
 
-    @Test
-    void refusesAnUndefinedRuleNamingItAndItsUser() {
-        String message = refusalOf("root ::= \"a\" item\nitem ::= \"b\" missing");
-        assertTrue(message.contains("rule 'missing' is not defined"), message);
-        assertTrue(message.contains("rule 'item' at line 2, column 14"), message);
-    }
-
-    @Test
-    void refusesSyntaxErrorsNamingTheRuleAndPosition() {
-        String unterminated = refusalOf("root ::= item\nitem ::= \"abc");
-        assertTrue(unterminated.contains("unterminated string literal in rule 'item' at line 2"), unterminated);
-        String paren = refusalOf("root ::= (\"a\" | \"b\"");
-        assertTrue(paren.contains("expected ')' in rule 'root'"), paren);
-        String noArrow = refusalOf("root = \"a\"");
-        assertTrue(noArrow.contains("expected '::=' after the rule name in rule 'root' at line 1, column 6"), noArrow);
-        String stray = refusalOf("root ::= \"a\" * \"b\"");
-        assertTrue(stray.contains("unexpected character '*' in rule 'root'"), stray);
-        String range = refusalOf("root ::= [z-a]");
-        assertTrue(range.contains("out of order in rule 'root'"), range);
-        String bounds = refusalOf("root ::= \"a\"{3,1}");
-        assertTrue(bounds.contains("maximum below its minimum in rule 'root'"), bounds);
-    }
-
-    @Test
-    void refusesDeepNestingInsteadOfRunningOutOfStack() {
-        String groups = refusalOf("root ::= " + "(".repeat(5000) + "\"a\"" + ")".repeat(5000));
-        assertTrue(groups.contains("groups nested more than 100 deep in rule 'root'"), groups);
-        String stars = refusalOf("root ::= \"a\"" + "*".repeat(5000));
-        assertTrue(stars.contains("repetitions stacked"), stars);
-    }
-
-    @Test
-    void refusesADuplicateRule() {
-        assertTrue(refusalOf("root ::= \"a\"\nroot ::= \"b\"").contains("rule 'root' is defined more than once"));
-    }
-
-    @Test
-    void refusesARuleThatNeverEnds() {
-        String message = refusalOf("root ::= \"a\" | loop\nloop ::= \"b\" loop");
-        assertTrue(message.contains("rule 'loop' never derives a finite string"), message);
-    }
-
-    @Test
-    void refusesAnEmptyCharacterClassNamingTheRule() {
-        String message = refusalOf("root ::= x\nx ::= [^\\x00-\\U0010FFFF]");
-        assertTrue(message.contains("'x'"), message);
+    /** Bad grammars, deep nesting included (refused, never a stack overflow), are refused naming the rule. */
+    @ParameterizedTest
+    @MethodSource("refusedGrammars")
+    void refusesABadGrammarSayingWhereAndWhy(String grammar, String expected) {
+        String message = refusalOf(grammar);
+        assertTrue(message.contains(expected), message);
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
+import dev.crucible.testsupport.constraint.Arithmetic;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +35,7 @@ class GrammarOutputsIT {
 
     private static final JsonMapper JSON = JsonMapper.createDefault();
     private static final int SEEDS = 6;
-    private static final String ARITHMETIC = """
-            root ::= expr
-            expr ::= expr ("+" | "-") term | term   # left recursion
-            term ::= term "*" factor | factor
-            factor ::= [0-9]{1,2} | "(" expr ")"
-            """;
+    private static final Arithmetic ARITHMETIC = new Arithmetic("*", 2);
     @AutoClose
     private final TestServer server = TestServer.start(Map.of());
     private final Api api = server.api(server.newKey("gina"));
@@ -75,13 +71,13 @@ class GrammarOutputsIT {
     void recursiveArithmeticIsWholeWhenStoppedAndAViablePrefixWhenCut() {
         for (int seed = 0; seed < SEEDS; seed++) {
             for (Map<String, Object> choice : choices(request("seed", seed, "n", 2, "max_tokens", 40,
-                    "structured_outputs", Map.of("grammar", ARITHMETIC)))) {
+                    "structured_outputs", Map.of("grammar", ARITHMETIC.grammar())))) {
                 String text = content(choice);
                 if ("stop".equals(choice.get("finish_reason"))) {
-                    assertTrue(Arithmetic.accepts(text), "not an expression: " + text);
+                    assertTrue(ARITHMETIC.accepts(text), "not an expression: " + text);
                 } else {
                     assertEquals("length", choice.get("finish_reason"));
-                    assertTrue(Arithmetic.accepts(Arithmetic.completion(text)), "not a viable prefix: " + text);
+                    assertTrue(ARITHMETIC.accepts(Arithmetic.completion(text)), "not a viable prefix: " + text);
                 }
             }
         }
@@ -207,68 +203,4 @@ class GrammarOutputsIT {
         }
     }
 
-    /** A recursive-descent recogniser of {@link #ARITHMETIC}'s language. */
-    private static final class Arithmetic {
-        private final String s;
-        private int pos;
-
-        private Arithmetic(String s) {
-            this.s = s;
-        }
-
-        static boolean accepts(String s) {
-            Arithmetic a = new Arithmetic(s);
-            return a.expr() && a.pos == s.length();
-        }
-
-        /** The prefix closed off: a number where one is due, then a parenthesis for each left open. */
-        static String completion(String prefix) {
-            String text = prefix.isEmpty() || "+-*(".indexOf(prefix.charAt(prefix.length() - 1)) >= 0
-                    ? prefix + "1" : prefix;
-            long open = text.chars().filter(c -> c == '(').count() - text.chars().filter(c -> c == ')').count();
-            return text + ")".repeat((int) Math.max(0, open));
-        }
-
-        private boolean expr() {
-            if (!term()) {
-                return false;
-            }
-            while (pos < s.length() && (s.charAt(pos) == '+' || s.charAt(pos) == '-')) {
-                pos++;
-                if (!term()) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private boolean term() {
-            if (!factor()) {
-                return false;
-            }
-            while (pos < s.length() && s.charAt(pos) == '*') {
-                pos++;
-                if (!factor()) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private boolean factor() {
-            if (pos < s.length() && s.charAt(pos) == '(') {
-                pos++;
-                if (!expr() || pos >= s.length() || s.charAt(pos) != ')') {
-                    return false;
-                }
-                pos++;
-                return true;
-            }
-            int start = pos;
-            while (pos < s.length() && pos - start < 2 && Character.isDigit(s.charAt(pos))) {
-                pos++;
-            }
-            return pos > start;
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.crucible.server.api;
 
+import static dev.crucible.testsupport.constraint.HostileSchemas.nestedArrays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,16 +52,6 @@ class HostileConstraintsIT {
         String message = (String) reply.error().get("message");
         assertTrue(message.contains(setting), message);
         assertTrue(message.length() < 600, "a short message: " + message.length() + " characters");
-    }
-
-    static Map<String, Object> nestedArrays(int depth) {
-        Object schema = Map.of("type", "integer");
-        for (int i = 0; i < depth; i++) {
-            schema = Map.of("type", "array", "items", schema);
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) schema;
-        return map;
     }
 
     @Test
