@@ -1,12 +1,12 @@
 package dev.crucible.application.job.dataset;
 
-import dev.crucible.domain.job.SftExample;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertInvalid;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.domain.job.SftExample;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.testsupport.outcome.OutcomeAssertions;
 import java.nio.charset.StandardCharsets;

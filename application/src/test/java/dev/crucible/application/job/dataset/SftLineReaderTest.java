@@ -1,10 +1,10 @@
 package dev.crucible.application.job.dataset;
 
-import dev.crucible.domain.job.SftExample;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertInvalid;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crucible.domain.job.SftExample;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -70,6 +70,7 @@ class SftLineReaderTest {
                 "the last message must be from the assistant, got role 'system'");
     }
 
+    /** A bad role, content or tool call in a message is refused naming the message's field. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "{\"content\": \"x\"}|messages[0].role is required",
@@ -77,8 +78,23 @@ class SftLineReaderTest {
         "{\"role\": \"bot\", \"content\": \"x\"}|messages[0].role must be one of system, developer, user, assistant, tool, got 'bot'",
         "{\"role\": \"Assistant\", \"content\": \"x\"}|messages[0].role must be one of system, developer, user, assistant, tool, got 'Assistant'",
         "{\"role\": 2, \"content\": \"x\"}|messages[0].role must be one of system, developer, user, assistant, tool, got the number 2",
+        "{\"role\": \"user\"}|messages[0].content must be a string or a list of text parts, got null",
+        "{\"role\": \"user\", \"content\": 5}|messages[0].content must be a string or a list of text parts, got the number 5",
+        "{\"role\": \"user\", \"content\": {\"text\": \"x\"}}|messages[0].content must be a string or a list of text parts, got an object",
+        "{\"role\": \"user\", \"content\": [\"x\"]}|messages[0].content[0] must be a text part {\"type\": \"text\", \"text\": string}, got a string",
+        "{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"a\"}, {\"type\": \"image_url\", \"image_url\": {}}]}|messages[0].content[1] must be a text part {\"type\": \"text\", \"text\": string}, got a part of type 'image_url'",
+        "{\"role\": \"user\", \"content\": [{\"type\": \"text\"}]}|messages[0].content[0] must be a text part {\"type\": \"text\", \"text\": string}, got an object",
+        "{\"role\": \"assistant\"}|messages[0].content must be a string or a list of text parts, got null",
+        "{\"role\": \"assistant\", \"tool_calls\": []}|messages[0].content must be a string or a list of text parts, got null",
+        "{\"role\": \"user\", \"content\": \"x\", \"tool_calls\": []}|messages[0].tool_calls is only allowed on assistant messages, got role 'user'",
+        "{\"role\": \"assistant\", \"tool_calls\": {}}|messages[0].tool_calls must be a list of function calls, got an object",
+        "{\"role\": \"assistant\", \"tool_calls\": [3]}|messages[0].tool_calls[0] must be an object, got the number 3",
+        "{\"role\": \"assistant\", \"tool_calls\": [{\"type\": \"code\", \"function\": {\"name\": \"f\"}}]}|messages[0].tool_calls[0].type must be 'function', got 'code'",
+        "{\"role\": \"assistant\", \"tool_calls\": [{\"function\": \"f\"}]}|messages[0].tool_calls[0].function must be an object, got a string",
+        "{\"role\": \"assistant\", \"tool_calls\": [{\"function\": {\"name\": \"\"}}]}|messages[0].tool_calls[0].function.name must be a non-empty string",
+        "{\"role\": \"assistant\", \"tool_calls\": [{\"function\": {\"name\": \"f\", \"arguments\": 1}}]}|messages[0].tool_calls[0].function.arguments must be a JSON string or an object, got the number 1",
     })
-    void rolesAreOpenAisRoles(String message, String problem) {
+    void aBadMessageIsRefusedNamingItsField(String message, String problem) {
         assertLineRefused("{\"messages\": [" + message + ", " + ASSISTANT + "]}", problem);
     }
 
@@ -91,40 +107,11 @@ class SftLineReaderTest {
         assertEquals(6, example.messages().size());
     }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"role\": \"user\"}|messages[0].content must be a string or a list of text parts, got null",
-        "{\"role\": \"user\", \"content\": 5}|messages[0].content must be a string or a list of text parts, got the number 5",
-        "{\"role\": \"user\", \"content\": {\"text\": \"x\"}}|messages[0].content must be a string or a list of text parts, got an object",
-        "{\"role\": \"user\", \"content\": [\"x\"]}|messages[0].content[0] must be a text part {\"type\": \"text\", \"text\": string}, got a string",
-        "{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"a\"}, {\"type\": \"image_url\", \"image_url\": {}}]}|messages[0].content[1] must be a text part {\"type\": \"text\", \"text\": string}, got a part of type 'image_url'",
-        "{\"role\": \"user\", \"content\": [{\"type\": \"text\"}]}|messages[0].content[0] must be a text part {\"type\": \"text\", \"text\": string}, got an object",
-        "{\"role\": \"assistant\"}|messages[0].content must be a string or a list of text parts, got null",
-        "{\"role\": \"assistant\", \"tool_calls\": []}|messages[0].content must be a string or a list of text parts, got null",
-    })
-    void contentIsAStringOrTextParts(String message, String problem) {
-        assertLineRefused("{\"messages\": [" + message + ", " + ASSISTANT + "]}", problem);
-    }
-
     @Test
     void textPartsAreAccepted() {
         SftExample example = read("{\"messages\": [{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"a\"}]}, "
                 + "{\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"b\"}]}]}");
         assertEquals(2, example.messages().size());
-    }
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"role\": \"user\", \"content\": \"x\", \"tool_calls\": []}|messages[0].tool_calls is only allowed on assistant messages, got role 'user'",
-        "{\"role\": \"assistant\", \"tool_calls\": {}}|messages[0].tool_calls must be a list of function calls, got an object",
-        "{\"role\": \"assistant\", \"tool_calls\": [3]}|messages[0].tool_calls[0] must be an object, got the number 3",
-        "{\"role\": \"assistant\", \"tool_calls\": [{\"type\": \"code\", \"function\": {\"name\": \"f\"}}]}|messages[0].tool_calls[0].type must be 'function', got 'code'",
-        "{\"role\": \"assistant\", \"tool_calls\": [{\"function\": \"f\"}]}|messages[0].tool_calls[0].function must be an object, got a string",
-        "{\"role\": \"assistant\", \"tool_calls\": [{\"function\": {\"name\": \"\"}}]}|messages[0].tool_calls[0].function.name must be a non-empty string",
-        "{\"role\": \"assistant\", \"tool_calls\": [{\"function\": {\"name\": \"f\", \"arguments\": 1}}]}|messages[0].tool_calls[0].function.arguments must be a JSON string or an object, got the number 1",
-    })
-    void toolCallsAreFunctionCallsOnAssistantMessages(String message, String problem) {
-        assertLineRefused("{\"messages\": [" + message + ", " + ASSISTANT + "]}", problem);
     }
 
     @Test
