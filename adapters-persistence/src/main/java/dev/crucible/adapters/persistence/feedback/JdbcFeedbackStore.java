@@ -24,6 +24,7 @@ import java.util.Map;
 
 /** Feedback rows in {@code feedback}; queries translated by {@link FeedbackSql}, always within one project. */
 @Singleton
+@Transactional
 class JdbcFeedbackStore implements FeedbackStore {
 
     /** The most rows one query returns, whatever its limit: results are held in memory. */
@@ -51,13 +52,11 @@ class JdbcFeedbackStore implements FeedbackStore {
     }
 
     @Override
-    @Transactional
     public Outcome<Feedback> insert(Feedback row) {
         return write(row);
     }
 
     @Override
-    @Transactional
     public Outcome<Feedback> replace(ProjectId project, FeedbackId toDelete, Feedback newRow) {
         // A refusal is a value, not an exception, so it would not roll this transaction back: the one write that can
         // be refused (the new id taken by another row) goes first, and the old row is deleted only once it succeeded.
@@ -97,7 +96,6 @@ class JdbcFeedbackStore implements FeedbackStore {
      * cancelled at that bound leaves the transaction aborted, so it is refused by throwing (a rollback), not as a value.
      */
     @Override
-    @Transactional
     public Outcome<List<Map<String, Object>>> query(FeedbackQuery query) {
         Statement statement;
         try {
@@ -172,7 +170,6 @@ class JdbcFeedbackStore implements FeedbackStore {
     }
 
     @Override
-    @Transactional
     public int purge(ProjectId project, List<FeedbackId> ids) {
         if (ids.isEmpty()) {
             return 0;

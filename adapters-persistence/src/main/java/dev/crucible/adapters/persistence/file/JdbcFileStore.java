@@ -16,6 +16,7 @@ import java.util.Optional;
 
 /** File metadata in {@code files}; every statement is scoped by entity; pages by (created_at, id). */
 @Singleton
+@Transactional
 class JdbcFileStore implements FileStore {
 
     private final Sql sql;
@@ -25,7 +26,6 @@ class JdbcFileStore implements FileStore {
     }
 
     @Override
-    @Transactional
     public void insert(StoredFile file) {
         FileRow row = FileRow.of(file);
         sql.update("INSERT INTO files (" + FileRow.COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)", row.id(), row.entity(),
@@ -33,7 +33,6 @@ class JdbcFileStore implements FileStore {
     }
 
     @Override
-    @Transactional
     public Optional<Stored> insertWithin(StoredFile file, FileQuota quota) {
         // One entity's uploads queue on this lock for the rest of the transaction: count, then insert.
         sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "files/" + file.entity().value());
@@ -47,14 +46,12 @@ class JdbcFileStore implements FileStore {
     }
 
     @Override
-    @Transactional
     public Optional<StoredFile> find(EntityName entity, FileId id) {
         return sql.queryOne("SELECT " + FileRow.COLUMNS + " FROM files WHERE entity = ? AND id = ?", FileRow::read,
                 entity.value(), id.value()).map(FileRow::toDomain);
     }
 
     @Override
-    @Transactional
     public List<StoredFile> fetchPage(EntityName entity, FileListRequest request, Optional<StoredFile> after) {
         boolean asc = request.order() == SortOrder.ASC;
         StringBuilder text = new StringBuilder("SELECT " + FileRow.COLUMNS + " FROM files WHERE entity = ?");
@@ -76,7 +73,6 @@ class JdbcFileStore implements FileStore {
     }
 
     @Override
-    @Transactional
     public boolean delete(EntityName entity, FileId id) {
         return sql.update("DELETE FROM files WHERE entity = ? AND id = ?", entity.value(), id.value()) > 0;
     }

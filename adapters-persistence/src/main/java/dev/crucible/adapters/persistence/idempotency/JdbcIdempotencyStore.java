@@ -15,6 +15,7 @@ import java.util.Optional;
  * insert of the same key wait for the first transaction, so two claims at once never both win.
  */
 @Singleton
+@Transactional
 class JdbcIdempotencyStore implements IdempotencyStore {
 
     private static final String KEY = "entity = ? AND scope = ? AND idem_key = ?";
@@ -29,7 +30,6 @@ class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    @Transactional
     public Claim claim(IdempotentRequest request, Instant now, Instant expiredBefore) {
         sql.update("DELETE FROM idempotency_keys WHERE created_at < ?", expiredBefore);
         int inserted = sql.update("INSERT INTO idempotency_keys (entity, scope, idem_key, fingerprint, created_at) "
@@ -50,14 +50,12 @@ class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    @Transactional
     public void record(IdempotentRequest request, RecordedAnswer answer) {
         sql.update("UPDATE idempotency_keys SET status = ?, answer = ? WHERE " + KEY + " AND status IS NULL",
                 answer.status(), answer.json(), request.entity().value(), request.scope(), request.key().value());
     }
 
     @Override
-    @Transactional
     public void release(IdempotentRequest request) {
         sql.update("DELETE FROM idempotency_keys WHERE " + KEY + " AND status IS NULL", key(request));
     }

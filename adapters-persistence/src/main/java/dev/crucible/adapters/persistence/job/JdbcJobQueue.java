@@ -17,6 +17,7 @@ import java.util.UUID;
 
 /** The runner's side of {@code training_jobs}: row-locked claims, heartbeats and guarded endings. */
 @Singleton
+@Transactional
 class JdbcJobQueue implements JobQueue {
 
     // The oldest queued job of a model with nothing running; SKIP LOCKED lets other runners pass it by.
@@ -38,7 +39,6 @@ class JdbcJobQueue implements JobQueue {
     }
 
     @Override
-    @Transactional
     public Optional<TrainingJob> claimNext(UUID runnerId, Instant now) {
         Optional<TrainingJob> queued = sql.queryOne(CLAIM, JobRow::read).map(JobRow::toDomain);
         if (queued.isEmpty()) {
@@ -51,21 +51,18 @@ class JdbcJobQueue implements JobQueue {
     }
 
     @Override
-    @Transactional
     public boolean heartbeat(TrainingJob job, UUID runnerId, Instant now) {
         return sql.update("UPDATE training_jobs SET heartbeat_at = ? WHERE id = ? AND status = 'RUNNING' AND runner_id = ?",
                 now, job.id().value(), runnerId) == 1;
     }
 
     @Override
-    @Transactional
     public List<TrainingJob> stale(Instant before) {
         return sql.query("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE status = 'RUNNING' AND heartbeat_at < ? "
                 + "ORDER BY seq", JobRow::read, before).stream().map(JobRow::toDomain).toList();
     }
 
     @Override
-    @Transactional
     public boolean progress(TrainingJob job, UUID runnerId, JobEvent event) {
         if (!held(job, runnerId)) {
             return false;
@@ -75,7 +72,6 @@ class JdbcJobQueue implements JobQueue {
     }
 
     @Override
-    @Transactional
     public boolean fail(TrainingJob failed, UUID runnerId, JobEvent event) {
         if (!writes.transition(failed, "RUNNING", runnerId)) {
             return false;
@@ -85,7 +81,6 @@ class JdbcJobQueue implements JobQueue {
     }
 
     @Override
-    @Transactional
     public JobCompletion complete(TrainingJob running, UUID runnerId, int step, Map<String, Double> metrics,
             Instant now) {
         if (!held(running, runnerId)) {

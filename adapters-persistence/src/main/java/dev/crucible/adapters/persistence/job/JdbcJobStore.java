@@ -25,6 +25,7 @@ import java.util.UUID;
 
 /** Job records, inputs and events in {@code training_jobs}, {@code training_job_specs}, {@code training_job_events}. */
 @Singleton
+@Transactional
 class JdbcJobStore implements JobStore, JobEventStore {
 
     private final Sql sql;
@@ -38,7 +39,6 @@ class JdbcJobStore implements JobStore, JobEventStore {
     }
 
     @Override
-    @Transactional
     public void enqueue(TrainingJob job, JobSpec spec) {
         JobRow row = JobRow.of(job);
         sql.update("INSERT INTO training_jobs (id, type, model_id, entity, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -48,7 +48,6 @@ class JdbcJobStore implements JobStore, JobEventStore {
     }
 
     @Override
-    @Transactional
     public OptionalLong enqueueWithin(TrainingJob job, JobSpec spec, int maxQueued) {
         // One entity's job creations queue on this lock for the rest of the transaction: count, then insert.
         String entity = job.entity().value();
@@ -63,14 +62,12 @@ class JdbcJobStore implements JobStore, JobEventStore {
     }
 
     @Override
-    @Transactional
     public Optional<TrainingJob> find(EntityName entity, JobId id) {
         return sql.queryOne("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE entity = ? AND id = ?",
                 JobRow::read, entity.value(), id.value()).map(JobRow::toDomain);
     }
 
     @Override
-    @Transactional
     public Map<String, Long> countByStatus() {
         Map<String, Long> counts = new LinkedHashMap<>();
         sql.query("SELECT status, count(*) FROM training_jobs GROUP BY status",
@@ -79,7 +76,6 @@ class JdbcJobStore implements JobStore, JobEventStore {
     }
 
     @Override
-    @Transactional
     public List<TrainingJob> fetchPage(EntityName entity, PageRequest page, Optional<TrainingJob> after) {
         boolean asc = page.order() == SortOrder.ASC;
         String keyset = after.isEmpty() ? ""
@@ -91,7 +87,6 @@ class JdbcJobStore implements JobStore, JobEventStore {
     }
 
     @Override
-    @Transactional
     public List<TrainingJob> active(ModelId model) {
         return sql.query("SELECT " + JobRow.COLUMNS + " FROM training_jobs WHERE model_id = ? "
                 + "AND status IN ('QUEUED', 'RUNNING') ORDER BY seq", JobRow::read, model.value())
@@ -99,27 +94,23 @@ class JdbcJobStore implements JobStore, JobEventStore {
     }
 
     @Override
-    @Transactional
     public Optional<JobSpec> spec(JobId id) {
         return sql.queryOne("SELECT spec::text FROM training_job_specs WHERE job_id = ?", rs -> rs.getString(1), id.value())
                 .map(text -> SpecJson.read(json.readObject(text)));
     }
 
     @Override
-    @Transactional
     public void append(JobEvent event) {
         writes.append(event);
     }
 
     @Override
-    @Transactional
     public boolean contains(JobId job, UUID eventId) {
         return sql.queryOne("SELECT 1 FROM training_job_events WHERE job_id = ? AND id = ?", rs -> 1,
                 job.value(), eventId).isPresent();
     }
 
     @Override
-    @Transactional
     public List<JobEvent> fetch(JobId job, Optional<UUID> after, int count) {
         String keyset = after.isPresent() ? " AND seq > (SELECT seq FROM training_job_events WHERE id = ?)" : "";
         Object[] params = after.isPresent() ? new Object[] {job.value(), after.get(), count} : new Object[] {job.value(), count};

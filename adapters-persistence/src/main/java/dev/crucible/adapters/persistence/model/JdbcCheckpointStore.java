@@ -22,6 +22,7 @@ import java.util.function.IntConsumer;
 
 /** Checkpoints in {@code checkpoints}, listed by step with keyset pagination. */
 @Singleton
+@Transactional
 class JdbcCheckpointStore implements CheckpointStore {
 
     private final Sql sql;
@@ -33,14 +34,12 @@ class JdbcCheckpointStore implements CheckpointStore {
     }
 
     @Override
-    @Transactional
     public Optional<Checkpoint> find(ModelId model, CheckpointId id) {
         return sql.queryOne("SELECT " + CheckpointRow.COLUMNS + " FROM checkpoints WHERE model_id = ? AND id = ?",
                 CheckpointRow::read, model.value(), id.value()).map(row -> row.toDomain(json));
     }
 
     @Override
-    @Transactional
     public List<Checkpoint> fetchPage(ModelId model, PageRequest request, Optional<Integer> afterStep) {
         boolean asc = request.order() == SortOrder.ASC;
         String keyset = afterStep.isEmpty() ? "" : asc ? " AND step > ?" : " AND step < ?";
@@ -52,13 +51,11 @@ class JdbcCheckpointStore implements CheckpointStore {
     }
 
     @Override
-    @Transactional
     public Set<Integer> steps(ModelId model) {
         return new HashSet<>(sql.query("SELECT step FROM checkpoints WHERE model_id = ?", rs -> rs.getInt(1), model.value()));
     }
 
     @Override
-    @Transactional
     public Checkpoint insertNext(ModelId model, Instant now, IntConsumer writeFiles) {
         // Holding the model's row until commit serialises additions to one model (a second waits here).
         sql.query("SELECT id FROM models WHERE id = ? FOR UPDATE", rs -> 0, model.value());
@@ -71,7 +68,6 @@ class JdbcCheckpointStore implements CheckpointStore {
     }
 
     @Override
-    @Transactional
     public Optional<Checkpoint> insertNextWithin(ModelId model, EntityName entity, int maxPerEntity, Instant now,
             IntConsumer writeFiles) {
         // One entity's additions queue on this lock for the rest of the transaction: count, then insert.
@@ -85,7 +81,6 @@ class JdbcCheckpointStore implements CheckpointStore {
     }
 
     @Override
-    @Transactional
     public void delete(ModelId model, List<Integer> steps) {
         for (int step : steps) {
             sql.update("DELETE FROM checkpoints WHERE model_id = ? AND step = ?", model.value(), step);

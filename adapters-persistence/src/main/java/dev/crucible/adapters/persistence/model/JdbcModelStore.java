@@ -19,6 +19,7 @@ import java.util.Optional;
 
 /** Models in {@code models}; every read is scoped by entity. */
 @Singleton
+@Transactional
 class JdbcModelStore implements ModelStore {
 
     private final Sql sql;
@@ -30,7 +31,6 @@ class JdbcModelStore implements ModelStore {
     }
 
     @Override
-    @Transactional
     public Optional<Model> insertUnlessExists(Model model, Checkpoint initial) {
         var c = model.coordinates();
         int inserted = sql.update("INSERT INTO models (id, entity, project, name, base_model, created_at) "
@@ -45,28 +45,24 @@ class JdbcModelStore implements ModelStore {
     }
 
     @Override
-    @Transactional
     public Optional<Model> find(EntityName entity, ModelId id) {
         return sql.queryOne(ModelRow.SELECT + "WHERE m.entity = ? AND m.id = ?", ModelRow::read, entity.value(), id.value())
                 .map(ModelRow::toDomain);
     }
 
     @Override
-    @Transactional
     public Optional<Model> find(ModelCoordinates c) {
         return sql.queryOne(ModelRow.SELECT + "WHERE m.entity = ? AND m.project = ? AND m.name = ?",
                 ModelRow::read, c.entity().value(), c.project(), c.name()).map(ModelRow::toDomain);
     }
 
     @Override
-    @Transactional
     public List<Model> list(EntityName entity) {
         return sql.query(ModelRow.SELECT + "WHERE m.entity = ? ORDER BY m.created_at, m.id", ModelRow::read, entity.value())
                 .stream().map(ModelRow::toDomain).toList();
     }
 
     @Override
-    @Transactional
     public List<Model> fetchPage(EntityName entity, PageRequest page, Optional<Model> after) {
         boolean asc = page.order() == SortOrder.ASC;
         String direction = asc ? "ASC" : "DESC";
@@ -79,7 +75,6 @@ class JdbcModelStore implements ModelStore {
     }
 
     @Override
-    @Transactional
     public int delete(Model model, List<TrainingJob> cancelledJobs, List<JobEvent> events) {
         // Lock the model row first so that a job completing concurrently cannot add a checkpoint we miss.
         sql.query("SELECT id FROM models WHERE id = ? FOR UPDATE", rs -> rs.getObject(1), model.id().value());

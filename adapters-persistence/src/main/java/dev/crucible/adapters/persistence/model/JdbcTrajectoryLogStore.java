@@ -15,6 +15,7 @@ import java.util.UUID;
 
 /** Logged trajectories in {@code trajectory_logs}; aggregates merged into the latest checkpoint's metrics. */
 @Singleton
+@Transactional
 class JdbcTrajectoryLogStore implements TrajectoryLogStore {
 
     private final Sql sql;
@@ -26,7 +27,6 @@ class JdbcTrajectoryLogStore implements TrajectoryLogStore {
     }
 
     @Override
-    @Transactional
     public void log(ModelId model, String split, List<TrajectoryGroup> groups, Map<String, Double> metrics) {
         sql.update("INSERT INTO trajectory_logs (id, model_id, split, trajectory_groups, created_at) "
                 + "VALUES (?, ?, ?, CAST(? AS jsonb), ?)", UUID.randomUUID(), model.value(), split,

@@ -23,6 +23,7 @@ import java.util.Optional;
  * {@code Infinity} there, as in Weave: it is read back with {@code Infinity} and {@code NaN} allowed.
  */
 @Singleton
+@Transactional
 class JdbcObjectStore implements ObjectStore {
 
     private static final ObjectMapper VAL_DUMP = new ObjectMapper(JsonFactory.builder()
@@ -35,7 +36,6 @@ class JdbcObjectStore implements ObjectStore {
     }
 
     @Override
-    @Transactional
     public ObjectVersion insertUnlessExists(NewObject object) {
         ProjectId p = object.project();
         String name = object.name().value();
@@ -58,7 +58,6 @@ class JdbcObjectStore implements ObjectStore {
     }
 
     @Override
-    @Transactional
     public Optional<StoredObject> find(ProjectId project, ObjectName name, VersionSelector version) {
         Object[] scope = {project.entity(), project.project(), name.value()};
         Optional<ObjectRow> row = switch (version) {

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 /** API keys in {@code api_keys}, by hash. */
 @Singleton
+@Transactional
 class JdbcApiKeyStore implements ApiKeyStore {
 
     private final Sql sql;
@@ -19,7 +20,6 @@ class JdbcApiKeyStore implements ApiKeyStore {
     }
 
     @Override
-    @Transactional
     public Optional<ApiKey> findByHash(String hash) {
         return sql.queryOne("SELECT id, entity, key_hash, created_at FROM api_keys WHERE key_hash = ?",
                 rs -> new ApiKey(Sql.uuid(rs, "id"), new EntityName(rs.getString("entity")), rs.getString("key_hash"),
@@ -27,7 +27,6 @@ class JdbcApiKeyStore implements ApiKeyStore {
     }
 
     @Override
-    @Transactional
     public void saveIfAbsent(ApiKey key) {
         sql.update("INSERT INTO api_keys (id, entity, key_hash, created_at) VALUES (?, ?, ?, ?) "
                 + "ON CONFLICT (key_hash) DO NOTHING", key.id(), key.entity().value(), key.hash(), key.createdAt());

@@ -14,6 +14,7 @@ import java.util.Set;
  * two upserts of one row, so none is lost); a read sums the minutes into the asked width's buckets.
  */
 @Singleton
+@Transactional
 class JdbcUsageLedger implements UsageLedger {
 
     private static final String ADD = "INSERT INTO completion_usage (entity, minute_start, project_id, model, "
@@ -41,7 +42,6 @@ class JdbcUsageLedger implements UsageLedger {
     }
 
     @Override
-    @Transactional
     public void add(CompletionUsage usage) {
         long minute = BucketWidth.MINUTE.bucketOf(usage.endedAt().getEpochSecond());
         sql.update(ADD, usage.entity().value(), minute, usage.project().toString(), usage.model(),
@@ -49,7 +49,6 @@ class JdbcUsageLedger implements UsageLedger {
     }
 
     @Override
-    @Transactional
     public List<Row> totals(Selection selection) {
         long w = selection.width().seconds();
         String[] projects = array(selection.projectIds());
