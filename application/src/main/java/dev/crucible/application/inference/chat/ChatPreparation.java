@@ -10,7 +10,7 @@ import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.tenancy.Caller;
-import dev.crucible.runtime.cache.LruMap;
+import dev.crucible.runtime.structured.LruMap;
 import dev.crucible.runtime.generation.GenerationRequest;
 import dev.crucible.runtime.generation.RequestOwner;
 import dev.crucible.runtime.structured.ConstraintBudgets;

@@ -1,4 +1,4 @@
-package dev.crucible.runtime.cache;
+package dev.crucible.runtime.structured;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

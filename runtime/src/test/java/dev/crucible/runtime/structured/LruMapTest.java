@@ -1,4 +1,4 @@
-package dev.crucible.runtime.cache;
+package dev.crucible.runtime.structured;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
