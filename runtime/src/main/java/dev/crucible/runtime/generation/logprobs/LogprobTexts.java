@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.logprobs;
 
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.runtime.generation.sampling.Candidate;
@@ -6,16 +6,16 @@ import dev.crucible.runtime.generation.sampling.Sample;
 import java.util.Optional;
 
 /** Gives a sample's logprobs their token texts and bytes. Stateless apart from the tokenizer it reads. */
-final class LogprobTexts {
+public final class LogprobTexts {
 
     private final Tokenizer tokenizer;
 
-    LogprobTexts(Tokenizer tokenizer) {
+    public LogprobTexts(Tokenizer tokenizer) {
         this.tokenizer = tokenizer;
     }
 
     /** The position's logprobs, or empty when the sample carries none. */
-    Optional<PositionLogprobs> of(Sample sample) {
+    public Optional<PositionLogprobs> of(Sample sample) {
         if (sample.logprob().isEmpty()) {
             return Optional.empty();
         }
@@ -28,7 +28,7 @@ final class LogprobTexts {
     }
 
     /** Token {@code id} with {@code logprob}, decoded on its own with special tokens kept. */
-    TokenLogprob token(int id, double logprob) {
+    public TokenLogprob token(int id, double logprob) {
         return new TokenLogprob(id, tokenizer.decode(new int[] {id}, false), tokenizer.tokenBytes(id), logprob);
     }
 }

@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.prefix;
 
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.KvCache;
@@ -15,19 +15,20 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link ModelRunner#copyPrefix}) instead of forwarding them. Each held prefix is one cache of its own; a longer
  * prefix replaces the shorter ones of its scope it extends. Memory is bounded: at most {@code budgetTokens} tokens in
  * at most {@code maxEntries} caches, the least recently used prefix evicted first. Nothing is held before a prefill
- * completes, so requests admitted together with the same prompt would each forward it; {@link PrefillSharing} asks
- * {@link #restorable} and {@link #keepable} whether waiting for another's prefill gains blocks.
+ * completes, so requests admitted together with the same prompt would each forward it; the generator's
+ * {@code PrefillSharing} asks {@link #restorable} and {@link #keepable} whether waiting for another's prefill gains
+ * blocks.
  *
  * <p>Used only by the scheduling thread; the counters ({@link #snapshot()}) may be read from any thread.
  */
-final class PrefixCache {
+public final class PrefixCache {
 
     /**
      * The most prefixes a generator holds. An engine may hold each in a row as long as its longest sequence (ONNX's
      * pool), so the count, not only the tokens, bounds memory: 8 rows add at most an eighth to a full batch of 64.
      * Any held prompt serves every prompt that shares its leading blocks, so a few suffice for shared system prompts.
      */
-    static final int MAX_PREFIXES = 8;
+    public static final int MAX_PREFIXES = 8;
 
     private final ModelRunner runner;
     private final int budgetTokens;
@@ -45,7 +46,7 @@ final class PrefixCache {
      * @param budgetTokens the most tokens held over all prefixes; 0 turns caching off
      * @param maxEntries   the most prefixes held
      */
-    PrefixCache(ModelRunner runner, int budgetTokens, int maxEntries) {
+    public PrefixCache(ModelRunner runner, int budgetTokens, int maxEntries) {
         if (budgetTokens < 0 || maxEntries < 1) {
             throw new IllegalArgumentException("budgetTokens must be at least 0 and maxEntries at least 1, got "
                     + budgetTokens + " and " + maxEntries);
@@ -63,7 +64,7 @@ final class PrefixCache {
      * always leaving at least the prompt's last token to forward (its logits are needed); returns the tokens copied,
      * a multiple of {@value PrefixBlocks#TOKENS}, 0 when nothing matched.
      */
-    int restore(PrefixScope scope, int[] prompt, KvCache to) {
+    public int restore(PrefixScope scope, int[] prompt, KvCache to) {
         if (budgetTokens == 0) {
             return 0;
         }
@@ -80,7 +81,7 @@ final class PrefixCache {
     }
 
     /** The tokens {@link #restore} would copy now, without copying, counting or touching anything. */
-    int restorable(PrefixScope scope, int[] prompt) {
+    public int restorable(PrefixScope scope, int[] prompt) {
         Match best = budgetTokens == 0 ? null : longest(scope, prompt);
         return best == null ? 0 : best.tokens;
     }
@@ -89,7 +90,7 @@ final class PrefixCache {
      * The most tokens of {@code prompt} that {@link #restore} can give: its full blocks, less the block that would
      * hold its last token.
      */
-    static int restorableAtMost(int[] prompt) {
+    public static int restorableAtMost(int[] prompt) {
         return Math.max(0, prompt.length - 1) / PrefixBlocks.TOKENS * PrefixBlocks.TOKENS;
     }
 
@@ -97,7 +98,7 @@ final class PrefixCache {
      * The tokens {@link #donate} would keep of {@code prompt} once its prefill completes: its full blocks, or none
      * when caching is off or they exceed the budget. Later donations may still evict them.
      */
-    int keepable(int[] prompt) {
+    public int keepable(int[] prompt) {
         int tokens = prompt.length / PrefixBlocks.TOKENS * PrefixBlocks.TOKENS;
         return tokens > budgetTokens ? 0 : tokens;
     }
@@ -127,7 +128,7 @@ final class PrefixCache {
      * unless a held prefix of the scope covers them already. A prefix longer than the budget is not kept; when the
      * engine cannot make the copy (out of memory), nothing is kept and the request goes on.
      */
-    void donate(PrefixScope scope, int[] prompt, KvCache from) {
+    public void donate(PrefixScope scope, int[] prompt, KvCache from) {
         int tokens = prompt.length / PrefixBlocks.TOKENS * PrefixBlocks.TOKENS;
         if (tokens == 0 || tokens > budgetTokens || from.length() < tokens) {
             return;
@@ -171,7 +172,7 @@ final class PrefixCache {
     }
 
     /** Frees every held prefix. */
-    void clear() {
+    public void clear() {
         entries.forEach(e -> e.cache.close());
         entries.clear();
         count();
@@ -192,7 +193,7 @@ final class PrefixCache {
     }
 
     /** The counters since start and what is held now. */
-    PrefixCacheSnapshot snapshot() {
+    public PrefixCacheSnapshot snapshot() {
         return new PrefixCacheSnapshot(queriedTokens.sum(), hitTokens.sum(), hits.sum(), heldTokens, heldEntries,
                 budgetTokens, evictions.sum());
     }

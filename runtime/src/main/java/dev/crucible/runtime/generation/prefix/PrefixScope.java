@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.prefix;
 
 import dev.crucible.engine.spi.LoraAdapter;
 import java.util.Objects;
@@ -9,21 +9,16 @@ import java.util.Optional;
  * none) and the same LoRA adapter (by identity; null for the base model). Keys and values computed with another
  * adapter differ, and one tenant must never learn from timing whether another sent a prompt.
  *
- * @param entity    the tenant ({@link RequestOwner#entity()})
+ * @param entity    the tenant (the entity of the request's owner)
  * @param cacheSalt the request's {@code cache_salt}, if any
  * @param adapter   the adapter the request runs with, or null
  */
-record PrefixScope(String entity, Optional<String> cacheSalt, LoraAdapter adapter) {
+public record PrefixScope(String entity, Optional<String> cacheSalt, LoraAdapter adapter) {
 
     /** Rejects a null entity or salt. */
-    PrefixScope {
+    public PrefixScope {
         Objects.requireNonNull(entity, "entity");
         Objects.requireNonNull(cacheSalt, "cacheSalt");
-    }
-
-    /** The scope of {@code request}. */
-    static PrefixScope of(GenerationRequest request) {
-        return new PrefixScope(request.owner().entity(), request.cacheSalt(), request.adapter());
     }
 
     /** A 64-bit seed for the block hash chain, so equal prompts of different scopes hash apart. */

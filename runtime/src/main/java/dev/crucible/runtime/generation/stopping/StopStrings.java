@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.stopping;
 
 import java.util.List;
 import java.util.Optional;
@@ -7,26 +7,26 @@ import java.util.Optional;
  * The stop strings of one request, searched as vLLM's {@code check_stop_strings}: in list order, only where a match
  * overlaps the newly added text; the first match wins. Lengths are in UTF-16 chars. Immutable.
  */
-final class StopStrings {
+public final class StopStrings {
 
     /** A match: the stop string and the length the text is cut to. */
-    record Match(String stop, int cutAt) {
+    public record Match(String stop, int cutAt) {
     }
 
     private final List<String> stops;
     private final boolean includeInOutput;
 
-    StopStrings(List<String> stops, boolean includeInOutput) {
+    public StopStrings(List<String> stops, boolean includeInOutput) {
         this.stops = List.copyOf(stops);
         this.includeInOutput = includeInOutput;
     }
 
     /** Whether stop strings and stop tokens' text stay in the output ({@code include_stop_str_in_output}). */
-    boolean includesStops() {
+    public boolean includesStops() {
         return includeInOutput;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return stops.isEmpty();
     }
 
@@ -34,12 +34,12 @@ final class StopStrings {
      * How many trailing chars streaming must hold back so a stop string's start is never sent: the longest stop
      * string less one, or 0 when stop strings are kept in the output (vLLM's {@code stop_buffer_length}).
      */
-    int holdBack() {
+    public int holdBack() {
         return includeInOutput ? 0 : stops.stream().mapToInt(String::length).max().orElse(1) - 1;
     }
 
     /** The first stop string overlapping the last {@code newChars} chars of {@code text}, with where to cut. */
-    Optional<Match> find(String text, int newChars) {
+    public Optional<Match> find(String text, int newChars) {
         for (String stop : stops) {
             int index = text.indexOf(stop, Math.max(0, text.length() + 1 - newChars - stop.length()));
             if (index >= 0) {

@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.stopping;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -16,11 +16,13 @@ public record Finish(FinishReason reason, Optional<StopReason> stopReason) {
         Objects.requireNonNull(stopReason, "stopReason");
     }
 
-    static Finish of(FinishReason reason) {
+    /** A finish without a stop reason. */
+    public static Finish of(FinishReason reason) {
         return new Finish(reason, Optional.empty());
     }
 
-    static Finish of(FinishReason reason, StopReason stopReason) {
+    /** A finish with {@code stopReason}. */
+    public static Finish of(FinishReason reason, StopReason stopReason) {
         return new Finish(reason, Optional.of(stopReason));
     }
 }

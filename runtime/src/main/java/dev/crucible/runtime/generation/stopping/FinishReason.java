@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.stopping;
 
 import java.util.Locale;
 

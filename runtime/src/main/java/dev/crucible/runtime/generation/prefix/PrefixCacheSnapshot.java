@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.prefix;
 
 /**
  * The prefix cache of one generator, for metrics: counts since start and what is held now.

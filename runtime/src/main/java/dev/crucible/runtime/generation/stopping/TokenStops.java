@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.stopping;
 
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import java.util.HashSet;
@@ -11,14 +11,14 @@ import java.util.Set;
  * {@code min_tokens} (except the context length, which nothing may pass), EOS, stop token ids, length, repetition.
  * Immutable.
  */
-final class TokenStops {
+public final class TokenStops {
 
     private final SamplingParams params;
     private final EndOfSequence eos;
     private final Set<Integer> stopTokenIds;
     private final int maxTotalTokens;
 
-    TokenStops(SamplingParams params, EndOfSequence eos, int promptLength, int maxModelLen) {
+    public TokenStops(SamplingParams params, EndOfSequence eos, int promptLength, int maxModelLen) {
         this.params = params;
         this.eos = eos;
         Set<Integer> ids = new HashSet<>(params.stopTokenIds());
@@ -30,7 +30,7 @@ final class TokenStops {
     }
 
     /** The ids min_tokens hides: the EOS (unless ignore_eos) and every stop token id. */
-    Set<Integer> minTokensStopIds() {
+    public Set<Integer> minTokensStopIds() {
         Set<Integer> ids = new HashSet<>(stopTokenIds);
         if (!params.ignoreEos()) {
             eos.eosTokenId().ifPresent(ids::add);
@@ -39,13 +39,13 @@ final class TokenStops {
     }
 
     /** Whether {@code finish} came from EOS or a stop token id, whose text vLLM leaves out. */
-    static boolean byStopToken(Finish finish) {
+    public static boolean byStopToken(Finish finish) {
         return finish.reason() == FinishReason.STOP
                 && finish.stopReason().map(r -> r instanceof StopReason.TokenId).orElse(true);
     }
 
     /** How the output (ending with its newest token) stops, if it does. */
-    Optional<Finish> check(List<Integer> output) {
+    public Optional<Finish> check(List<Integer> output) {
         int count = output.size();
         boolean contextFull = count >= maxTotalTokens;
         if (count < params.minTokens()) {

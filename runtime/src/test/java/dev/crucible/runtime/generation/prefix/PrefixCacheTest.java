@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.prefix;
 
 import static dev.crucible.runtime.generation.FakeTokenizer.VOCAB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.runtime.generation.FakeKvCache;
+import dev.crucible.runtime.generation.FakeModelRunner;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

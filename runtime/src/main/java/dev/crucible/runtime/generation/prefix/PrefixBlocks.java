@@ -1,4 +1,4 @@
-package dev.crucible.runtime.generation;
+package dev.crucible.runtime.generation.prefix;
 
 /**
  * A prompt cut into full blocks of {@value #TOKENS} tokens, each named by a chained hash: block {@code i}'s hash
@@ -6,10 +6,10 @@ package dev.crucible.runtime.generation;
  * exactly the blocks of their common full-block prefix (barring collisions, which {@link PrefixCache} rules out by
  * comparing the tokens). A trailing partial block has no hash and is never cached.
  */
-final class PrefixBlocks {
+public final class PrefixBlocks {
 
     /** Tokens per block: the unit of matching, of {@code cached_tokens} and of the cache's accounting. */
-    static final int TOKENS = 16;
+    public static final int TOKENS = 16;
 
     private PrefixBlocks() {
     }
