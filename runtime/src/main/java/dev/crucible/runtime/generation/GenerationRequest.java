@@ -1,6 +1,7 @@
 package dev.crucible.runtime.generation;
 
 import dev.crucible.engine.spi.LoraAdapter;
+import dev.crucible.runtime.generation.prefix.PrefixScope;
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import dev.crucible.runtime.structured.OutputConstraint;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.crucible.runtime.generation;
 
+import dev.crucible.runtime.generation.logprobs.PromptLogprobs;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

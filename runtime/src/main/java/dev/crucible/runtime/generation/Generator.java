@@ -1,9 +1,11 @@
 package dev.crucible.runtime.generation;
 
-import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.runtime.generation.prefix.PrefixCache;
+import dev.crucible.runtime.generation.stopping.EndOfSequence;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

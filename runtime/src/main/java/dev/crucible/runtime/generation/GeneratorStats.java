@@ -1,5 +1,6 @@
 package dev.crucible.runtime.generation;
 
+import dev.crucible.runtime.generation.prefix.PrefixCacheSnapshot;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;

@@ -1,5 +1,8 @@
 package dev.crucible.runtime.generation;
 
+import dev.crucible.runtime.generation.prefix.PrefixBlocks;
+import dev.crucible.runtime.generation.prefix.PrefixCache;
+import dev.crucible.runtime.generation.prefix.PrefixScope;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -28,12 +31,12 @@ final class PrefillSharing {
         if (request.request.params().promptLogprobs().isPresent()) {
             return Optional.empty();
         }
-        PrefixScope scope = PrefixScope.of(request.request);
+        PrefixScope scope = request.prefixScope();
         int[] prompt = request.request.promptTokenIds();
         int best = cache.restorable(scope, prompt);
         RequestState leader = null;
         for (RequestState other : running) {
-            if (other == request || !other.prefillingItself() || !scope.equals(PrefixScope.of(other.request))) {
+            if (other == request || !other.prefillingItself() || !scope.equals(other.prefixScope())) {
                 continue;
             }
             int[] theirs = other.request.promptTokenIds();

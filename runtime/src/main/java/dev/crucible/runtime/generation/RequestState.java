@@ -1,5 +1,8 @@
 package dev.crucible.runtime.generation;
 
+import dev.crucible.runtime.generation.prefix.PrefixScope;
+import dev.crucible.runtime.generation.stopping.Finish;
+import dev.crucible.runtime.generation.stopping.FinishReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +46,11 @@ final class RequestState {
 
     int n() {
         return request.params().n();
+    }
+
+    /** Whose cached prompt prefixes this request may reuse: its owner's entity, its cache salt and its adapter. */
+    PrefixScope prefixScope() {
+        return new PrefixScope(request.owner().entity(), request.cacheSalt(), request.adapter());
     }
 
     /** Whether a request with the same prompt may take it from this one now: its prompt is done, it still runs. */

@@ -4,7 +4,13 @@ import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.runtime.generation.logprobs.LogprobTexts;
+import dev.crucible.runtime.generation.prefix.PrefixCache;
+import dev.crucible.runtime.generation.prefix.PrefixScope;
 import dev.crucible.runtime.generation.sampling.Sampler;
+import dev.crucible.runtime.generation.stopping.EndOfSequence;
+import dev.crucible.runtime.generation.stopping.StopStrings;
+import dev.crucible.runtime.generation.stopping.TokenStops;
 import dev.crucible.runtime.structured.ConstraintCursor;
 import dev.crucible.runtime.structured.StructuredDecoding;
 import java.util.ArrayList;
@@ -251,7 +257,7 @@ final class Scheduler implements Runnable {
     private void restore(RequestState request) {
         if (request.request.params().promptLogprobs().isEmpty()) {
             SequenceState first = request.sequences.getFirst();
-            request.cachedTokens = prefixCache.restore(PrefixScope.of(request.request),
+            request.cachedTokens = prefixCache.restore(request.prefixScope(),
                     request.request.promptTokenIds(), first.cache());
             first.restored(request.cachedTokens);
         }
@@ -269,7 +275,7 @@ final class Scheduler implements Runnable {
     /** Whether {@code a} and {@code b} have the very same prompt in the same prefix scope. */
     private static boolean samePrompt(RequestState a, RequestState b) {
         return Arrays.equals(a.request.promptTokenIds(), b.request.promptTokenIds())
-                && PrefixScope.of(a.request).equals(PrefixScope.of(b.request));
+                && a.prefixScope().equals(b.prefixScope());
     }
 
     /**
@@ -382,7 +388,7 @@ final class Scheduler implements Runnable {
      */
     private void promptForwarded(RequestState request, SequenceState first, float[] last) {
         int[] prompt = request.request.promptTokenIds();
-        prefixCache.donate(PrefixScope.of(request.request), prompt, first.cache());
+        prefixCache.donate(request.prefixScope(), prompt, first.cache());
         request.promptLogits = last;
         takePrompt(request, first, last);
     }

@@ -1,5 +1,7 @@
 package dev.crucible.runtime.generation;
 
+import dev.crucible.runtime.generation.logprobs.PositionLogprobs;
+import dev.crucible.runtime.generation.stopping.Finish;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,2 +1,2 @@
-/** The engine-agnostic generation core: batched prefill and decoding over a {@code ModelRunner}, stop conditions, incremental detokenization and streaming deltas. */
+/** The engine-agnostic generation core: batched prefill and decoding over a {@code ModelRunner}, scheduling and prefill sharing, incremental detokenization and streaming deltas. */
 package dev.crucible.runtime.generation;

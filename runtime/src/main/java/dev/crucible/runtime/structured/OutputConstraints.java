@@ -2,7 +2,6 @@ package dev.crucible.runtime.structured;
 
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
-import dev.crucible.runtime.cache.LruMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;

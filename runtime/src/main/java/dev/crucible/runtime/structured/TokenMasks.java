@@ -1,6 +1,5 @@
 package dev.crucible.runtime.structured;
 
-import dev.crucible.runtime.cache.LruMap;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;

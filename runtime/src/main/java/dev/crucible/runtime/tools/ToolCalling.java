@@ -1,6 +1,6 @@
 package dev.crucible.runtime.tools;
 
-import dev.crucible.runtime.generation.FinishReason;
+import dev.crucible.runtime.generation.stopping.FinishReason;
 import java.util.List;
 import java.util.Objects;
 

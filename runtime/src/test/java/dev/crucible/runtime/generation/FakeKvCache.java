@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A cache that just remembers its tokens. */
-final class FakeKvCache implements KvCache {
+public final class FakeKvCache implements KvCache {
 
     final FakeModelRunner owner;
-    final List<Integer> tokens = new ArrayList<>();
+    public final List<Integer> tokens = new ArrayList<>();
     private final int capacity;
-    boolean closed;
+    public boolean closed;
 
     FakeKvCache(FakeModelRunner owner, int capacity) {
         this.owner = owner;

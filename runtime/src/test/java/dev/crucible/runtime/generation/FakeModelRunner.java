@@ -20,15 +20,15 @@ import java.util.function.Function;
  * A model whose logits are a pure function of the cache's contents (the last entry is the last token), checking the
  * SPI's argument rules like a real runner. Records each forward's batch for scheduling assertions.
  */
-class FakeModelRunner implements ModelRunner {
+public class FakeModelRunner implements ModelRunner {
 
     final List<List<Integer>> batches = new ArrayList<>();
-    final List<FakeKvCache> caches = new ArrayList<>();
-    final List<Integer> copies = new ArrayList<>();
+    public final List<FakeKvCache> caches = new ArrayList<>();
+    public final List<Integer> copies = new ArrayList<>();
     private final ModelConfig config;
     private final Function<List<Integer>, float[]> model;
 
-    FakeModelRunner(int vocab, int maxPositions, Function<List<Integer>, float[]> model) {
+    public FakeModelRunner(int vocab, int maxPositions, Function<List<Integer>, float[]> model) {
         this.config = new ModelConfig(Architecture.LLAMA, 8, 16, 1, 2, 1, 4, vocab, 1e-6, 1e4,
                 new RopeScaling.Unscaled(), maxPositions, true, false, OptionalInt.empty(), List.of(),
                 Optional.empty());

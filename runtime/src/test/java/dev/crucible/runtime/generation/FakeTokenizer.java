@@ -10,7 +10,7 @@ import java.util.Set;
  * The generation tests' byte-level 16-token vocabulary with its ids named; {@code <eos>}, {@code <|x|>} and
  * {@code <end>} are special.
  */
-class FakeTokenizer extends ByteTokenizer {
+public class FakeTokenizer extends ByteTokenizer {
 
     static final int EOS = 0;
     static final int A = 1;
@@ -26,7 +26,7 @@ class FakeTokenizer extends ByteTokenizer {
     static final int SPECIAL = 9;
     static final int D = 10;
     static final int EXTRA_EOS = 11;
-    static final int VOCAB = 16;
+    public static final int VOCAB = 16;
 
     private static final List<byte[]> BYTES = List.of(utf8("<eos>"), utf8("a"), utf8("b"), utf8(" c"),
             new byte[] {(byte) 0xC3}, new byte[] {(byte) 0xA9}, new byte[] {(byte) 0xE2, (byte) 0x82},

@@ -4,6 +4,7 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import dev.crucible.runtime.generation.sampling.SamplingParamsBuilder;
+import dev.crucible.runtime.generation.stopping.EndOfSequence;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;

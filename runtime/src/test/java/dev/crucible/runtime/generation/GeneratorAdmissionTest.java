@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.runtime.generation.stopping.FinishReason;
 import dev.crucible.testsupport.concurrent.Await;
 import java.time.Duration;
 import java.util.ArrayList;

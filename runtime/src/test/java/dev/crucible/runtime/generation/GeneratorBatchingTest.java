@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.spi.EngineException;
+import dev.crucible.runtime.generation.stopping.FinishReason;
 import dev.crucible.testsupport.concurrent.Await;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,6 +6,7 @@ import static dev.crucible.runtime.generation.Generations.prompt;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crucible.runtime.generation.prefix.PrefixCacheSnapshot;
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import java.util.List;
 import java.util.Optional;

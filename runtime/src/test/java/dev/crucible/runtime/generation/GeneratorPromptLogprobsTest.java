@@ -4,6 +4,8 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.runtime.generation.logprobs.PromptLogprobs;
+import dev.crucible.runtime.generation.logprobs.RankedLogprob;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

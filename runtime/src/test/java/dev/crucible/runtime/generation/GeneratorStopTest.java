@@ -11,6 +11,9 @@ import static dev.crucible.runtime.generation.Generations.only;
 import static dev.crucible.runtime.generation.Generations.scripted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crucible.runtime.generation.stopping.Finish;
+import dev.crucible.runtime.generation.stopping.FinishReason;
+import dev.crucible.runtime.generation.stopping.StopReason;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -18,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.crucible.kernel.refusal.Refusal.Reason;
+import dev.crucible.runtime.generation.logprobs.PositionLogprobs;
+import dev.crucible.runtime.generation.logprobs.TokenLogprob;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -9,7 +9,10 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.runtime.generation.logprobs.PositionLogprobs;
 import dev.crucible.runtime.generation.sampling.SamplingParamsBuilder;
+import dev.crucible.runtime.generation.stopping.Finish;
+import dev.crucible.runtime.generation.stopping.FinishReason;
 import dev.crucible.runtime.structured.OutputConstraint;
 import dev.crucible.runtime.structured.OutputConstraints;
 import java.util.List;

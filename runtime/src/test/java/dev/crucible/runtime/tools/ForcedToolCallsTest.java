@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.runtime.generation.FinishReason;
+import dev.crucible.runtime.generation.stopping.FinishReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,11 +1,11 @@
 package dev.crucible.server.wiring;
 
-import dev.crucible.application.inference.completion.ChatCompletionService;
-import dev.crucible.application.inference.completion.ChatCompletionUseCase;
-import dev.crucible.application.inference.completion.ChatModelResolver;
-import dev.crucible.application.inference.completion.ChatSettings;
-import dev.crucible.application.inference.completion.RequestLimits;
-import dev.crucible.application.inference.completion.RequestTemplates;
+import dev.crucible.application.inference.chat.ChatCompletionService;
+import dev.crucible.application.inference.chat.ChatCompletionUseCase;
+import dev.crucible.application.inference.chat.ChatModelResolver;
+import dev.crucible.application.inference.chat.ChatSettings;
+import dev.crucible.application.inference.chat.RequestLimits;
+import dev.crucible.application.inference.chat.RequestTemplates;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ModelSupervisor;
 import dev.crucible.application.inference.serving.ServedModels;

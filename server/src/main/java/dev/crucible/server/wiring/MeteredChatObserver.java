@@ -1,6 +1,6 @@
 package dev.crucible.server.wiring;
 
-import dev.crucible.application.inference.completion.ChatObserver;
+import dev.crucible.application.inference.chat.ChatObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

@@ -1,9 +1,9 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatLogprobs;
-import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.chat.ChatServing;
-import dev.crucible.application.inference.chat.ChatStreaming;
+import dev.crucible.application.inference.chat.ask.ChatLogprobs;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
+import dev.crucible.application.inference.chat.ask.ChatServing;
+import dev.crucible.application.inference.chat.ask.ChatStreaming;
 import dev.crucible.kernel.reading.JsonReader;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,15 +1,15 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.completion.ChatChoice;
-import dev.crucible.application.inference.completion.ChatCompletion;
-import dev.crucible.application.inference.completion.ChatFinish;
-import dev.crucible.application.inference.completion.ChatLogprob;
-import dev.crucible.application.inference.completion.ChatPositionLogprobs;
-import dev.crucible.application.inference.completion.ChatRankedLogprob;
-import dev.crucible.application.inference.completion.ChatToolCall;
-import dev.crucible.application.inference.completion.ChatToolCallDelta;
-import dev.crucible.application.inference.completion.ChatUsage;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
+import dev.crucible.application.inference.chat.answer.ChatChoice;
+import dev.crucible.application.inference.chat.answer.ChatCompletion;
+import dev.crucible.application.inference.chat.answer.ChatFinish;
+import dev.crucible.application.inference.chat.answer.ChatLogprob;
+import dev.crucible.application.inference.chat.answer.ChatPositionLogprobs;
+import dev.crucible.application.inference.chat.answer.ChatRankedLogprob;
+import dev.crucible.application.inference.chat.answer.ChatToolCall;
+import dev.crucible.application.inference.chat.answer.ChatToolCallDelta;
+import dev.crucible.application.inference.chat.answer.ChatUsage;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.adapters.http.error.ErrorStatus;
-import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.completion.ChatDelta;
-import dev.crucible.application.inference.completion.ChatStart;
-import dev.crucible.application.inference.completion.ChatStreamListener;
-import dev.crucible.application.inference.completion.ChatUsage;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
+import dev.crucible.application.inference.chat.answer.ChatDelta;
+import dev.crucible.application.inference.chat.answer.ChatStart;
+import dev.crucible.application.inference.chat.ChatStreamListener;
+import dev.crucible.application.inference.chat.answer.ChatUsage;
 import dev.crucible.adapters.http.error.ErrorEnvelope;
 import dev.crucible.adapters.http.error.ErrorStatus;
 import dev.crucible.kernel.refusal.RefusalException;

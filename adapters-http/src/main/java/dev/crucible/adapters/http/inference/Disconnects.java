@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.completion.ClientDisconnect;
+import dev.crucible.application.inference.chat.ClientDisconnect;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.netty.channel.Channel;

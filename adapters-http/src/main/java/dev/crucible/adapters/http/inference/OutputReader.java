@@ -1,8 +1,8 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatOutput;
-import dev.crucible.application.inference.chat.ResponseFormat;
-import dev.crucible.application.inference.chat.StructuredOutputs;
+import dev.crucible.application.inference.chat.ask.ChatOutput;
+import dev.crucible.application.inference.chat.ask.ResponseFormat;
+import dev.crucible.application.inference.chat.ask.StructuredOutputs;
 import dev.crucible.kernel.python.PythonRepr;
 import dev.crucible.kernel.refusal.RefusalException;
 import io.micronaut.core.type.Argument;

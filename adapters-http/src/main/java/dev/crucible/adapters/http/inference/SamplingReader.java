@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatSampling;
+import dev.crucible.application.inference.chat.ask.ChatSampling;
 import dev.crucible.kernel.python.PythonRepr;
 import dev.crucible.kernel.refusal.RefusalException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatStopping;
-import dev.crucible.application.inference.chat.ChatStopping.RepetitionDetection;
+import dev.crucible.application.inference.chat.ask.ChatStopping;
+import dev.crucible.application.inference.chat.ask.ChatStopping.RepetitionDetection;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.OptionalLong;

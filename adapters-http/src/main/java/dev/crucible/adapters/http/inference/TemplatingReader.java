@@ -1,6 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatTemplating;
+import dev.crucible.application.inference.chat.ask.ChatTemplating;
 import dev.crucible.kernel.python.PythonRepr;
 import java.util.List;
 import java.util.Map;

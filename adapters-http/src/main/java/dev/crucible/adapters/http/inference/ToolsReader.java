@@ -1,7 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
-import dev.crucible.application.inference.chat.ChatTools;
-import dev.crucible.application.inference.chat.ToolChoice;
+import dev.crucible.application.inference.chat.ask.ChatTools;
+import dev.crucible.application.inference.chat.ask.ToolChoice;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.crucible.adapters.http.inference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.crucible.application.inference.chat.ChatRequest;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
 import dev.crucible.kernel.reading.JsonReader;
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.kernel.refusal.RefusalException;

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.application.inference.chat.ChatRequest;
-import dev.crucible.application.inference.chat.ResponseFormat;
-import dev.crucible.application.inference.chat.ToolChoice;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
+import dev.crucible.application.inference.chat.ask.ResponseFormat;
+import dev.crucible.application.inference.chat.ask.ToolChoice;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;

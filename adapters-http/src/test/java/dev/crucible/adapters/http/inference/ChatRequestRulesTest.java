@@ -6,7 +6,7 @@ import static dev.crucible.adapters.http.inference.ChatBodies.read;
 import static dev.crucible.adapters.http.inference.ChatBodies.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.application.inference.chat.ToolChoice;
+import dev.crucible.application.inference.chat.ask.ToolChoice;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import static dev.crucible.adapters.http.inference.ChatBodies.read;
 import static dev.crucible.adapters.http.inference.ChatBodies.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.application.inference.chat.ChatRequest;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -1,5 +1,9 @@
 package dev.crucible.application.inference.chat;
 
+import dev.crucible.application.inference.chat.ask.ChatLogprobs;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
+import dev.crucible.application.inference.chat.ask.ChatSampling;
+import dev.crucible.application.inference.chat.ask.ChatStopping;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.util.Collection;

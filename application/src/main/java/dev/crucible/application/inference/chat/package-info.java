@@ -1,2 +1,2 @@
-/** Chat completion requests as values (vLLM's request fields with protocol defaults) and their model-dependent limits. */
+/** The chat-completion use case: the request's checks, model resolution, prompt rendering, admission, generation and the result. */
 package dev.crucible.application.inference.chat;

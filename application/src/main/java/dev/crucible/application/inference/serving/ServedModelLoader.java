@@ -8,7 +8,7 @@ import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Precision;
 import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
-import dev.crucible.runtime.generation.EndOfSequence;
+import dev.crucible.runtime.generation.stopping.EndOfSequence;
 import dev.crucible.runtime.generation.Generator;
 import dev.crucible.runtime.generation.GeneratorOptions;
 import dev.crucible.runtime.template.ChatTemplate;

@@ -2,6 +2,10 @@ package dev.crucible.application.inference.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crucible.application.inference.chat.ask.ChatLogprobs;
+import dev.crucible.application.inference.chat.ask.ChatRequest;
+import dev.crucible.application.inference.chat.ask.ChatSampling;
+import dev.crucible.application.inference.chat.ask.ChatStopping;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.util.List;

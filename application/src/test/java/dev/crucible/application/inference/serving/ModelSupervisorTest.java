@@ -19,7 +19,7 @@ import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.GenerationConfig;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.config.RopeScaling;
-import dev.crucible.runtime.generation.EndOfSequence;
+import dev.crucible.runtime.generation.stopping.EndOfSequence;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationRequest;

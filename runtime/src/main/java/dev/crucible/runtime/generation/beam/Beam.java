@@ -1,7 +1,7 @@
 package dev.crucible.runtime.generation.beam;
 
-import dev.crucible.runtime.generation.PositionLogprobs;
-import dev.crucible.runtime.generation.TokenLogprob;
+import dev.crucible.runtime.generation.logprobs.PositionLogprobs;
+import dev.crucible.runtime.generation.logprobs.TokenLogprob;
 import java.util.ArrayList;
 import java.util.List;
 

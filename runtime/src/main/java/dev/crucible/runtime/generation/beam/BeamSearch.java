@@ -1,7 +1,7 @@
 package dev.crucible.runtime.generation.beam;
 
 import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.runtime.generation.TokenLogprob;
+import dev.crucible.runtime.generation.logprobs.TokenLogprob;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -6,7 +6,7 @@ import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationRequest;
 import dev.crucible.runtime.generation.GenerationResult;
 import dev.crucible.runtime.generation.Generator;
-import dev.crucible.runtime.generation.TokenLogprob;
+import dev.crucible.runtime.generation.logprobs.TokenLogprob;
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import java.util.ArrayList;
 import java.util.List;

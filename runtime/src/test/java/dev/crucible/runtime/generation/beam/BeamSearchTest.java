@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.runtime.generation.TokenLogprob;
+import dev.crucible.runtime.generation.logprobs.TokenLogprob;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -1,9 +1,0 @@
-package dev.crucible.application.inference.completion;
-
-/** A streaming completion under way, which its caller may stop; stopping twice or after the end does nothing. */
-@FunctionalInterface
-public interface RunningChat {
-
-    /** Stops generating; the listener then hears the aborted sequences end and the stream complete. */
-    void cancel();
-}
