@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class RlInputsTest {
 
+    @SafeVarargs
     private static History history(Map<String, Object>... items) {
         return new History(List.of(items).stream().map(HistoryItem::of).toList(), List.of());
     }

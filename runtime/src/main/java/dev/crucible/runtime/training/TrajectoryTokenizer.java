@@ -41,8 +41,8 @@ public final class TrajectoryTokenizer {
      * @return the sequence, empty when the conversation has no trained turn
      * @throws TrainingInputException naming what is wrong
      */
-    Optional<TokenizedTurns.Turns> tokenize(Conversation history, String where) {
-        List<Conversation.Turn> items = history.turns();
+    Optional<TokenizedTurns.Turns> tokenize(Conversation conversation, String where) {
+        List<Conversation.Turn> items = conversation.turns();
         List<Optional<Turn>> trained = new ArrayList<>();
         int lastTrained = -1;
         for (int i = 0; i < items.size(); i++) {
@@ -55,7 +55,7 @@ public final class TrajectoryTokenizer {
             return Optional.empty();
         }
         if (trained.stream().filter(Optional::isPresent).count() == 1) {
-            return Optional.of(single(history, lastTrained, trained.get(lastTrained).get(), where));
+            return Optional.of(single(conversation, lastTrained, trained.get(lastTrained).get(), where));
         }
         List<Map<String, Object>> messages = new ArrayList<>();
         List<Turn> turns = new ArrayList<>();
@@ -70,7 +70,7 @@ public final class TrajectoryTokenizer {
                 messages.add(items.get(i).message());
             }
         }
-        return Optional.of(splice(model.render(messages, history.tools(), false, true, where), turns, where));
+        return Optional.of(splice(model.render(messages, conversation.tools(), false, true, where), turns, where));
     }
 
     /**
@@ -78,12 +78,12 @@ public final class TrajectoryTokenizer {
      * before it with a generation prompt), not the template's rendering of an assistant message in history, which
      * can differ (Qwen3 writes an empty think block into a final assistant message that the sampler never saw).
      */
-    private TokenizedTurns.Turns single(Conversation history, int at, Turn turn, String where) {
+    private TokenizedTurns.Turns single(Conversation conversation, int at, Turn turn, String where) {
         List<Map<String, Object>> before = new ArrayList<>();
         for (int i = 0; i < at; i++) {
-            before.add(history.turns().get(i).message());
+            before.add(conversation.turns().get(i).message());
         }
-        String prompt = model.render(before, history.tools(), true, false, where);
+        String prompt = model.render(before, conversation.tools(), true, false, where);
         return append(new TokenizedTurns(model.tokenizer()).text(prompt), turn).build(model.maxLength(), where);
     }
 
