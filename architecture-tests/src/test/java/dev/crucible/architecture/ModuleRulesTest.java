@@ -46,18 +46,15 @@ class ModuleRulesTest {
     static final ArchRule runtimeUsesOnlySpiFormatAndPureLibraries = classes()
             .that().resideInAPackage("dev.crucible.runtime..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.runtime..", "dev.crucible.engine.spi..",
-                    "dev.crucible.hf..", "java..",
-                    // the domain's pure value types only: Outcome/Refusal, Python's json.dumps and repr, the
-                    // trajectory records and the job configs that training preparation reads
-                    "dev.crucible.kernel.refusal..", "dev.crucible.kernel.python..",
-                    "dev.crucible.domain.trajectory..", "dev.crucible.domain.job..",
+                    "dev.crucible.hf..", "dev.crucible.kernel..", "java..",
                     // Jinjava and its bundled EL, for rendering models' Jinja chat templates
                     "com.hubspot.jinjava..", "jinjava.javax.el..",
                     // Lucene's automaton package, for the regex DFAs of structured outputs
                     "org.apache.lucene.util..")
             .because("the LLM runtime is engine-agnostic and knows no use case, port or storage: it turns prompts into"
                     + " tokens and tokens into text through engine-spi, so it carries only the SPI, the model-folder"
-                    + " reader, the domain's value types and small pure libraries (Jinjava, Lucene's automata)");
+                    + " reader, the kernel and small pure libraries (Jinjava, Lucene's automata), never the domain: its"
+                    + " training code takes inputs of its own that the application builds from jobs");
 
     @ArchTest
     static final ArchRule adaptersDoNotUseTheRuntime = noClasses()

@@ -6,8 +6,6 @@ import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
-import dev.crucible.domain.job.RlConfig;
-import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.tenancy.Caller;
@@ -38,23 +36,18 @@ public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPol
         if (command.trajectoryGroups().isEmpty()) {
             return Outcome.refused(Refusal.invalid("trajectory_groups", "trajectory_groups must not be empty"));
         }
-        Map<String, Object> config = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
-        // Resolved once, here: the job stores the settings with their defaults applied, not the client's map.
-        return RlConfig.resolve(config)
-                .then(resolved -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
-                        .then(model -> queue(JobType.RL, model, command.caller(),
-                                new JobSpec.Rl(command.trajectoryGroups(), resolved))));
+        return ModelLookup.ownedBy(models, command.caller(), command.modelId())
+                .then(model -> queue(JobType.RL, model, command.caller(),
+                        new JobSpec.Rl(command.trajectoryGroups(), command.config())));
     }
 
     @Override
     public Outcome<TrainingJob> create(CreateSftJobUseCase.Command command) {
-        Map<String, Object> config = command.config() == null ? Map.of() : command.config();
         Map<String, Object> experimental = command.experimentalConfig() == null ? Map.of() : command.experimentalConfig();
-        return SftConfig.resolve(config)
-                .then(resolved -> dataPolicy.check(command.caller().entity(), command.trainingDataUrl())
-                        .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
-                                .then(model -> queue(JobType.SFT, model, command.caller(),
-                                        new JobSpec.Sft(url, resolved, experimental)))));
+        return dataPolicy.check(command.caller().entity(), command.trainingDataUrl())
+                .then(url -> ModelLookup.ownedBy(models, command.caller(), command.modelId())
+                        .then(model -> queue(JobType.SFT, model, command.caller(),
+                                new JobSpec.Sft(url, command.config(), experimental))));
     }
 
     private Outcome<TrainingJob> queue(JobType type, Model model, Caller caller, JobSpec spec) {

@@ -9,6 +9,7 @@ import dev.crucible.domain.trajectory.SplitMetrics;
 import dev.crucible.engine.spi.LoraTrainer;
 import dev.crucible.engine.spi.TrainingBatchResult;
 import dev.crucible.engine.spi.TrainingSequence;
+import dev.crucible.runtime.training.PolicyLoss;
 import dev.crucible.runtime.training.PolicyObjective;
 import dev.crucible.runtime.training.RlPlan;
 import dev.crucible.runtime.training.RlSequence;
@@ -43,9 +44,10 @@ final class RlTraining {
     TrainingResult train(TrainingSetup setup, JobSpec.Rl job, TrainingProgress progress) {
         RlConfig config = job.config();
         long started = clock.millis();
-        RlPlan plan = RlPlan.of(job.trajectoryGroups(), config,
-                new TrajectoryTokenizer(setup.tokens(), config.allowTrainingWithoutLogprobs()),
+        RlPlan plan = RlPlan.of(RlInputs.groups(job.trajectoryGroups()), config.normalizeAdvantages(),
+                config.advantageBalance(), new TrajectoryTokenizer(setup.tokens(), config.allowTrainingWithoutLogprobs()),
                 setup.tokens().maxLength());
+        PolicyLoss loss = RlInputs.loss(config);
         StepMetrics steps = new StepMetrics();
         try (LoraTrainer trainer = setup.newTrainer(settings, settings.rl());
                 ReferencePolicy reference = ReferencePolicy.of(setup, config, adapters, settings)) {
@@ -79,7 +81,7 @@ final class RlTraining {
                 long stepStart = System.nanoTime();
                 List<TrainingSequence> batch = sequences(row);
                 List<float[]> ref = reference == null ? null : reference.logprobs(trainer, batch);
-                PolicyObjective objective = new PolicyObjective(row, config, ref,
+                PolicyObjective objective = new PolicyObjective(row, loss, ref,
                         truncation(config, row, originals == null ? null : originals.get(r)));
                 TrainingBatchResult result = trainer.accumulate(batch, objective);
                 double lr = config.learningRate() * Math.pow(distinctTrajectories(row), config.lrTrajectoryPower());

@@ -55,7 +55,8 @@ final class SftTraining {
         for (int from = 0; from < examples.size(); from += batchSize) {
             List<TrainingSequence> batch = new ArrayList<>();
             for (SftExample example : examples.subList(from, Math.min(examples.size(), from + batchSize))) {
-                for (TokenizedTurns.Turns turns : tokenizer.tokenize(example)) {
+                for (TokenizedTurns.Turns turns : tokenizer.tokenize(example.messages(), example.tools(),
+                        "training data line " + example.line())) {
                     batch.add(new TrainingSequence(turns.tokenIds(), turns.targets()));
                 }
             }

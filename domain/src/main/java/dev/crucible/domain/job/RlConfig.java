@@ -49,7 +49,12 @@ public record RlConfig(double learningRate, LossFunction lossFunction, double ep
         return JsonReader.read(config == null ? Map.of() : config, PARAM, RlConfig::read);
     }
 
-    private static RlConfig read(JsonReader r) {
+    /**
+     * Reads the client's {@code experimental_config} object, as the HTTP adapter does with its reader at {@code experimental_config}.
+     *
+     * @throws dev.crucible.kernel.refusal.RefusalException naming the first wrong field by its path
+     */
+    public static RlConfig read(JsonReader r) {
         double lr = r.positive("learning_rate", DEFAULT_LEARNING_RATE);
         boolean ppoFlag = r.bool("ppo", false);
         String lossFn = r.oneOf("loss_fn", null, LOSS_FNS);

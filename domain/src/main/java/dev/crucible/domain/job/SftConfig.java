@@ -43,7 +43,12 @@ public record SftConfig(Optional<Integer> batchSize, List<Double> learningRates,
         return JsonReader.read(config == null ? Map.of() : config, PARAM, SftConfig::read);
     }
 
-    private static SftConfig read(JsonReader r) {
+    /**
+     * Reads the client's {@code config} object, as the HTTP adapter does with its reader at {@code config}.
+     *
+     * @throws dev.crucible.kernel.refusal.RefusalException naming the first wrong field by its path
+     */
+    public static SftConfig read(JsonReader r) {
         Optional<Integer> batchSize = Optional.empty();
         if ("auto".equals(r.raw("batch_size"))) {
             batchSize = Optional.empty();

@@ -1,7 +1,5 @@
 package dev.crucible.runtime.training;
 
-import dev.crucible.domain.job.LossFunction;
-import dev.crucible.domain.job.RlConfig;
 import dev.crucible.engine.spi.TokenObjective;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +24,7 @@ import java.util.List;
 public final class PolicyObjective implements TokenObjective {
 
     private final List<RlSequence> row;
-    private final RlConfig config;
+    private final PolicyLoss settings;
     private final List<float[]> reference;
     private final List<float[]> truncation;
     private final double tokens;
@@ -37,9 +35,10 @@ public final class PolicyObjective implements TokenObjective {
      * @param reference  each sequence's reference log-probabilities when a KL penalty applies, else null
      * @param truncation each token's truncated importance-sampling factor when set, else null
      */
-    public PolicyObjective(List<RlSequence> row, RlConfig config, List<float[]> reference, List<float[]> truncation) {
+    public PolicyObjective(List<RlSequence> row, PolicyLoss settings, List<float[]> reference,
+            List<float[]> truncation) {
         this.row = List.copyOf(row);
-        this.config = config;
+        this.settings = settings;
         this.reference = reference;
         this.truncation = truncation;
         this.tokens = row.stream().mapToInt(s -> s.sequence().targetCount()).sum();
@@ -80,8 +79,8 @@ public final class PolicyObjective implements TokenObjective {
             }
         }
         double sequenceRatio = Math.exp(meanDelta);
-        double low = 1 - config.epsilon();
-        double high = 1 + config.epsilonHigh();
+        double low = 1 - settings.epsilon();
+        double high = 1 + settings.epsilonHigh();
         double[] grad = new double[n];
         double shared = 0;
         double loss = 0;
@@ -89,31 +88,31 @@ public final class PolicyObjective implements TokenObjective {
             double tokenRatio = Math.exp(delta[t]);
             double ratio = ratio(delta[t], meanDelta);
             boolean differentiable = true;
-            Double cap = config.maxNegativeAdvantageWeight();
+            Double cap = settings.maxNegativeAdvantageWeight();
             if (cap != null && ratio > cap) {
                 ratio = cap;
                 differentiable = false;
             }
-            if (config.maskProbRatio() && !(ratio > low && ratio < high)) {
+            if (settings.maskProbRatio() && !(ratio > low && ratio < high)) {
                 ratio = 0;
                 differentiable = false;
             }
             double advantage = seq.advantage();
             if (reference != null) {
-                advantage += config.klPenaltyCoef() * (meanKl - (now[t] - reference.get(s)[t]));
+                advantage += settings.klPenaltyCoef() * (meanKl - (now[t] - reference.get(s)[t]));
             }
-            if (config.kimiK2Tau() != null) {
-                advantage -= config.kimiK2Tau() * delta[t];
+            if (settings.kimiK2Tau() != null) {
+                advantage -= settings.kimiK2Tau() * delta[t];
             }
             double factor = seq.weight() * (truncation == null ? 1 : truncation.get(s)[t]) / (tokens + 1e-6);
             double clipped = Math.clamp(ratio, low, high);
-            if (config.lossFunction() == LossFunction.PPO) {
+            if (settings.ppo()) {
                 double unclipped = ratio * advantage;
                 double bounded = clipped * advantage;
                 loss -= Math.min(unclipped, bounded) * factor;
                 if (differentiable && unclipped <= bounded) {
                     double dRatio = -advantage * factor;
-                    switch (config.importanceSamplingLevel()) {
+                    switch (settings.importanceSamplingLevel()) {
                         case "sequence" -> shared += dRatio * sequenceRatio / n;
                         case "average" -> {
                             grad[t] += dRatio * tokenRatio / 2;
@@ -155,8 +154,8 @@ public final class PolicyObjective implements TokenObjective {
             }
         }
         double loss = 0;
-        double low = 1 - config.epsilon();
-        double high = 1 + config.epsilonHigh();
+        double low = 1 - settings.epsilon();
+        double high = 1 + settings.epsilonHigh();
         for (int s = 0; s < row.size(); s++) {
             RlSequence seq = row.get(s);
             float[] x = live.get(s);
@@ -173,23 +172,23 @@ public final class PolicyObjective implements TokenObjective {
             for (int t = 0; t < n; t++) {
                 double ratio = ratio(x[t] - old[t], meanLive);
                 double ratioDetached = ratio(d[t] - old[t], meanDetached);
-                if (config.maxNegativeAdvantageWeight() != null) {
-                    ratio = Math.min(ratio, config.maxNegativeAdvantageWeight());
-                    ratioDetached = Math.min(ratioDetached, config.maxNegativeAdvantageWeight());
+                if (settings.maxNegativeAdvantageWeight() != null) {
+                    ratio = Math.min(ratio, settings.maxNegativeAdvantageWeight());
+                    ratioDetached = Math.min(ratioDetached, settings.maxNegativeAdvantageWeight());
                 }
-                if (config.maskProbRatio()) {
+                if (settings.maskProbRatio()) {
                     ratio = ratio > low && ratio < high ? ratio : 0;
                     ratioDetached = ratioDetached > low && ratioDetached < high ? ratioDetached : 0;
                 }
                 double advantage = seq.advantage();
                 if (reference != null) {
-                    advantage += config.klPenaltyCoef() * (klMean - (d[t] - reference.get(s)[t]));
+                    advantage += settings.klPenaltyCoef() * (klMean - (d[t] - reference.get(s)[t]));
                 }
-                if (config.kimiK2Tau() != null) {
-                    advantage -= config.kimiK2Tau() * (d[t] - old[t]);
+                if (settings.kimiK2Tau() != null) {
+                    advantage -= settings.kimiK2Tau() * (d[t] - old[t]);
                 }
                 double factor = seq.weight() * (truncation == null ? 1 : truncation.get(s)[t]) / (tokens + 1e-6);
-                loss += factor * (config.lossFunction() == LossFunction.PPO
+                loss += factor * (settings.ppo()
                         ? -Math.min(ratio * advantage, Math.clamp(ratio, low, high) * advantage)
                         : -Math.clamp(ratioDetached, low, high) * advantage * x[t]);
             }
@@ -198,7 +197,7 @@ public final class PolicyObjective implements TokenObjective {
     }
 
     private double ratio(double delta, double meanDelta) {
-        return switch (config.importanceSamplingLevel()) {
+        return switch (settings.importanceSamplingLevel()) {
             case "sequence" -> Math.exp(meanDelta);
             case "average" -> (Math.exp(delta) + Math.exp(meanDelta)) / 2;
             case "geometric_average" -> Math.exp((delta + meanDelta) / 2);

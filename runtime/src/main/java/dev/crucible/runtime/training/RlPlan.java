@@ -1,9 +1,5 @@
 package dev.crucible.runtime.training;
 
-import dev.crucible.domain.job.RlConfig;
-import dev.crucible.domain.trajectory.History;
-import dev.crucible.domain.trajectory.Trajectory;
-import dev.crucible.domain.trajectory.TrajectoryGroup;
 import dev.crucible.engine.spi.TrainingSequence;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,26 +33,50 @@ public record RlPlan(List<List<RlSequence>> rows, int groupsSubmitted, int group
     }
 
     /**
+     * The scored rollouts of one scenario.
+     *
+     * @param rollouts      its trajectories
+     * @param rewardStdDev  the population standard deviation of their rewards
+     */
+    public record Group(List<Rollout> rollouts, double rewardStdDev) {
+        public Group {
+            rollouts = List.copyOf(rollouts);
+        }
+    }
+
+    /**
+     * One trajectory: its reward and its conversations, the main one first, then the additional ones.
+     */
+    public record Rollout(double reward, List<Conversation> conversations) {
+        public Rollout {
+            conversations = List.copyOf(conversations);
+        }
+    }
+
+    /**
+     * @param normalizeAdvantages divide advantages by the group's reward standard deviation
+     * @param advantageBalance    in [-1, 1]: scales negative (b &gt; 0) or positive (b &lt; 0) advantages
      * @throws TrainingInputException when a trained conversation cannot be tokenised
      */
-    public static RlPlan of(List<TrajectoryGroup> groups, RlConfig config, TrajectoryTokenizer tokenizer, int maxLength) {
+    public static RlPlan of(List<Group> groups, boolean normalizeAdvantages, double advantageBalance,
+            TrajectoryTokenizer tokenizer, int maxLength) {
         List<RlSequence> sequences = new ArrayList<>();
         int trainable = 0;
         int trajectories = 0;
         int truncated = 0;
         for (int g = 0; g < groups.size(); g++) {
-            List<Trajectory> ts = groups.get(g).trajectories();
+            List<Rollout> ts = groups.get(g).rollouts();
             Set<Double> distinct = new HashSet<>();
             ts.forEach(t -> distinct.add(t.reward()));
             if (ts.size() < 2 || distinct.size() < 2) {
                 continue;
             }
             trainable++;
-            double mean = ts.stream().mapToDouble(Trajectory::reward).average().orElse(0);
+            double mean = ts.stream().mapToDouble(Rollout::reward).average().orElse(0);
             double std = groups.get(g).rewardStdDev();
             for (int t = 0; t < ts.size(); t++) {
                 double advantage = ts.get(t).reward() - mean;
-                if (config.normalizeAdvantages()) {
+                if (normalizeAdvantages) {
                     advantage /= std + 1e-6;
                 }
                 if (Math.abs(advantage) <= ZERO_ADVANTAGE) {
@@ -64,9 +84,7 @@ public record RlPlan(List<List<RlSequence>> rows, int groupsSubmitted, int group
                 }
                 String where = "trajectory_groups[" + g + "].trajectories[" + t + "]";
                 List<TokenizedTurns.Turns> tokenized = new ArrayList<>();
-                List<History> histories = new ArrayList<>();
-                histories.add(ts.get(t).history());
-                histories.addAll(ts.get(t).additionalHistories());
+                List<Conversation> histories = ts.get(t).conversations();
                 for (int h = 0; h < histories.size(); h++) {
                     Optional<TokenizedTurns.Turns> turns = tokenizer.tokenize(histories.get(h),
                             h == 0 ? where : where + ".additional_histories[" + (h - 1) + "]");
@@ -84,7 +102,7 @@ public record RlPlan(List<List<RlSequence>> rows, int groupsSubmitted, int group
                 trajectories++;
             }
         }
-        List<RlSequence> normalised = normalise(sequences, config.advantageBalance());
+        List<RlSequence> normalised = normalise(sequences, advantageBalance);
         long tokens = normalised.stream().mapToLong(s -> s.sequence().targetCount()).sum();
         return new RlPlan(pack(normalised, maxLength), groups.size(), trainable, trajectories, tokens, truncated);
     }

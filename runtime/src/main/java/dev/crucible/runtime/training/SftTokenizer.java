@@ -1,6 +1,5 @@
 package dev.crucible.runtime.training;
 
-import dev.crucible.domain.job.SftExample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +23,13 @@ public final class SftTokenizer {
     }
 
     /**
-     * @throws TrainingInputException naming the line when the template refuses the conversation
+     * @param messages the conversation, OpenAI chat messages, its last one the assistant's
+     * @param tools    the OpenAI function tools it was written with, empty when none
+     * @param where    names the conversation in messages, e.g. {@code training data line 4}
+     * @throws TrainingInputException naming {@code where} when the template refuses the conversation
      */
-    public List<TokenizedTurns.Turns> tokenize(SftExample example) {
-        List<Map<String, Object>> messages = example.messages();
+    public List<TokenizedTurns.Turns> tokenize(List<Map<String, Object>> messages, List<Map<String, Object>> tools,
+            String where) {
         List<Integer> turns = new ArrayList<>();
         for (int i = 0; i < messages.size(); i++) {
             if ("assistant".equals(messages.get(i).get("role"))) {
@@ -37,13 +39,12 @@ public final class SftTokenizer {
         if (lastTurnOnly && !turns.isEmpty()) {
             turns = List.of(turns.getLast());
         }
-        String where = "training data line " + example.line();
-        String whole = render(example, messages.size(), false);
+        String whole = render(messages, tools, where, messages.size(), false);
         List<String[]> spans = new ArrayList<>();
         boolean nested = true;
         for (int i : turns) {
-            String before = render(example, i, true);
-            String through = render(example, i + 1, false);
+            String before = render(messages, tools, where, i, true);
+            String through = render(messages, tools, where, i + 1, false);
             spans.add(new String[] {before, through});
             nested &= through.startsWith(before) && whole.startsWith(through);
         }
@@ -67,8 +68,8 @@ public final class SftTokenizer {
         return out;
     }
 
-    private String render(SftExample example, int messages, boolean generationPrompt) {
-        return model.render(example.messages().subList(0, messages), example.tools(), generationPrompt, false,
-                "training data line " + example.line());
+    private String render(List<Map<String, Object>> messages, List<Map<String, Object>> tools, String where,
+            int count, boolean generationPrompt) {
+        return model.render(messages.subList(0, count), tools, generationPrompt, false, where);
     }
 }

@@ -1,8 +1,5 @@
 package dev.crucible.runtime.training;
 
-import dev.crucible.domain.trajectory.History;
-import dev.crucible.domain.trajectory.HistoryItem;
-import dev.crucible.domain.trajectory.SampledToken;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -45,8 +41,8 @@ public final class TrajectoryTokenizer {
      * @return the sequence, empty when the conversation has no trained turn
      * @throws TrainingInputException naming what is wrong
      */
-    Optional<TokenizedTurns.Turns> tokenize(History history, String where) {
-        List<HistoryItem> items = history.items();
+    Optional<TokenizedTurns.Turns> tokenize(Conversation conversation, String where) {
+        List<Conversation.Turn> items = conversation.turns();
         List<Optional<Turn>> trained = new ArrayList<>();
         int lastTrained = -1;
         for (int i = 0; i < items.size(); i++) {
@@ -59,7 +55,7 @@ public final class TrajectoryTokenizer {
             return Optional.empty();
         }
         if (trained.stream().filter(Optional::isPresent).count() == 1) {
-            return Optional.of(single(history, lastTrained, trained.get(lastTrained).get(), where));
+            return Optional.of(single(conversation, lastTrained, trained.get(lastTrained).get(), where));
         }
         List<Map<String, Object>> messages = new ArrayList<>();
         List<Turn> turns = new ArrayList<>();
@@ -71,10 +67,10 @@ public final class TrajectoryTokenizer {
                 messages.add(marked);
                 turns.add(trained.get(i).get());
             } else {
-                messages.add(message(items.get(i)));
+                messages.add(items.get(i).message());
             }
         }
-        return Optional.of(splice(model.render(messages, history.tools(), false, true, where), turns, where));
+        return Optional.of(splice(model.render(messages, conversation.tools(), false, true, where), turns, where));
     }
 
     /**
@@ -82,12 +78,12 @@ public final class TrajectoryTokenizer {
      * before it with a generation prompt), not the template's rendering of an assistant message in history, which
      * can differ (Qwen3 writes an empty think block into a final assistant message that the sampler never saw).
      */
-    private TokenizedTurns.Turns single(History history, int at, Turn turn, String where) {
+    private TokenizedTurns.Turns single(Conversation conversation, int at, Turn turn, String where) {
         List<Map<String, Object>> before = new ArrayList<>();
         for (int i = 0; i < at; i++) {
-            before.add(message(history.items().get(i)));
+            before.add(conversation.turns().get(i).message());
         }
-        String prompt = model.render(before, history.tools(), true, false, where);
+        String prompt = model.render(before, conversation.tools(), true, false, where);
         return append(new TokenizedTurns(model.tokenizer()).text(prompt), turn).build(model.maxLength(), where);
     }
 
@@ -113,39 +109,24 @@ public final class TrajectoryTokenizer {
         return out.build(model.maxLength(), where);
     }
 
-    /** The message an item renders as: a message as sent, a choice as its assistant message. */
-    private static Map<String, Object> message(HistoryItem item) {
-        return switch (item) {
-            case HistoryItem.Message m -> m.json();
-            case HistoryItem.Choice c -> {
-                Map<String, Object> message = new LinkedHashMap<>(c.message());
-                message.putIfAbsent("role", "assistant");
-                yield message;
-            }
-        };
+    private Optional<Turn> trainedTurn(Conversation.Turn item, String where) {
+        if (item.sampled().isPresent()) {
+            return Optional.of(sampled(item.sampled().get(), where));
+        }
+        if (withoutLogprobs && (item.choice() || "assistant".equals(item.message().get("role")))) {
+            return Optional.of(new Turn(null, null, text(item.message().get("content"))));
+        }
+        return Optional.empty();
     }
 
-    private Optional<Turn> trainedTurn(HistoryItem item, String where) {
-        return switch (item) {
-            case HistoryItem.Choice c when c.logprobs().isPresent() ->
-                    Optional.of(sampled(c.logprobs().get(), c.tokenIds(), where));
-            case HistoryItem.Choice c when withoutLogprobs ->
-                    Optional.of(new Turn(null, null, text(c.message().get("content"))));
-            case HistoryItem.Choice c -> Optional.empty();
-            case HistoryItem.Message m when withoutLogprobs && "assistant".equals(m.json().get("role")) ->
-                    Optional.of(new Turn(null, null, text(m.json().get("content"))));
-            case HistoryItem.Message m -> Optional.empty();
-        };
-    }
-
-    private Turn sampled(List<SampledToken> content, List<Long> tokenIds, String where) {
+    private Turn sampled(List<Conversation.Token> content, String where) {
         int[] ids = new int[content.size()];
         float[] logprobs = new float[content.size()];
         for (int i = 0; i < content.size(); i++) {
-            SampledToken entry = content.get(i);
-            OptionalLong id = tokenId(entry, tokenIds.size() == content.size() ? tokenIds.get(i) : null);
+            Conversation.Token entry = content.get(i);
+            OptionalLong id = tokenId(entry);
             if (id.isEmpty() || id.getAsLong() < 0 || id.getAsLong() >= model.tokenizer().vocabSize()) {
-                throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.token())
+                throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.text())
                         + " names no token of the model; sample with logprobs and return_tokens_as_token_ids "
                         + "(tokens written token_id:N), as Crucible's chat completions do for trained models");
             }
@@ -162,13 +143,9 @@ public final class TrajectoryTokenizer {
      * carry each token's UTF-8 bytes, which name a byte-level BPE token), and last the token's text as written in the
      * vocabulary.
      */
-    private OptionalLong tokenId(SampledToken entry, Long listed) {
-        if (entry.namesTokenId()) {
-            OptionalInt named = entry.namedTokenId();
-            return named.isPresent() ? OptionalLong.of(named.getAsInt()) : OptionalLong.empty();
-        }
-        if (listed != null) {
-            return OptionalLong.of(listed);
+    private OptionalLong tokenId(Conversation.Token entry) {
+        if (entry.id() != null || entry.writtenAsId()) {
+            return entry.id() != null ? OptionalLong.of(entry.id()) : OptionalLong.empty();
         }
         if (!entry.bytes().isEmpty()) {
             byte[] raw = new byte[entry.bytes().size()];
@@ -180,10 +157,10 @@ public final class TrajectoryTokenizer {
                 return OptionalLong.of(id);
             }
         }
-        if (entry.token() == null) {
+        if (entry.text() == null) {
             return OptionalLong.empty();
         }
-        OptionalInt byText = model.tokenizer().tokenId(entry.token());
+        var byText = model.tokenizer().tokenId(entry.text());
         return byText.isPresent() ? OptionalLong.of(byText.getAsInt()) : OptionalLong.empty();
     }
 

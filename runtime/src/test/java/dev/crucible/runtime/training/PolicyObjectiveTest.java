@@ -3,14 +3,10 @@ package dev.crucible.runtime.training;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.domain.job.RlConfig;
 import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingSequence;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -21,8 +17,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The policy losses' gradients against central finite differences, and their values at known points. */
 class PolicyObjectiveTest {
 
-    private static RlConfig config(Map<String, Object> experimental) {
-        return ((Outcome.Done<RlConfig>) RlConfig.resolve(experimental)).value();
+    /** ART's defaults for each loss: clip (1 - 0.2, 1 + 0.2) for PPO, (1 - 1, 1 + 4) for CISPO, per-token ratios. */
+    private static PolicyLoss defaults(boolean ppo) {
+        return ppo ? new PolicyLoss(true, 0.2, 0.2, "token", null, false, 0.0, null)
+                : new PolicyLoss(false, 1.0, 4.0, "token", null, false, 0.0, null);
     }
 
     /** Two sequences of a row, old log-probabilities near the new ones, one unknown, advantages of both signs. */
@@ -64,22 +62,25 @@ class PolicyObjectiveTest {
 
     static Stream<Arguments> losses() {
         List<Arguments> cases = new ArrayList<>();
-        for (String loss : List.of("cispo", "ppo")) {
+        for (boolean ppo : List.of(false, true)) {
+            PolicyLoss d = defaults(ppo);
+            String loss = ppo ? "ppo" : "cispo";
             for (String level : List.of("token", "sequence", "average", "geometric_average")) {
-                cases.add(Arguments.of(loss + " " + level, Map.of("loss_fn", loss, "importance_sampling_level", level)));
+                cases.add(Arguments.of(loss + " " + level, new PolicyLoss(ppo, d.epsilon(), d.epsilonHigh(), level,
+                        null, false, 0.0, null)));
             }
-            cases.add(Arguments.of(loss + " kl", Map.of("loss_fn", loss, "kl_penalty_coef", 0.3)));
-            cases.add(Arguments.of(loss + " kimi", Map.of("loss_fn", loss, "kimi_k2_tau", 0.2)));
-            cases.add(Arguments.of(loss + " balance", Map.of("loss_fn", loss, "advantage_balance", 0.4)));
+            cases.add(Arguments.of(loss + " kl", new PolicyLoss(ppo, d.epsilon(), d.epsilonHigh(), "token", null, false,
+                    0.3, null)));
+            cases.add(Arguments.of(loss + " kimi", new PolicyLoss(ppo, d.epsilon(), d.epsilonHigh(), "token", null,
+                    false, 0.0, 0.2)));
         }
-        cases.add(Arguments.of("ppo narrow clip", Map.of("loss_fn", "ppo", "epsilon", 0.05)));
+        cases.add(Arguments.of("ppo narrow clip", new PolicyLoss(true, 0.05, 0.05, "token", null, false, 0.0, null)));
         return cases.stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("losses")
-    void gradientsMatchCentralFiniteDifferences(String name, Map<String, Object> experimental) {
-        RlConfig config = config(experimental);
+    void gradientsMatchCentralFiniteDifferences(String name, PolicyLoss config) {
         List<RlSequence> row = row();
         List<float[]> reference = config.klPenaltyCoef() > 0 ? around(row, 0.3) : null;
         List<float[]> now = around(row, 0.15);
@@ -108,7 +109,7 @@ class PolicyObjectiveTest {
 
     @Test
     void cispoOnPolicyIsReinforceWeightedByAdvantageAndTokenWeight() {
-        RlConfig config = config(Map.of());
+        PolicyLoss config = defaults(false);
         List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2}),
                 new float[] {-1f, -2f}, 2.0, 0.5, 0));
         TokenObjective.Evaluation e = new PolicyObjective(row, config, null, null).evaluate(List.of(
@@ -120,7 +121,7 @@ class PolicyObjectiveTest {
 
     @Test
     void ppoStopsPushingATokenWhoseRatioLeftTheClipRangeInTheAdvantagesDirection() {
-        RlConfig config = config(Map.of("ppo", true));
+        PolicyLoss config = defaults(true);
         List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2}),
                 new float[] {-1f, -1f}, 1.0, 1.0, 0));
         // Token 0's ratio is e^0.5 > 1.2 with a positive advantage: clipped, no gradient. Token 1's is 1: pushed.
@@ -134,11 +135,11 @@ class PolicyObjectiveTest {
     void maskedRatiosAndCappedRatiosCarryNoGradient() {
         List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2}, new int[] {1}),
                 new float[] {-1f}, 1.0, 1.0, 0));
-        Map<String, Object> masked = new HashMap<>(Map.of("ppo", true, "mask_prob_ratio", true));
-        assertEquals(0.0, new PolicyObjective(row, config(masked), null, null)
+        PolicyLoss masked = new PolicyLoss(true, 0.2, 0.2, "token", null, true, 0.0, null);
+        assertEquals(0.0, new PolicyObjective(row, masked, null, null)
                 .evaluate(List.of(new float[] {0f})).gradients().getFirst()[0], 0.0);
-        Map<String, Object> capped = Map.of("ppo", true, "max_negative_advantage_importance_sampling_weight", 1.1);
-        assertEquals(0.0, new PolicyObjective(row, config(capped), null, null)
+        PolicyLoss capped = new PolicyLoss(true, 0.2, 0.2, "token", 1.1, false, 0.0, null);
+        assertEquals(0.0, new PolicyObjective(row, capped, null, null)
                 .evaluate(List.of(new float[] {-0.5f})).gradients().getFirst()[0], 0.0);
     }
 }

@@ -1,46 +1,48 @@
 package dev.crucible.runtime.training;
 
 import static dev.crucible.runtime.training.TrainingFixtures.choice;
-import static dev.crucible.runtime.training.TrainingFixtures.history;
-import static dev.crucible.runtime.training.TrainingFixtures.message;
+import static dev.crucible.runtime.training.TrainingFixtures.conversation;
+import static dev.crucible.runtime.training.TrainingFixtures.said;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.domain.job.RlConfig;
-import dev.crucible.domain.trajectory.Trajectory;
-import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RlPlanTest {
 
-    private static RlConfig config(Map<String, Object> experimental) {
-        return ((Outcome.Done<RlConfig>) RlConfig.resolve(experimental)).value();
+    private static RlPlan.Rollout rollout(String sampled, double reward) {
+        return new RlPlan.Rollout(reward, List.of(conversation(said("user", "q"), choice(sampled, true))));
     }
 
-    private static Trajectory trajectory(String sampled, double reward) {
-        return new Trajectory(history(List.of(message("user", "q"), choice(sampled, true))), List.of(), reward,
-                Map.of());
-    }
-
-    private static TrajectoryGroup group(double... rewards) {
-        List<Trajectory> ts = new ArrayList<>();
+    /** Rollouts of 1, 2, 3... sampled tokens with these rewards, and the rewards' population standard deviation. */
+    private static RlPlan.Group group(double... rewards) {
+        List<RlPlan.Rollout> rs = new ArrayList<>();
+        double mean = 0;
         for (int i = 0; i < rewards.length; i++) {
-            ts.add(trajectory("a".repeat(i + 1), rewards[i]));
+            rs.add(rollout("a".repeat(i + 1), rewards[i]));
+            mean += rewards[i] / rewards.length;
         }
-        return new TrajectoryGroup(ts, 0, Map.of());
+        double squares = 0;
+        for (double r : rewards) {
+            squares += (r - mean) * (r - mean);
+        }
+        return new RlPlan.Group(rs, Math.sqrt(squares / rewards.length));
     }
 
-    private static RlPlan plan(Map<String, Object> experimental, TrajectoryGroup... groups) {
-        return RlPlan.of(List.of(groups), config(experimental),
+    /** A plan with ART's defaults: advantages normalised, not balanced. */
+    private static RlPlan plan(RlPlan.Group... groups) {
+        return plan(true, 0.0, groups);
+    }
+
+    private static RlPlan plan(boolean normalize, double balance, RlPlan.Group... groups) {
+        return RlPlan.of(List.of(groups), normalize, balance,
                 new TrajectoryTokenizer(TrainingFixtures.model(4096), false), 4096);
     }
 
     @Test
     void groupsWithOneTrajectoryOrOneRewardAreSkippedAndStillCounted() {
-        RlPlan plan = plan(Map.of(), group(1, 1, 1), group(0.5), group(0, 1));
+        RlPlan plan = plan(group(1, 1, 1), group(0.5), group(0, 1));
         assertEquals(3, plan.groupsSubmitted());
         assertEquals(1, plan.groupsTrainable());
         assertEquals(2, plan.trajectoriesTrained());
@@ -49,7 +51,7 @@ class RlPlanTest {
 
     @Test
     void nothingTrainableGivesNoRows() {
-        RlPlan plan = plan(Map.of(), group(2, 2));
+        RlPlan plan = plan(group(2, 2));
         assertEquals(List.of(), plan.rows());
         assertEquals(0, plan.trainedTokens());
     }
@@ -57,7 +59,7 @@ class RlPlanTest {
     @Test
     void advantagesAreGroupRelativeThenNormalisedToUnitWeightedMagnitude() {
         // Rewards 0 and 1: mean 0.5, population std 0.5, so raw advantages are -1 and +1 before normalising.
-        RlPlan plan = plan(Map.of(), group(0, 1));
+        RlPlan plan = plan(group(0, 1));
         List<RlSequence> row = plan.rows().getFirst();
         assertEquals(-1.0, row.get(0).advantage(), 1e-5);
         assertEquals(1.0, row.get(1).advantage(), 1e-5);
@@ -74,7 +76,7 @@ class RlPlanTest {
 
     @Test
     void advantageBalanceShrinksOneSignBeforeNormalising() {
-        RlPlan plan = plan(Map.of("advantage_balance", 0.5, "scale_rewards", false), group(0, 1));
+        RlPlan plan = plan(false, 0.5, group(0, 1));
         List<RlSequence> row = plan.rows().getFirst();
         assertEquals(-0.5, row.get(0).advantage() / row.get(1).advantage(), 1e-9);
     }

@@ -3,7 +3,6 @@ package dev.crucible.runtime.training;
 import static dev.crucible.runtime.training.TrainingFixtures.message;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.crucible.domain.job.SftExample;
 import dev.crucible.testsupport.tokenizer.CharTokenizer;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +12,9 @@ class SftTokenizerTest {
 
     private final CharTokenizer tok = new CharTokenizer();
 
-    private static SftExample example(List<Map<String, Object>> messages) {
-        return new SftExample(4, messages, List.of());
+    private static List<TokenizedTurns.Turns> tokenize(boolean lastTurnOnly, List<Map<String, Object>> messages) {
+        return new SftTokenizer(TrainingFixtures.model(4096), lastTurnOnly).tokenize(messages, List.of(),
+                "training data line 4");
     }
 
     private String trained(TokenizedTurns.Turns turns) {
@@ -28,8 +28,8 @@ class SftTokenizerTest {
 
     @Test
     void onlyTheAssistantsContentAndEndOfTurnAreTrained() {
-        List<TokenizedTurns.Turns> out = new SftTokenizer(TrainingFixtures.model(4096), false).tokenize(example(
-                List.of(message("system", "s"), message("user", "2+2?"), message("assistant", "4"))));
+        List<TokenizedTurns.Turns> out = tokenize(false,
+                List.of(message("system", "s"), message("user", "2+2?"), message("assistant", "4")));
         assertEquals(1, out.size());
         assertEquals("4<|im_end|>\n", trained(out.getFirst()));
     }
@@ -38,9 +38,7 @@ class SftTokenizerTest {
     void everyAssistantTurnIsTrainedUnlessOnlyTheLastIsAsked() {
         List<Map<String, Object>> messages = List.of(message("user", "a"), message("assistant", "b"),
                 message("user", "c"), message("assistant", "d"));
-        assertEquals("b<|im_end|>\nd<|im_end|>\n", trained(new SftTokenizer(TrainingFixtures.model(4096), false)
-                .tokenize(example(messages)).getFirst()));
-        assertEquals("d<|im_end|>\n", trained(new SftTokenizer(TrainingFixtures.model(4096), true)
-                .tokenize(example(messages)).getFirst()));
+        assertEquals("b<|im_end|>\nd<|im_end|>\n", trained(tokenize(false, messages).getFirst()));
+        assertEquals("d<|im_end|>\n", trained(tokenize(true, messages).getFirst()));
     }
 }

@@ -1,16 +1,15 @@
 package dev.crucible.runtime.training;
 
 import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.domain.trajectory.History;
-import dev.crucible.domain.trajectory.HistoryItem;
 import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.testsupport.tokenizer.CharTokenizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-/** A ChatML template over {@link CharTokenizer}, and builders of messages and sampled choices. */
+/** A ChatML template over {@link CharTokenizer}, and builders of messages, turns and sampled choices. */
 final class TrainingFixtures {
 
     static final String CHATML = "{%- for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + "
@@ -32,24 +31,33 @@ final class TrainingFixtures {
         return m;
     }
 
-    /** A choice whose logprobs name each sampled token as {@code token_id:N}, each with logprob -0.5. */
-    static Map<String, Object> choice(String sampledText, boolean endToken) {
-        List<Object> content = new ArrayList<>();
-        for (char c : sampledText.toCharArray()) {
-            content.add(Map.of("token", "token_id:" + CharTokenizer.id(c), "logprob", -0.5));
-        }
-        if (endToken) {
-            content.add(Map.of("token", "token_id:" + CharTokenizer.IM_END, "logprob", -0.25));
-        }
-        Map<String, Object> choice = new LinkedHashMap<>();
-        choice.put("finish_reason", "stop");
-        choice.put("index", 0);
-        choice.put("message", message("assistant", sampledText));
-        choice.put("logprobs", Map.of("content", content));
-        return choice;
+    /** A message the client wrote, as a turn. */
+    static Conversation.Turn said(String role, String content) {
+        return new Conversation.Turn(message(role, content), false, Optional.empty());
     }
 
-    static History history(List<Map<String, Object>> items) {
-        return new History(items.stream().map(HistoryItem::of).toList(), List.of());
+    /** A choice whose sampled tokens are written {@code token_id:N}, each with logprob -0.5. */
+    static Conversation.Turn choice(String sampledText, boolean endToken) {
+        List<Conversation.Token> content = new ArrayList<>();
+        for (char c : sampledText.toCharArray()) {
+            content.add(named(CharTokenizer.id(c), -0.5));
+        }
+        if (endToken) {
+            content.add(named(CharTokenizer.IM_END, -0.25));
+        }
+        return sampled(sampledText, content);
+    }
+
+    /** A choice of {@code text} with {@code tokens} as its sampled tokens. */
+    static Conversation.Turn sampled(String text, List<Conversation.Token> tokens) {
+        return new Conversation.Turn(message("assistant", text), true, Optional.of(tokens));
+    }
+
+    private static Conversation.Token named(int id, double logprob) {
+        return new Conversation.Token("token_id:" + id, true, (long) id, List.of(), logprob);
+    }
+
+    static Conversation conversation(Conversation.Turn... turns) {
+        return new Conversation(List.of(turns), List.of());
     }
 }

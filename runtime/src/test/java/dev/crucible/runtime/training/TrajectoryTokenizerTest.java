@@ -1,15 +1,16 @@
 package dev.crucible.runtime.training;
 
 import static dev.crucible.runtime.training.TrainingFixtures.choice;
-import static dev.crucible.runtime.training.TrainingFixtures.history;
+import static dev.crucible.runtime.training.TrainingFixtures.conversation;
 import static dev.crucible.runtime.training.TrainingFixtures.message;
+import static dev.crucible.runtime.training.TrainingFixtures.said;
+import static dev.crucible.runtime.training.TrainingFixtures.sampled;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.testsupport.tokenizer.CharTokenizer;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,8 +23,7 @@ class TrajectoryTokenizerTest {
 
     @Test
     void theSampledTokensAreSplicedIntoThePromptAndAreTheOnlyTargets() {
-        TokenizedTurns.Turns turns = tokenizer.tokenize(history(List.of(message("user", "hi"), choice("yo", true))),
-                "t").orElseThrow();
+        TokenizedTurns.Turns turns = tokenizer.tokenize(conversation(said("user", "hi"), choice("yo", true)), "t").orElseThrow();
         int[] prompt = tok.encode("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n", false);
         assertEquals(prompt.length + 3, turns.tokenIds().length, "prompt, y, o, <|im_end|>; the template's repeat of "
                 + "<|im_end|> is dropped and the history ends with the trained turn");
@@ -34,10 +34,9 @@ class TrajectoryTokenizerTest {
 
     @Test
     void laterTurnsAfterTheLastTrainedOneAreCutAndEarlierChoicesWithoutLogprobsAreContext() {
-        Map<String, Object> untrained = new HashMap<>(choice("ab", false));
-        untrained.put("logprobs", null);
-        TokenizedTurns.Turns turns = tokenizer.tokenize(history(List.of(message("user", "q"), untrained,
-                message("user", "r"), choice("c", false), message("user", "more"))), "t").orElseThrow();
+        Conversation.Turn untrained = new Conversation.Turn(message("assistant", "ab"), true, Optional.empty());
+        TokenizedTurns.Turns turns = tokenizer.tokenize(conversation(said("user", "q"), untrained,
+                said("user", "r"), choice("c", false), said("user", "more")), "t").orElseThrow();
         String text = tok.decode(turns.tokenIds(), false);
         assertEquals("<|im_start|>user\nq<|im_end|>\n<|im_start|>assistant\nab<|im_end|>\n<|im_start|>user\nr<|im_end|>"
                 + "\n<|im_start|>assistant\nc", text);
@@ -56,28 +55,26 @@ class TrajectoryTokenizerTest {
                         dev.crucible.runtime.template.ChatTemplate.compile(thinking)).value(),
                 Map.of(), 4096);
         TokenizedTurns.Turns turns = new TrajectoryTokenizer(model, false)
-                .tokenize(history(List.of(message("user", "hi"), choice("yo", false))), "t").orElseThrow();
+                .tokenize(conversation(said("user", "hi"), choice("yo", false)), "t").orElseThrow();
         assertEquals("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\nyo", tok.decode(turns.tokenIds(), false));
     }
 
     @Test
     void aConversationWithNothingSampledHasNothingToTrainUnlessTrainingWithoutLogprobsIsAllowed() {
-        List<Map<String, Object>> items = List.of(message("user", "q"), message("assistant", "ok"));
-        assertEquals(Optional.empty(), tokenizer.tokenize(history(items), "t"));
+        Conversation items = conversation(said("user", "q"), said("assistant", "ok"));
+        assertEquals(Optional.empty(), tokenizer.tokenize(items, "t"));
         TokenizedTurns.Turns turns = new TrajectoryTokenizer(TrainingFixtures.model(4096), true)
-                .tokenize(history(items), "t").orElseThrow();
+                .tokenize(items, "t").orElseThrow();
         assertEquals(2, turns.targets().length);
         assertTrue(Float.isNaN(turns.logprobs()[0]), "no sampler logprob: trained on-policy");
     }
 
     @Test
     void tokensWrittenAsTextAreFoundByTheirBytesAsOpenAiLogprobsCarryThem() {
-        Map<String, Object> plain = new HashMap<>(choice("x", false));
-        plain.put("logprobs", Map.of("content", List.of(
-                Map.of("token", "yo", "logprob", -1.0, "bytes", List.of((int) 'y')),
-                Map.of("token", "?", "logprob", -2.0, "bytes", List.of((int) 'o')))));
-        TokenizedTurns.Turns turns = tokenizer.tokenize(history(List.of(message("user", "q"), plain)), "t")
-                .orElseThrow();
+        Conversation.Turn plain = sampled("x", List.of(
+                new Conversation.Token("yo", false, null, List.of((int) 'y'), -1.0),
+                new Conversation.Token("?", false, null, List.of((int) 'o'), -2.0)));
+        TokenizedTurns.Turns turns = tokenizer.tokenize(conversation(said("user", "q"), plain), "t").orElseThrow();
         int[] ids = turns.tokenIds();
         assertEquals(CharTokenizer.id('y'), ids[turns.targets()[0]], "bytes win over the token's text");
         assertEquals(CharTokenizer.id('o'), ids[turns.targets()[1]]);
@@ -86,10 +83,9 @@ class TrajectoryTokenizerTest {
 
     @Test
     void aTokenThatNamesNothingFailsTheJobSayingWhereAndWhatToSend() {
-        Map<String, Object> bad = new HashMap<>(choice("x", false));
-        bad.put("logprobs", Map.of("content", List.of(Map.of("token", "not-a-token", "logprob", -1.0))));
+        Conversation.Turn bad = sampled("x", List.of(new Conversation.Token("not-a-token", false, null, List.of(), -1.0)));
         TrainingInputException e = assertThrows(TrainingInputException.class,
-                () -> tokenizer.tokenize(history(List.of(message("user", "q"), bad)), "trajectory_groups[0]"));
+                () -> tokenizer.tokenize(conversation(said("user", "q"), bad), "trajectory_groups[0]"));
         assertTrue(e.getMessage().startsWith("trajectory_groups[0].messages_and_choices[1].logprobs.content[0].token "
                 + "'not-a-token' names no token of the model"), e.getMessage());
     }
@@ -97,7 +93,7 @@ class TrajectoryTokenizerTest {
     @Test
     void conversationsLongerThanTheContextAreCutWithTheirTargets() {
         TokenizedTurns.Turns turns = new TrajectoryTokenizer(TrainingFixtures.model(30), false)
-                .tokenize(history(List.of(message("user", "hi"), choice("abcdefghij", true))), "t").orElseThrow();
+                .tokenize(conversation(said("user", "hi"), choice("abcdefghij", true)), "t").orElseThrow();
         assertEquals(30, turns.tokenIds().length);
         assertTrue(turns.truncated());
         assertTrue(turns.targets()[turns.targets().length - 1] < 30);

@@ -13,6 +13,8 @@ import dev.crucible.application.job.ListJobEventsUseCase;
 import dev.crucible.application.job.ListJobsUseCase;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.job.RlConfig;
+import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.kernel.reading.JsonReader;
@@ -63,7 +65,7 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
         JsonReader request = json.largeObject(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
-        Map<String, Object> config = request.object("experimental_config").map(JsonReader::raw).orElse(Map.of());
+        RlConfig config = request.object(RlConfig.PARAM).map(RlConfig::read).orElseGet(RlConfig::defaults);
         return idempotent.answer(caller, key, "training-jobs", () -> RequestFingerprint.of(request.raw()),
                 () -> JobView.of(RefusalException.unwrap(createRl.create(
                         new CreateRlJobUseCase.Command(caller, model, groups, config)))));
@@ -80,7 +82,7 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
         JsonReader request = json.object(body);
         ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
         String url = request.requireString("training_data_url");
-        Map<String, Object> config = request.object("config").map(JsonReader::raw).orElse(Map.of());
+        SftConfig config = request.object(SftConfig.PARAM).map(SftConfig::read).orElseGet(SftConfig::defaults);
         Map<String, Object> experimental = request.object("experimental_config").map(JsonReader::raw).orElse(Map.of());
         return idempotent.answer(caller, key, "sft-training-jobs", () -> RequestFingerprint.of(request.raw()),
                 () -> JobView.of(RefusalException.unwrap(createSft.create(

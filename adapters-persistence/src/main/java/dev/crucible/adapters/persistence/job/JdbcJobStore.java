@@ -8,11 +8,14 @@ import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
+import dev.crucible.domain.job.RlConfig;
+import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
+import io.micronaut.serde.annotation.SerdeImport;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 import java.util.LinkedHashMap;
@@ -26,6 +29,8 @@ import java.util.UUID;
 /** Job records, inputs and events in {@code training_jobs}, {@code training_job_specs}, {@code training_job_events}. */
 @Singleton
 @Transactional
+@SerdeImport(RlConfig.class)
+@SerdeImport(SftConfig.class)
 class JdbcJobStore implements JobStore, JobEventStore {
 
     private final Sql sql;
@@ -44,7 +49,7 @@ class JdbcJobStore implements JobStore, JobEventStore {
         sql.update("INSERT INTO training_jobs (id, type, model_id, entity, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 row.id(), row.type(), row.modelId(), row.entity(), row.status(), row.createdAt());
         sql.update("INSERT INTO training_job_specs (job_id, spec) VALUES (?, CAST(? AS jsonb))",
-                row.id(), json.write(SpecJson.write(spec)));
+                row.id(), json.write(StoredSpec.of(spec)));
     }
 
     @Override
@@ -96,7 +101,7 @@ class JdbcJobStore implements JobStore, JobEventStore {
     @Override
     public Optional<JobSpec> spec(JobId id) {
         return sql.queryOne("SELECT spec::text FROM training_job_specs WHERE job_id = ?", rs -> rs.getString(1), id.value())
-                .map(text -> SpecJson.read(json.readObject(text)));
+                .map(text -> json.read(text, StoredSpec.class).spec());
     }
 
     @Override

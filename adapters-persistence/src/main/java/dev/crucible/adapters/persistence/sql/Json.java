@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** JSON text for {@code jsonb} columns: plain maps, lists, strings, numbers and booleans in and out. */
+/** JSON text for {@code jsonb} columns: plain maps, lists, strings, numbers and booleans in and out, or records. */
 @Singleton
 public final class Json {
 
@@ -31,6 +31,15 @@ public final class Json {
         try {
             Map<String, Object> map = mapper.readValue(text, Argument.mapOf(String.class, Object.class));
             return map == null ? new LinkedHashMap<>() : map;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JSON column", e);
+        }
+    }
+
+    /** Reads {@code text} as {@code type}, a record the mapper can build (annotated or imported for serde). */
+    public <T> T read(String text, Class<T> type) {
+        try {
+            return mapper.readValue(text, Argument.of(type));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JSON column", e);
         }
