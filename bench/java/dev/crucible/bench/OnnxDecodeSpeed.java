@@ -64,7 +64,8 @@ final class OnnxDecodeSpeed {
         for (int b = 0; b < batch; b++) {
             caches.add(runner.newCache(PROMPT + STEPS + 1));
             int[] prompt = random.ints(PROMPT, 0, 1000).toArray();
-            next[b] = argmax(runner.forward(List.of(SequenceInput.of(caches.get(b), prompt))).getFirst().last());
+            next[b] = CrucibleDecode.argmax(runner.forward(List.of(SequenceInput.of(caches.get(b), prompt))).getFirst()
+                    .last());
         }
         double ttft = (System.nanoTime() - t0) / 1e6 / batch;
         double[] steps = new double[STEPS];
@@ -77,7 +78,7 @@ final class OnnxDecodeSpeed {
             List<SequenceLogits> out = runner.forward(inputs);
             steps[s] = (System.nanoTime() - s0) / 1e6;
             for (int b = 0; b < batch; b++) {
-                next[b] = argmax(out.get(b).last());
+                next[b] = CrucibleDecode.argmax(out.get(b).last());
             }
         }
         caches.forEach(KvCache::close);
@@ -86,16 +87,6 @@ final class OnnxDecodeSpeed {
         double median = sorted[STEPS / 2];
         System.out.printf("%s batch %d: first token %.0f ms, decode step median %.1f ms (min %.1f), %.2f tok/s"
                 + " aggregate%n", name, batch, ttft, median, sorted[0], 1000.0 * batch / median);
-    }
-
-    private static int argmax(float[] logits) {
-        int best = 0;
-        for (int i = 1; i < logits.length; i++) {
-            if (logits[i] > logits[best]) {
-                best = i;
-            }
-        }
-        return best;
     }
 
     private static String rss() throws IOException {
