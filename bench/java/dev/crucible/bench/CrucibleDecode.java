@@ -164,7 +164,7 @@ final class CrucibleDecode {
         }
     }
 
-    private static int argmax(float[] logits) {
+    static int argmax(float[] logits) {
         int best = 0;
         for (int i = 1; i < logits.length; i++) {
             if (logits[i] > logits[best]) {

@@ -31,7 +31,9 @@ import java.util.List;
  *       probes' files;</li>
  *   <li>{@code train WORK OUT SEED TINY LARGE}: the training benchmark ({@link TrainBench}; the 0.5B model must be in
  *       {@code WORK/model}); writes JSON to OUT and prints the table;</li>
- *   <li>{@code train-report OUT}: prints that table again from the JSON.</li>
+ *   <li>{@code train-report OUT}: prints that table again from the JSON;</li>
+ *   <li>{@code onnx-f16} and {@code onnx-decode DIR ENGINE [BATCH] [LAYERS]}: {@code bench/onnx}'s measurements
+ *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed}).</li>
  * </ul>
  */
 public final class Main {
@@ -79,9 +81,11 @@ public final class Main {
                 TrainReport.print(result);
             }
             case "train-report" -> TrainReport.print(HfJson.read(Path.of(args[1])));
+            case "onnx-f16" -> dev.crucible.engine.onnx.OnnxF16Probe.main(new String[0]);
+            case "onnx-decode" -> OnnxDecodeSpeed.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             default -> {
                 System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R [ENGINE] | report L.json,.. E=C.json,.. "
-                        + "| train WORK OUT SEED TINY LARGE | train-report OUT");
+                        + "| train WORK OUT SEED TINY LARGE | train-report OUT | onnx-f16 | onnx-decode DIR ENGINE [B] [L]");
                 System.exit(2);
             }
         }

@@ -132,4 +132,12 @@ class ModuleRulesTest {
             .should().resideInAnyPackage("..service..", "..services..", "..dto..", "..dtos..", "..util..", "..utils..",
                     "..helper..", "..helpers..")
             .because("inside a module, packages are features (model, job, feedback), never technical kinds");
+
+    @ArchTest
+    static final ArchRule theJsonSchemaAdapterSeesOnlyItsPortAndItsLibrary = classes()
+            .that().resideInAPackage("dev.crucible.adapters.jsonschema..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.adapters.jsonschema..",
+                    "dev.crucible.application.feedback..", "com.networknt.schema..", "tools.jackson..", "java..")
+            .because("it implements the application's JsonSchemaValidator port with networknt's validator, and "
+                    + "nothing else");
 }

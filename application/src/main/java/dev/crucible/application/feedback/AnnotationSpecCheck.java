@@ -11,15 +11,18 @@ import java.util.Optional;
 
 /**
  * Rules 8, 8b and 9: annotation feedback's spec must exist in the project, be a valid spec (an object with a
- * {@code field_schema} object), and {@code payload.value} must match that schema ({@link JsonSchemaSubset}).
+ * {@code field_schema} object) within {@link SpecLimits} and {@link JsonSchemaSubset}, and {@code payload.value} must
+ * match that schema ({@link JsonSchemaValidator}).
  */
 final class AnnotationSpecCheck {
 
     private final AnnotationSpecLookup specs;
+    private final JsonSchemaValidator schemas;
     private final SpecLimits limits;
 
-    AnnotationSpecCheck(AnnotationSpecLookup specs, SpecLimits limits) {
+    AnnotationSpecCheck(AnnotationSpecLookup specs, JsonSchemaValidator schemas, SpecLimits limits) {
         this.specs = specs;
+        this.schemas = schemas;
         this.limits = limits;
     }
 
@@ -48,10 +51,11 @@ final class AnnotationSpecCheck {
                     + "unsupported JSON Schema keyword " + unsupported.get());
         }
         try {
-            if (!new JsonSchemaSubset(limits).matches(draft.payload().get("value"), schema)) {
+            if (!schemas.matches(draft.payload().get("value"), (Map<?, ?>) JsonSchemaSubset.withoutIdentifiers(schema),
+                    new PatternBudget(limits), limits.maxCheckWork())) {
                 return refuse("payload", "Feedback payload does not match annotation spec");
             }
-        } catch (JsonSchemaSubset.TooMuchWork e) {
+        } catch (JsonSchemaValidator.TooMuchWork e) {
             return refuse("payload", "Checking payload.value against annotation spec " + Excerpt.of(ref) + " takes "
                     + e.getMessage() + " (" + SpecLimits.MAX_CHECK_WORK_SETTING + "); send a shorter value or use a "
                     + "simpler spec");

@@ -22,15 +22,16 @@ public final class FeedbackAdmission {
     private final AnnotationQueueLookup queues;
     private final Clock clock;
 
-    public FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock) {
-        this(specs, queues, clock, SpecLimits.DEFAULTS);
+    public FeedbackAdmission(AnnotationSpecLookup specs, JsonSchemaValidator schemas, AnnotationQueueLookup queues,
+            Clock clock) {
+        this(specs, schemas, queues, clock, SpecLimits.DEFAULTS);
     }
 
     /** @param limits how large an annotation spec may be, and how much work checking a value against it may take */
-    public FeedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock,
-            SpecLimits limits) {
+    public FeedbackAdmission(AnnotationSpecLookup specs, JsonSchemaValidator schemas, AnnotationQueueLookup queues,
+            Clock clock, SpecLimits limits) {
         this.specCheck = new AnnotationSpecCheck(Objects.requireNonNull(specs, "specs"),
-                Objects.requireNonNull(limits, "limits"));
+                Objects.requireNonNull(schemas, "schemas"), Objects.requireNonNull(limits, "limits"));
         this.queues = Objects.requireNonNull(queues, "queues");
         this.clock = Objects.requireNonNull(clock, "clock");
     }

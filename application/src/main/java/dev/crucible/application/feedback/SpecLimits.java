@@ -10,9 +10,9 @@ package dev.crucible.application.feedback;
  * @param maxSchemaNodes the most JSON values (objects, arrays, scalars) in one {@code field_schema}
  *     ({@value #MAX_SCHEMA_NODES_SETTING})
  * @param maxSchemaDepth the deepest nesting of one {@code field_schema} ({@value #MAX_SCHEMA_DEPTH_SETTING})
- * @param maxCheckWork the most work one check may do: a step per schema applied to a value, per pair of array items
- *     compared, and, per {@code pattern} searched, the pattern's size times the text's length plus one
- *     ({@value #MAX_CHECK_WORK_SETTING})
+ * @param maxCheckWork the most work one check may do, counted twice over: the validator's keyword evaluations, and
+ *     the patterns' work (a step per character of a pattern compiled and, per {@code pattern} searched, the pattern's
+ *     size times the text's length plus one); each at most this ({@value #MAX_CHECK_WORK_SETTING})
  */
 public record SpecLimits(long maxPatternSize, int maxSchemaNodes, int maxSchemaDepth, long maxCheckWork) {
 

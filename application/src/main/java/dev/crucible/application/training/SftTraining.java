@@ -64,7 +64,8 @@ final class SftTraining {
         }
         StepMetrics steps = new StepMetrics();
         try (LoraTrainer trainer = setup.newTrainer(settings, settings.sft())) {
-            progress.started(batches.size(), Map.of("num_examples", examples.size()));
+            progress.started(batches.size(), Map.of("num_examples", examples.size(), "num_trainable_tokens",
+                    batches.stream().flatMap(List::stream).mapToLong(TrainingSequence::targetCount).sum()));
             for (int b = 0; b < batches.size(); b++) {
                 if (progress.cancelled()) {
                     return new TrainingResult.Failed("the job was cancelled");

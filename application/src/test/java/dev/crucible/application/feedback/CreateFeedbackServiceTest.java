@@ -34,9 +34,10 @@ class CreateFeedbackServiceTest {
     private final FakeAnnotationSpecs specs = new FakeAnnotationSpecs().put(CHAT, "quality:v1", SCORE_SPEC);
     private final FakeAnnotationQueues queues = new FakeAnnotationQueues().add(CHAT, "queue-1");
     private final CreateFeedbackUseCase create =
-            new CreateFeedbackService(store, new FeedbackAdmission(specs, queues, CLOCK));
+            new CreateFeedbackService(store, new FeedbackAdmission(specs, new FakeSchemaValidator(), queues, CLOCK));
     private final CreateFeedbackUseCase createWithoutSpecs =
-            new CreateFeedbackService(store, new FeedbackAdmission(new FakeAnnotationSpecs(), queues, CLOCK));
+            new CreateFeedbackService(store, new FeedbackAdmission(new FakeAnnotationSpecs(), new FakeSchemaValidator(), queues,
+                    CLOCK));
 
     private FeedbackReceipt created(FeedbackDraft draft) {
         return value(create.create(new CreateFeedbackCommand(ACME, draft)));
@@ -180,7 +181,8 @@ class CreateFeedbackServiceTest {
     void aStoredSpecWhosePatternNeedsBacktrackingRefusesTheAnnotationNamingTheRef() {
         FakeAnnotationSpecs backtracking = new FakeAnnotationSpecs().put(CHAT, "quality:v1",
                 Map.of("field_schema", Map.of("type", "string", "pattern", "^(a+)\\1$")));
-        Refusal refusal = refusal(new CreateFeedbackService(store, new FeedbackAdmission(backtracking, queues, CLOCK))
+        Refusal refusal = refusal(new CreateFeedbackService(store, new FeedbackAdmission(backtracking,
+                new FakeSchemaValidator(), queues, CLOCK))
                 .create(new CreateFeedbackCommand(ACME, FeedbackFixtures.annotation(Map.of("value", "aa"), null))));
         assertEquals("annotation_ref", refusal.param());
         assertTrue(refusal.message().contains("field_schema.pattern") && refusal.message().contains("backreference"),
@@ -191,7 +193,8 @@ class CreateFeedbackServiceTest {
     void checkingAValuePastTheWorkBoundRefusesThePayloadNamingTheSetting() {
         FakeAnnotationSpecs patterned = new FakeAnnotationSpecs().put(CHAT, "quality:v1",
                 Map.of("field_schema", Map.of("type", "string", "pattern", "^a*a*a*a*b")));
-        CreateFeedbackUseCase bounded = new CreateFeedbackService(store, new FeedbackAdmission(patterned, queues, CLOCK,
+        CreateFeedbackUseCase bounded = new CreateFeedbackService(store, new FeedbackAdmission(patterned,
+                new FakeSchemaValidator(), queues, CLOCK,
                 new SpecLimits(1_000, 10_000, 32, 10_000)));
         Refusal refusal = refusal(bounded.create(new CreateFeedbackCommand(ACME,
                 FeedbackFixtures.annotation(Map.of("value", "a".repeat(5_000)), null))));

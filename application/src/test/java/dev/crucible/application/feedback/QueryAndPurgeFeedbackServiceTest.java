@@ -24,7 +24,8 @@ class QueryAndPurgeFeedbackServiceTest {
 
     private final InMemoryFeedbackStore store = new InMemoryFeedbackStore();
     private final FeedbackReceipt stored = value(new CreateFeedbackService(store,
-            new FeedbackAdmission(new FakeAnnotationSpecs(), new FakeAnnotationQueues(), CLOCK))
+            new FeedbackAdmission(new FakeAnnotationSpecs(), new FakeSchemaValidator(), new FakeAnnotationQueues(),
+                    CLOCK))
             .create(new CreateFeedbackCommand(ACME, note("kept"))));
     private final QueryFeedbackUseCase query = new QueryFeedbackService(store);
     private final PurgeFeedbackUseCase purge = new PurgeFeedbackService(store);

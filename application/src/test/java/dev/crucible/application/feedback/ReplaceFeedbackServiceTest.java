@@ -35,10 +35,11 @@ class ReplaceFeedbackServiceTest {
     private final FakeAnnotationSpecs specs = new FakeAnnotationSpecs();
     private final FakeAnnotationQueues queues = new FakeAnnotationQueues();
     private final CreateFeedbackUseCase create =
-            new CreateFeedbackService(store, new FeedbackAdmission(specs, queues, FeedbackFixtures.CLOCK));
+            new CreateFeedbackService(store, new FeedbackAdmission(specs, new FakeSchemaValidator(), queues,
+                    FeedbackFixtures.CLOCK));
     private final FeedbackReceipt original = value(create.create(new CreateFeedbackCommand(ACME, note("first"))));
     private final ReplaceFeedbackUseCase replace =
-            new ReplaceFeedbackService(store, new FeedbackAdmission(specs, queues, LATER));
+            new ReplaceFeedbackService(store, new FeedbackAdmission(specs, new FakeSchemaValidator(), queues, LATER));
 
     private FeedbackReceipt replaced(String feedbackId, FeedbackDraft draft) {
         return value(replace.replace(new ReplaceFeedbackCommand(ACME_OTHER_KEY, feedbackId, draft)));

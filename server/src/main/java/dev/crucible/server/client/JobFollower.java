@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * Follows a training job until it ends: reads its events page by page from the last seen id (so none is shown
- * twice or missed), reports status changes, and at the end the job and its new checkpoint's metrics.
+ * twice or missed), reports status changes (a final one after the job's last event), and at the end the job and
+ * its new checkpoint's metrics.
  */
 final class JobFollower {
 
@@ -29,14 +30,18 @@ final class JobFollower {
             while (true) {
                 JsonNode job = client.get(path);
                 String now = job.path("status").asText();
-                if (!now.equals(status)) {
+                boolean ended = FINAL.contains(now);
+                if (!ended && !now.equals(status)) {
                     status = now;
                     progress.status(status);
                 }
+                // A job ends after its last event is written: the events read after this view include them all,
+                // so the final status is told after every one of them.
                 after = client.forEachItem(path + "/events", after, progress::event);
-                if (FINAL.contains(status)) {
+                if (ended) {
+                    progress.status(now);
                     progress.finished(job, checkpointMetrics(job));
-                    return status.equals("COMPLETED") ? ExitCodes.OK : ExitCodes.JOB_FAILED;
+                    return now.equals("COMPLETED") ? ExitCodes.OK : ExitCodes.JOB_FAILED;
                 }
                 Thread.sleep(interval);
             }

@@ -16,8 +16,9 @@ final class PlainJobProgress implements JobProgress {
     @Override
     public void started(long steps, JsonNode data) {
         this.steps = steps;
-        say("training started: " + steps + " gradient step(s), " + data.path("num_trainable_tokens").asLong()
-                + " trainable tokens");
+        JsonNode tokens = data.path("num_trainable_tokens");
+        say("training started: " + steps + " gradient step(s)"
+                + (tokens.isNumber() ? ", " + tokens.asLong() + " trainable tokens" : ""));
     }
 
     @Override

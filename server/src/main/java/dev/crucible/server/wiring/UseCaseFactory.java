@@ -1,5 +1,6 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.adapters.jsonschema.NetworkntSchemaValidator;
 import dev.crucible.application.feedback.AnnotationQueueLookup;
 import dev.crucible.application.feedback.AnnotationSpecLookup;
 import dev.crucible.application.feedback.CreateFeedbackService;
@@ -205,7 +206,7 @@ class UseCaseFactory {
     @Singleton
     FeedbackAdmission feedbackAdmission(AnnotationSpecLookup specs, AnnotationQueueLookup queues, Clock clock,
             SpecLimits specLimits) {
-        return new FeedbackAdmission(specs, queues, clock, specLimits);
+        return new FeedbackAdmission(specs, new NetworkntSchemaValidator(), queues, clock, specLimits);
     }
 
     @Singleton

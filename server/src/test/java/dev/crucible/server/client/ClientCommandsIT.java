@@ -95,8 +95,12 @@ class ClientCommandsIT {
                 "--config", "batch_size=2", "--config", "learning_rate=1e-3", "--follow", "--interval-ms", "100");
         assertEquals(0, trained.code(), trained::toString);
         assertTrue(UUID.matcher(trained.out().lines().findFirst().orElseThrow()).matches(), trained::toString);
-        assertTrue(trained.out().contains("training started: 1 gradient step(s)"), trained::toString);
-        assertTrue(trained.out().contains("step 1/1  loss "), trained::toString);
+        List<String> lines = trained.out().lines().toList();
+        String started = lines.stream().filter(l -> l.startsWith("training started: ")).findFirst().orElseThrow();
+        assertTrue(started.matches("training started: 1 gradient step\\(s\\), [1-9][0-9]* trainable tokens"),
+                trained::toString);
+        assertTrue(lines.indexOf("status COMPLETED") > lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("step 1/1  loss ")).findFirst().orElseThrow()), trained::toString);
         assertTrue(trained.out().contains("completed: step 1"), trained::toString);
 
         Path zip = dir.resolve("step1.zip");

@@ -38,6 +38,18 @@ class ClientTextTest {
     }
 
     @Test
+    void trainingStartedTellsTheTrainableTokensOnlyWhenTheEventHasThem() throws Exception {
+        java.io.StringWriter text = new java.io.StringWriter();
+        try (PlainJobProgress progress = new PlainJobProgress(new java.io.PrintWriter(text))) {
+            progress.event(json("{\"type\":\"training_started\",\"data\":{\"num_gradient_steps\":6,"
+                    + "\"num_trainable_tokens\":42}}"));
+            progress.event(json("{\"type\":\"training_started\",\"data\":{\"num_gradient_steps\":6}}"));
+        }
+        assertEquals(java.util.List.of("training started: 6 gradient step(s), 42 trainable tokens",
+                "training started: 6 gradient step(s)"), text.toString().lines().toList());
+    }
+
+    @Test
     void theFinalLineSaysTheOutcomeStepRewardAndError() throws Exception {
         assertEquals("completed: step 3  train/reward 0.7500  loss/train 0.1000", FinalLine.of(
                 json("{\"status\":\"COMPLETED\",\"result_step\":3,\"error_message\":null}"),

@@ -1,6 +1,7 @@
-package dev.crucible.engine.onnx;
+package dev.crucible.bench;
 
 import dev.crucible.engine.djl.DjlEngineProvider;
+import dev.crucible.engine.onnx.OnnxEngineProvider;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.ModelRunner;
@@ -14,7 +15,6 @@ import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsWriter;
 import dev.crucible.hf.tiny.TinyModel;
-import dev.crucible.testsupport.engine.Logits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ import java.util.Random;
 /**
  * A manual measurement, not a test: decode speed of one engine on a random Qwen2.5-0.5B-shaped F32 model (hidden 896,
  * 24 layers, 14/2 heads, MLP 4864, vocabulary 151936, tied, q/k/v biases). Run it in its own JVM per engine:
- * {@code java -cp <test classpath> dev.crucible.engine.onnx.OnnxDecodeSpeed <model dir> onnx|djl [batch] [layers]};
+ * {@code bench/onnx decode <model dir> onnx|djl [batch] [layers]};
  * the model is written on first use. Prints load time, RSS after load, time to first token (32-token prompt) and the
  * median decode step over 48 steps, for one sequence and for {@code batch} sequences decoding together.
  */
@@ -64,7 +64,8 @@ final class OnnxDecodeSpeed {
         for (int b = 0; b < batch; b++) {
             caches.add(runner.newCache(PROMPT + STEPS + 1));
             int[] prompt = random.ints(PROMPT, 0, 1000).toArray();
-            next[b] = Logits.argmax(runner.forward(List.of(SequenceInput.of(caches.get(b), prompt))).getFirst().last());
+            next[b] = CrucibleDecode.argmax(runner.forward(List.of(SequenceInput.of(caches.get(b), prompt))).getFirst()
+                    .last());
         }
         double ttft = (System.nanoTime() - t0) / 1e6 / batch;
         double[] steps = new double[STEPS];
@@ -77,7 +78,7 @@ final class OnnxDecodeSpeed {
             List<SequenceLogits> out = runner.forward(inputs);
             steps[s] = (System.nanoTime() - s0) / 1e6;
             for (int b = 0; b < batch; b++) {
-                next[b] = Logits.argmax(out.get(b).last());
+                next[b] = CrucibleDecode.argmax(out.get(b).last());
             }
         }
         caches.forEach(KvCache::close);

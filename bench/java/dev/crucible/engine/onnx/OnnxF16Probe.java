@@ -15,10 +15,11 @@ import java.util.Random;
  * the 0.5B shape ({@code [m, 896] @ [896, 4864]}, the MLP's up projection) as F32 MatMul and as F16 MatMul (weights cast
  * to F16 once, constant-folded at load; activations cast in and out), at m = 1 (a decode step) and m = 32 (a prefill),
  * on {@code -Dcrucible.onnx.threads} threads (default 2). Run:
- * {@code java -cp <test classpath> dev.crucible.engine.onnx.OnnxF16Probe}. Prints the median of 200 runs per case,
+ * {@code bench/onnx f16}. It sits in the engine's package (in the bench's sources) for the engine's own runtime
+ * and graph writer. Prints the median of 200 runs per case,
  * or the error ONNX Runtime gives when a kernel is missing.
  */
-final class OnnxF16Probe {
+public final class OnnxF16Probe {
 
     private static final int IN = 896;
     private static final int OUT = 4864;
