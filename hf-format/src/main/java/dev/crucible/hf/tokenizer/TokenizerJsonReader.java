@@ -39,6 +39,9 @@ final class TokenizerJsonReader {
         Map<String, Integer> added = new LinkedHashMap<>();
         Set<Integer> special = new HashSet<>();
         for (JsonNode a : root.path("added_tokens")) {
+            if (a.path("content").asText("").isEmpty() || a.path("id").intValue() < 0) {
+                throw fail("added token " + a + " has no id or content");
+            }
             added.put(a.path("content").asText(), a.path("id").intValue());
             if (a.path("special").asBoolean()) {
                 special.add(a.path("id").intValue());

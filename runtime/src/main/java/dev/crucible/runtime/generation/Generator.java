@@ -3,7 +3,7 @@ package dev.crucible.runtime.generation;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.engine.spi.ModelRunner;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
