@@ -56,8 +56,9 @@ class ModuleRulesTest {
                     // Lucene's automaton package, for the regex DFAs of structured outputs
                     "org.apache.lucene.util..")
             .because("the LLM runtime is engine-agnostic and knows no use case, port or storage: it turns prompts into"
-                    + " tokens and tokens into text through engine-spi, so it carries only the SPI, the model-folder"
-                    + " reader, the domain's value types and small pure libraries (Jinjava, Lucene's automata)");
+                    + " tokens and tokens into text through hf-format's tokenizer and drives engines through engine-spi,"
+                    + " so it carries only the SPI, the model-folder reader, the domain's value types and small pure"
+                    + " libraries (Jinjava, Lucene's automata)");
 
     @ArchTest
     static final ArchRule adaptersDoNotUseTheRuntime = noClasses()
