@@ -181,7 +181,7 @@ public final class BpeEncoder {
         String word = ByteLevel.encode(piece);
         int[] merged = cache.get(word);
         if (merged == null) {
-            merged = BpeMerges.apply(word, tables);
+            merged = tables.merges().apply(word);
             if (cache.size() < CACHE_CAPACITY) {
                 cache.putIfAbsent(word, merged);
             }

@@ -92,6 +92,21 @@ class TokenizerMatchesHuggingFaceTest {
         }
     }
 
+    /** Pieces the split regex leaves whole however long they are: runs of spaces, punctuation and letters. */
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void encodesLongRunsLikeHuggingFaceTokenizers(Architecture arch) throws IOException {
+        Path file = tinyTokenizerJson(arch);
+        List<String> runs = List.of(" ".repeat(20_000) + "x", "!".repeat(20_000), "=-".repeat(10_000),
+                "ab".repeat(10_000), "the".repeat(5_000), "\n".repeat(10_000), "😀".repeat(3_000), "7".repeat(9_999));
+        try (Tokenizer java = Tokenizer.load(file); HuggingFaceTokenizer hf = HuggingFaceOracle.load(file)) {
+            for (String run : runs) {
+                assertArrayEquals(hf.encode(run, false, false).getIds(), HuggingFaceOracle.wide(java.encode(run,
+                        false)), arch + " run of " + TextGenerator.escaped(run.substring(0, 4)));
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void encodesTheWholeCorpusLikeHuggingFaceTokenizers(Architecture arch) throws IOException {
