@@ -6,7 +6,7 @@ import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.HfJson;
 import dev.crucible.hf.folder.ModelFolder;
 import java.io.IOException;
@@ -98,7 +98,7 @@ final class CrucibleDecode {
             EngineProvider provider = CrucibleDecode.engine(engine);
             ModelFolder folder = ModelFolder.read(hf);
             int[] prompt;
-            try (Tokenizer tokenizer = provider.loadTokenizer(folder)) {
+            try (Tokenizer tokenizer = Tokenizer.load(folder.tokenizerJson())) {
                 prompt = promptIds(tokenizer, promptTokens);
             }
             long t0 = System.nanoTime();

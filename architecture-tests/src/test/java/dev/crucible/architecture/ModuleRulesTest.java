@@ -52,9 +52,10 @@ class ModuleRulesTest {
                     // Lucene's automaton package, for the regex DFAs of structured outputs
                     "org.apache.lucene.util..")
             .because("the LLM runtime is engine-agnostic and knows no use case, port or storage: it turns prompts into"
-                    + " tokens and tokens into text through engine-spi, so it carries only the SPI, the model-folder"
-                    + " reader, the kernel and small pure libraries (Jinjava, Lucene's automata), never the domain: its"
-                    + " training code takes inputs of its own that the application builds from jobs");
+                    + " tokens and tokens into text through hf-format's tokenizer and drives engines through engine-spi,"
+                    + " so it carries only the SPI, the model-folder reader, the kernel and small pure libraries"
+                    + " (Jinjava, Lucene's automata), never the domain: its training code takes inputs of its own that"
+                    + " the application builds from jobs");
 
     @ArchTest
     static final ArchRule adaptersDoNotUseTheRuntime = noClasses()

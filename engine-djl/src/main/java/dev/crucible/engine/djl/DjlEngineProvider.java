@@ -4,7 +4,6 @@ import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineHealth;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
-import dev.crucible.engine.spi.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -14,9 +13,9 @@ import java.util.Set;
  * The {@code djl} engine: PyTorch through DJL, found by {@link java.util.ServiceLoader}. It runs inference with
  * per-sequence LoRA adapters (F32 weights; on a CUDA device when a CUDA build of libtorch is bundled and an NVIDIA
  * driver is present, otherwise on the CPU). Construction only looks at a classpath resource and a file under
- * {@code /proc}; PyTorch's natives load on the first {@link #health()} or {@link #loadModel} call, with DJL held offline so nothing is ever downloaded; the
- * tokenizer ({@link #loadTokenizer}) is Hugging Face tokenizers through DJL's binding, also offline. PyTorch's
- * intra-op threads follow DJL's {@code -Dai.djl.pytorch.num_threads} (set before the first call). Thread-safe.
+ * {@code /proc}; PyTorch's natives load on the first {@link #health()} or {@link #loadModel} call, with DJL held
+ * offline so nothing is ever downloaded. PyTorch's intra-op threads follow DJL's {@code -Dai.djl.pytorch.num_threads}
+ * (set before the first call). Thread-safe.
  */
 public final class DjlEngineProvider implements EngineProvider {
 
@@ -38,6 +37,12 @@ public final class DjlEngineProvider implements EngineProvider {
         return "djl";
     }
 
+    /** 20: after onnx, which decodes faster; it serves what onnx cannot load, and it trains. */
+    @Override
+    public int rank() {
+        return 20;
+    }
+
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.copyOf(capabilities);
@@ -53,12 +58,5 @@ public final class DjlEngineProvider implements EngineProvider {
     public ModelRunner loadModel(ModelFolder model) {
         Objects.requireNonNull(model, "model");
         return DjlModelLoader.load(runtime, model);
-    }
-
-    /** Hugging Face tokenizers through DJL, from the folder's {@code tokenizer.json} alone; no PyTorch needed. */
-    @Override
-    public Tokenizer loadTokenizer(ModelFolder model) {
-        Objects.requireNonNull(model, "model");
-        return DjlTokenizer.load(model.tokenizerJson());
     }
 }

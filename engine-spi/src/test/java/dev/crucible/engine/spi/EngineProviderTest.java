@@ -62,6 +62,11 @@ class EngineProviderTest {
     }
 
     @Test
+    void anEngineThatDeclaresNoRankComesAfterEveryEngineThatDoes() {
+        assertEquals(Integer.MAX_VALUE, TRAINER_ONLY.rank());
+    }
+
+    @Test
     void precisionsAreNamedInLowerCaseAndAnUnknownOneIsRefusedNamingTheKnownOnes() {
         assertEquals(Precision.INT4, Precision.of(" INT4 "));
         assertEquals("f32", Precision.F32.label());

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * {@code generation_config.json} and {@code tokenizer_config.json} (optional), {@code tokenizer.json} and safetensors
  * weights (required, present but not yet opened). Immutable; {@link #openWeights()} maps the weights.
  *
- * @param tokenizerJson the {@code tokenizer.json} path, for the tokenizer library to load
+ * @param tokenizerJson the {@code tokenizer.json} path, which {@link dev.crucible.hf.tokenizer.Tokenizer#load} reads
  */
 public record ModelFolder(Path dir, ModelConfig config, GenerationConfig generation, TokenizerConfig tokenizer,
         Path tokenizerJson) {

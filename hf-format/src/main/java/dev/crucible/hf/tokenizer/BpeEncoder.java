@@ -9,19 +9,27 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A pure-Java byte-level BPE encoder for tokenizer.json files of the Qwen2/Qwen3/Llama 3 kind, following Hugging Face
  * tokenizers step by step: added tokens matched leftmost-longest, then per remaining span the normalizer, the split
  * regex, the byte map and lowest-rank-first merges; the post-processor's tokens when special tokens are requested.
- * It is the independent reference that checks written tokenizers; serving uses the native tokenizer.
+ * It is the one encoder every engine serves with ({@link Tokenizer#load}); tests check it against Hugging Face
+ * tokenizers itself (the Rust library, a test dependency only). An unpaired surrogate, which has no UTF-8, is encoded
+ * as U+FFFD, as Rust strings would hold it.
  *
- * <p>Thread-safe; immutable apart from an internal cache of encoded pieces.
+ * <p>Thread-safe; immutable apart from a bounded cache of encoded pieces.
  */
 public final class BpeEncoder {
+
+    /** Pieces kept encoded, as Hugging Face's BPE cache keeps them; a full cache stops taking new ones. */
+    private static final int CACHE_CAPACITY = 10_000;
+    private static final Pattern UNPAIRED_SURROGATE = Pattern.compile("\\p{Cs}");
 
     private final EncoderTables tables;
     private final String[] tokens;
@@ -53,19 +61,31 @@ public final class BpeEncoder {
 
     /** The ids of {@code text}; with {@code addSpecialTokens}, the post-processor's tokens go around them. */
     public int[] encode(String text, boolean addSpecialTokens) {
+        // Java regexes see a surrogate pair as one code point, so \p{Cs} matches only unpaired surrogates.
+        text = UNPAIRED_SURROGATE.matcher(Objects.requireNonNull(text, "text")).replaceAll("\uFFFD");
         List<Integer> ids = new ArrayList<>();
         if (addSpecialTokens) {
             ids.addAll(tables.prefix());
+        }
+        String[] added = tables.addedIds().keySet().toArray(String[]::new);
+        // Each added token's next occurrence, searched again only once the text before it is consumed: linear in
+        // the text for each added token, however many of them the text holds.
+        int[] next = new int[added.length];
+        for (int i = 0; i < added.length; i++) {
+            next[i] = text.indexOf(added[i]);
         }
         int pos = 0;
         while (pos < text.length()) {
             int bestAt = text.length();
             String best = null;
-            for (String added : tables.addedIds().keySet()) {
-                int at = text.indexOf(added, pos);
-                if (at >= 0 && (at < bestAt || (at == bestAt && added.length() > best.length()))) {
+            for (int i = 0; i < added.length; i++) {
+                if (next[i] >= 0 && next[i] < pos) {
+                    next[i] = text.indexOf(added[i], pos);
+                }
+                int at = next[i];
+                if (at >= 0 && (at < bestAt || (at == bestAt && added[i].length() > best.length()))) {
                     bestAt = at;
-                    best = added;
+                    best = added[i];
                 }
             }
             encodeSpan(text.substring(pos, bestAt), ids);
@@ -81,7 +101,10 @@ public final class BpeEncoder {
         return ids.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** The text of {@code ids}, optionally without special added tokens; invalid UTF-8 becomes U+FFFD. */
+    /**
+     * The text of {@code ids}, optionally without special added tokens; ill-formed UTF-8 becomes U+FFFD as Hugging
+     * Face's decoder writes it.
+     */
     public String decode(int[] ids, boolean skipSpecialTokens) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int id : ids) {
@@ -92,7 +115,7 @@ public final class BpeEncoder {
                 ByteLevel.decodeInto(tokens[id], out);
             }
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return Utf8.decodeLossy(out.toByteArray());
     }
 
     /** The number of ids: vocabulary plus added tokens. */
@@ -155,7 +178,15 @@ public final class BpeEncoder {
         if (piece.isEmpty()) {
             return;
         }
-        for (int id : cache.computeIfAbsent(ByteLevel.encode(piece), word -> BpeMerges.apply(word, tables))) {
+        String word = ByteLevel.encode(piece);
+        int[] merged = cache.get(word);
+        if (merged == null) {
+            merged = tables.merges().apply(word);
+            if (cache.size() < CACHE_CAPACITY) {
+                cache.putIfAbsent(word, merged);
+            }
+        }
+        for (int id : merged) {
             ids.add(id);
         }
     }

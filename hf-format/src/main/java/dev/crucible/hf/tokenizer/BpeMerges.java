@@ -1,50 +1,114 @@
 package dev.crucible.hf.tokenizer;
 
 import dev.crucible.hf.ModelFormatException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.PriorityQueue;
 
-/** The BPE model step: one pre-tokenized, byte-mapped piece to ids. */
+/**
+ * The BPE model step: one pre-tokenized, byte-mapped piece to ids, as Hugging Face's {@code Word::merge_all} does it:
+ * a queue of adjacent pairs ordered by merge rank, then position; the lowest is merged, and the pairs it forms with
+ * its neighbours join the queue. {@code O(n log n)} in the piece's length, so a long run of one character (a piece
+ * the split regex leaves whole) costs no more than its length. Immutable and thread-safe.
+ */
 final class BpeMerges {
 
-    private BpeMerges() {
+    /** Merge by pair of ids ({@code left << 32 | right}): its rank in the high half, the merged id in the low. */
+    private final Map<Long, Long> merges;
+    private final Map<String, Integer> vocab;
+    private final boolean ignoreMerges;
+
+    /**
+     * @throws ModelFormatException when a merge's parts or result are not in the vocabulary (Hugging Face refuses
+     *                              such a file too)
+     */
+    BpeMerges(Map<String, Integer> vocab, Iterable<Merge> mergesInRankOrder, boolean ignoreMerges) {
+        this.vocab = vocab;
+        this.ignoreMerges = ignoreMerges;
+        this.merges = new HashMap<>();
+        long rank = 0;
+        for (Merge merge : mergesInRankOrder) {
+            long left = id(merge.left());
+            long right = id(merge.right());
+            long merged = id(merge.merged());
+            // As Hugging Face collects them: the rank is the line, and a repeated pair keeps its last line.
+            merges.put(left << 32 | right, rank++ << 32 | merged);
+        }
     }
 
-    /** Merges the lowest-ranked adjacent pair, all its occurrences left to right, until no pair has a rank. */
-    static int[] apply(String word, EncoderTables tables) {
-        Integer whole = tables.vocab().get(word);
-        if (tables.ignoreMerges() && whole != null) {
+    int[] apply(String word) {
+        Integer whole = vocab.get(word);
+        if (ignoreMerges && whole != null) {
             return new int[] {whole};
         }
-        List<String> symbols = new ArrayList<>(word.length());
-        word.chars().forEach(c -> symbols.add(String.valueOf((char) c)));
-        while (symbols.size() > 1) {
-            int bestRank = Integer.MAX_VALUE;
-            Merge best = null;
-            for (int i = 0; i + 1 < symbols.size(); i++) {
-                Merge pair = new Merge(symbols.get(i), symbols.get(i + 1));
-                Integer rank = tables.mergeRanks().get(pair);
-                if (rank != null && rank < bestRank) {
-                    bestRank = rank;
-                    best = pair;
-                }
+        int n = word.length();
+        if (n == 0) {
+            return new int[0];
+        }
+        int[] ids = new int[n];
+        int[] prev = new int[n];
+        int[] next = new int[n];
+        boolean[] gone = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            Integer id = vocab.get(String.valueOf(word.charAt(i)));
+            if (id == null) {
+                throw new ModelFormatException("tokenizer.json: piece '" + word.charAt(i) + "' is not in the vocabulary");
             }
-            if (best == null) {
-                break;
+            ids[i] = id;
+            prev[i] = i - 1;
+            next[i] = i + 1 < n ? i + 1 : -1;
+        }
+        // Entries {rank, position, merged id}: lowest rank first, then leftmost.
+        PriorityQueue<long[]> queue = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+                : Long.compare(a[1], b[1]));
+        for (int i = 0; i + 1 < n; i++) {
+            offer(queue, i, ids[i], ids[i + 1]);
+        }
+        while (!queue.isEmpty()) {
+            long[] top = queue.poll();
+            int pos = (int) top[1];
+            int right = next[pos];
+            if (gone[pos] || right < 0) {
+                continue;
             }
-            for (int i = 0; i + 1 < symbols.size(); i++) {
-                if (symbols.get(i).equals(best.left()) && symbols.get(i + 1).equals(best.right())) {
-                    symbols.set(i, best.merged());
-                    symbols.remove(i + 1);
-                }
+            Long merge = merges.get((long) ids[pos] << 32 | ids[right]);
+            if (merge == null || (int) (long) merge != (int) top[2]) {
+                continue; // stale: one of the two symbols has merged since this entry was queued
+            }
+            ids[pos] = (int) top[2];
+            gone[right] = true;
+            next[pos] = next[right];
+            if (next[right] >= 0) {
+                prev[next[right]] = pos;
+            }
+            if (prev[pos] >= 0) {
+                offer(queue, prev[pos], ids[prev[pos]], ids[pos]);
+            }
+            if (next[pos] >= 0) {
+                offer(queue, pos, ids[pos], ids[next[pos]]);
             }
         }
-        return symbols.stream().mapToInt(s -> {
-            Integer id = tables.vocab().get(s);
-            if (id == null) {
-                throw new ModelFormatException("tokenizer.json: piece '" + s + "' is not in the vocabulary");
-            }
-            return id;
-        }).toArray();
+        int count = 0;
+        int[] out = new int[n];
+        for (int i = 0; i >= 0; i = next[i]) {
+            out[count++] = ids[i];
+        }
+        return Arrays.copyOf(out, count);
+    }
+
+    private void offer(PriorityQueue<long[]> queue, int pos, int left, int right) {
+        Long merge = merges.get((long) left << 32 | right);
+        if (merge != null) {
+            queue.add(new long[] {merge >>> 32, pos, (int) (long) merge});
+        }
+    }
+
+    private long id(String token) {
+        Integer id = vocab.get(token);
+        if (id == null) {
+            throw new ModelFormatException("tokenizer.json: merge token '" + token + "' is not in the vocabulary");
+        }
+        return id;
     }
 }

@@ -31,14 +31,16 @@ final class TokenizerJsonReader {
         }
         Map<String, Integer> vocab = new HashMap<>();
         model.path("vocab").properties().forEach(e -> vocab.put(e.getKey(), e.getValue().intValue()));
-        Map<Merge, Integer> ranks = new HashMap<>();
+        List<Merge> merges = new ArrayList<>();
         for (JsonNode m : model.path("merges")) {
-            Merge merge = m.isArray() ? new Merge(m.get(0).asText(), m.get(1).asText()) : splitMerge(m.asText());
-            ranks.putIfAbsent(merge, ranks.size());
+            merges.add(m.isArray() ? new Merge(m.get(0).asText(), m.get(1).asText()) : splitMerge(m.asText()));
         }
         Map<String, Integer> added = new LinkedHashMap<>();
         Set<Integer> special = new HashSet<>();
         for (JsonNode a : root.path("added_tokens")) {
+            if (a.path("content").asText("").isEmpty() || a.path("id").intValue() < 0) {
+                throw fail("added token " + a + " has no id or content");
+            }
             added.put(a.path("content").asText(), a.path("id").intValue());
             if (a.path("special").asBoolean()) {
                 special.add(a.path("id").intValue());
@@ -47,8 +49,9 @@ final class TokenizerJsonReader {
         List<Integer> prefix = new ArrayList<>();
         List<Integer> suffix = new ArrayList<>();
         postProcessor(root.path("post_processor"), prefix, suffix);
-        return new EncoderTables(vocab, ranks, added, special, splitRegex(root.path("pre_tokenizer")),
-                normalizer(root.path("normalizer")), model.path("ignore_merges").asBoolean(false), prefix, suffix);
+        BpeMerges bpe = new BpeMerges(vocab, merges, model.path("ignore_merges").asBoolean(false));
+        return new EncoderTables(vocab, bpe, added, special, splitRegex(root.path("pre_tokenizer")),
+                normalizer(root.path("normalizer")), prefix, suffix);
     }
 
     private static boolean normalizer(JsonNode n) {

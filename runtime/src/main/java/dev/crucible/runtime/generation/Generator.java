@@ -1,7 +1,7 @@
 package dev.crucible.runtime.generation;
 
 import dev.crucible.engine.spi.ModelRunner;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.runtime.generation.prefix.PrefixCache;

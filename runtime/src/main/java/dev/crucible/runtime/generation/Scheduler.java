@@ -3,7 +3,7 @@ package dev.crucible.runtime.generation;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.runtime.generation.logprobs.LogprobTexts;
 import dev.crucible.runtime.generation.prefix.PrefixCache;
 import dev.crucible.runtime.generation.prefix.PrefixScope;

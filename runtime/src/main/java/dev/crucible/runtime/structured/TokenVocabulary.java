@@ -1,6 +1,6 @@
 package dev.crucible.runtime.structured;
 
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;

@@ -1,7 +1,7 @@
 package dev.crucible.runtime.training;
 
 import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.runtime.template.ChatTemplate;
 import dev.crucible.runtime.template.ChatTemplateInput;
 import java.util.List;

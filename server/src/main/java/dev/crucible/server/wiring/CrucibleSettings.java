@@ -13,7 +13,7 @@ import java.util.List;
  * @param modelPrecisions the precision of some of them as {@code NAME=f32|int4}; may be null
  * @param modelScheduling the scheduling policy of some of them as {@code NAME=fcfs|priority}; may be null
  * @param engine the engine plugin to use, or blank for every installed one
- * @param inferenceEngine the engine that serves base models, or blank for {@link InferenceEngines}' order
+ * @param inferenceEngine the engine that serves base models, or blank for the order of {@link Engines#inference}
  * @param runner job runner timing
  * @param maxBodyBytes the largest request body, and so the largest uploaded file
  * @param trainingData how much SFT training data a job may read, and how long a download may take

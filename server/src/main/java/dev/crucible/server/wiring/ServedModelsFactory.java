@@ -3,7 +3,6 @@ package dev.crucible.server.wiring;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModelLoader;
 import dev.crucible.application.inference.serving.ServedModels;
-import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.hf.folder.ModelFolder;
@@ -15,14 +14,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads the configured base models at start-up into the inference engine {@link InferenceEngines} puts first (the
+ * Loads the configured base models at start-up into the inference engine {@link Engines} puts first (the
  * next one when an engine refuses a model), each with its own waiting
  * queue of at most {@code crucible.inference.max-waiting-requests} requests, a prefix cache of at most
  * {@code crucible.inference.prefix-cache-tokens} prompt tokens and a batch (and largest {@code n}) of
@@ -49,11 +47,9 @@ class ServedModelsFactory {
             throw new IllegalArgumentException(ServedModelLoader.MAX_BATCH_SEQUENCES_SETTING
                     + " must be at least 1, got " + maxBatchSequences);
         }
-        List<EngineProvider> order = InferenceEngines.order(engines, settings.inferenceEngine());
+        List<EngineProvider> order = Engines.inference(engines, settings.inferenceEngine());
         // Training always runs on an engine that can train, whatever serves the model.
-        EngineProvider trainingEngine = engines.stream().filter(e -> e.capabilities().contains(Capability.TRAINING))
-                .min(Comparator.comparingInt(InferenceEngines::rank).thenComparing(EngineProvider::name))
-                .orElse(null);
+        EngineProvider trainingEngine = Engines.training(engines).orElse(null);
         Loader loader = (name, spec) -> {
             long start = System.nanoTime();
             Path path = spec.path();

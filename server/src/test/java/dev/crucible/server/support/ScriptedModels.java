@@ -10,7 +10,7 @@ import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
@@ -68,7 +68,7 @@ public class ScriptedModels {
         }
     }
 
-    /** Borrows the installed engine's tokenizer; its model is the script. */
+    /** Borrows the installed engine's health; its model is the script. */
     private static final class Engine implements EngineProvider {
 
         private final ForwardGate gate;
@@ -97,14 +97,9 @@ public class ScriptedModels {
         }
 
         @Override
-        public Tokenizer loadTokenizer(ModelFolder model) {
-            return real.loadTokenizer(model);
-        }
-
-        @Override
         public ModelRunner loadModel(ModelFolder model) {
             gate.passLoad();
-            Tokenizer tokenizer = real.loadTokenizer(model);
+            Tokenizer tokenizer = Tokenizer.load(model.tokenizerJson());
             int eos = model.tokenizer().eosToken().map(t -> tokenizer.tokenId(t).orElseThrow()).orElseThrow();
             return new Runner(model.config(), tokenizer, eos, gate, new AtomicBoolean());
         }

@@ -13,11 +13,10 @@ import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyModel;
-import dev.crucible.hf.tokenizer.BpeEncoder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What every engine with {@link Capability#INFERENCE} must do with a {@link ModelRunner}, checked on a tiny Qwen3
  * model: shapes, cache bookkeeping, the equivalence of prefill, decoding and batching, and the refusals the contract
- * promises, and the model's tokenizer. Numbers are compared only with the engine's own other way of computing them;
- * each engine checks its logits against an independent reference in its own tests. Token ids are compared with
- * hf-format's pure-Java {@link BpeEncoder}. An engine's test extends this class and names itself.
+ * promises, and that the model's tokenizer (hf-format's, the same for every engine) fits its logits. Numbers are
+ * compared only with the engine's own other way of computing them; each engine checks its logits against an
+ * independent reference in its own tests. An engine's test extends this class and names itself.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ModelRunnerContract {
@@ -281,30 +280,16 @@ public abstract class ModelRunnerContract {
         assertThrows(IllegalStateException.class, () -> closing.forward(List.of(SequenceInput.of(cache, 1))));
     }
 
+    /** The one tokenizer (hf-format's, whatever the engine) gives only ids the engine has logits for. */
     @Test
-    void theTokenizerEncodesAChatAsTheReferenceEncoderWithinTheModelsVocabulary() throws IOException {
+    void everyIdOfTheModelsTokenizerHasALogit() throws IOException {
         String chat = "<|im_start|>user\nHi, ünïcödé 😀<|im_end|>\n<|im_start|>assistant\n";
-        int[] expected = BpeEncoder.load(dir.resolve("tokenizer.json")).encode(chat, false);
-        try (Tokenizer tokenizer = provider().loadTokenizer(ModelFolder.read(dir));
+        try (Tokenizer tokenizer = Tokenizer.load(dir.resolve("tokenizer.json"));
                 KvCache cache = runner.newCache(32)) {
             int[] ids = tokenizer.encode(chat, false);
-            assertArrayEquals(expected, ids);
-            assertEquals(chat, tokenizer.decode(ids, false));
-            assertEquals("user\nHi, ünïcödé 😀\nassistant\n", tokenizer.decode(ids, true));
-            assertTrue(tokenizer.isSpecial(tokenizer.tokenId("<|im_end|>").orElseThrow()));
             assertTrue(tokenizer.vocabSize() <= runner.vocabSize(), "every token id must have a logit");
             assertEquals(runner.vocabSize(), forward(cache, ids).last().length);
         }
-    }
-
-    @Test
-    void aClosedTokenizerRefusesWorkAndClosingTwiceIsHarmless() throws IOException {
-        Tokenizer tokenizer = provider().loadTokenizer(ModelFolder.read(dir));
-        assertThrows(IllegalArgumentException.class, () -> tokenizer.tokenBytes(tokenizer.vocabSize()));
-        tokenizer.close();
-        assertDoesNotThrow(tokenizer::close);
-        assertThrows(IllegalStateException.class, () -> tokenizer.encode("Hi", false));
-        assertThrows(IllegalStateException.class, () -> tokenizer.decode(new int[] {1}, false));
     }
 
     private ModelRunner load() throws IOException {

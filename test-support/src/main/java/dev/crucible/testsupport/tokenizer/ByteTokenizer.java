@@ -1,6 +1,6 @@
 package dev.crucible.testsupport.tokenizer;
 
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

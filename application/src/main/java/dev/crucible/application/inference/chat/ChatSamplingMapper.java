@@ -5,7 +5,7 @@ import dev.crucible.application.inference.chat.ask.ChatSampling;
 import dev.crucible.application.inference.chat.ask.ChatStopping;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import dev.crucible.runtime.generation.sampling.SamplingParamsBuilder;

@@ -3,7 +3,7 @@ package dev.crucible.application.inference.serving;
 import dev.crucible.application.model.SchedulingPolicy;
 import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.engine.spi.ModelRunner;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.config.GenerationConfig;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.runtime.generation.Generator;

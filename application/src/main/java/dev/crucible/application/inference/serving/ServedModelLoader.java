@@ -6,7 +6,7 @@ import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Precision;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.runtime.generation.stopping.EndOfSequence;
 import dev.crucible.runtime.generation.Generator;
@@ -21,8 +21,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Loads a model folder into an engine: runner, tokenizer, compiled chat template, generation defaults; scheduled
- * first come, first served ({@link ServedModel#withScheduling} changes it).
+ * Loads a model folder into an engine: runner, hf-format's tokenizer (the same on every engine), compiled chat
+ * template, generation defaults; scheduled first come, first served ({@link ServedModel#withScheduling} changes it).
  */
 public final class ServedModelLoader {
 
@@ -49,6 +49,7 @@ public final class ServedModelLoader {
      * wait to be admitted (one more is refused as overloaded).
      *
      * @throws dev.crucible.engine.spi.EngineException when the engine cannot load it
+     * @throws dev.crucible.hf.ModelFormatException  when its tokenizer.json cannot be read, whatever the engine
      * @throws IllegalArgumentException when the model's own chat template does not compile
      */
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine, int maxWaitingRequests) {
@@ -93,12 +94,14 @@ public final class ServedModelLoader {
             int maxBatchSequences) {
         GeneratorOptions options = new GeneratorOptions(folder.config().maxPositionEmbeddings(), PREFILL_CHUNK_TOKENS,
                 maxBatchSequences, maxWaitingRequests, prefixCacheTokens);
-        ModelRunner runner = precision == null ? engine.loadModel(folder) : engine.loadModel(folder, precision);
-        Tokenizer tokenizer;
+        // One tokenizer whatever the engine, read before the weights: a model's prompt ids never depend on
+        // --inference-engine, and a tokenizer.json it cannot read fails the model, not the engine.
+        Tokenizer tokenizer = Tokenizer.load(folder.tokenizerJson());
+        ModelRunner runner;
         try {
-            tokenizer = engine.loadTokenizer(folder);
+            runner = precision == null ? engine.loadModel(folder) : engine.loadModel(folder, precision);
         } catch (RuntimeException e) {
-            runner.close();
+            tokenizer.close();
             throw e;
         }
         Optional<ChatTemplate> template = folder.tokenizer().chatTemplate().map(source -> switch (ChatTemplate.compile(source)) {

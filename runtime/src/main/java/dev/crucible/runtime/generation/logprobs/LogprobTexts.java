@@ -1,6 +1,6 @@
 package dev.crucible.runtime.generation.logprobs;
 
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.runtime.generation.sampling.Candidate;
 import dev.crucible.runtime.generation.sampling.Sample;
 import java.util.Optional;

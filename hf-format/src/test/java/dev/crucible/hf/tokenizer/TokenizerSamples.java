@@ -1,11 +1,17 @@
-package dev.crucible.hf.tiny;
+package dev.crucible.hf.tokenizer;
 
 import dev.crucible.hf.config.Architecture;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Texts that exercise a byte-level BPE tokenizer's corners: specials, unicode, code, numbers and whitespace. */
 final class TokenizerSamples {
+
+    /** A rendered Qwen chat, long enough to be many tokens when repeated. */
+    static final String CHATML = "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\n"
+            + "What's 2+2? Answer in 中文 😀<|im_end|>\n<|im_start|>assistant\n<think>\nSimple.\n</think>\n\n"
+            + "2+2=4, 四.<|im_end|>\n";
 
     private static final List<String> COMMON = List.of("Hello world", "Hello, world! How are you today?",
             "The quick brown fox jumps over the lazy dog.", "", " ", "   leading spaces", "trailing spaces   ",
@@ -22,12 +28,23 @@ final class TokenizerSamples {
     private TokenizerSamples() {
     }
 
+    /** The family's added tokens, in the order the tiny models add them. */
     static List<String> specials(Architecture arch) {
         return arch == Architecture.LLAMA
                 ? List.of("<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>", "<|end_header_id|>",
                         "<|eot_id|>")
                 : List.of("<|endoftext|>", "<|im_start|>", "<|im_end|>", "<think>", "</think>", "<tool_call>",
                         "</tool_call>");
+    }
+
+    /** Whether a tiny model of {@code arch} marks {@code token} special (Qwen's reasoning and tool tags are not). */
+    static boolean special(Architecture arch, String token) {
+        return arch == Architecture.LLAMA || token.startsWith("<|");
+    }
+
+    /** The text as the family's normalizer leaves it: NFC for Qwen, as it is for Llama 3. */
+    static String normalized(Architecture arch, String text) {
+        return arch == Architecture.LLAMA ? text : Normalizer.normalize(text, Normalizer.Form.NFC);
     }
 
     static List<String> all(Architecture arch) {
@@ -41,6 +58,7 @@ final class TokenizerSamples {
             texts.add("<|im_start|>system\nYou are helpful.<|im_end|>\n<|im_start|>user\nHi!<|im_end|>\n"
                     + "<|im_start|>assistant\n<think>\nThe user greets me.\n</think>\n\nHello!<|im_end|>");
             texts.add("<tool_call>\n{\"name\": \"f\", \"arguments\": {}}\n</tool_call><|endoftext|>");
+            texts.add(CHATML);
         }
         return texts;
     }

@@ -1,4 +1,4 @@
-package dev.crucible.engine.djl;
+package dev.crucible.hf.tokenizer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -6,12 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.engine.spi.EngineException;
-import dev.crucible.engine.spi.Tokenizer;
+import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.config.Architecture;
-import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.tiny.TinyModel;
-import dev.crucible.hf.tokenizer.BpeEncoder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,19 +23,20 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Loading, refusals, threads and closing of the djl tokenizer. */
-class DjlTokenizerLifecycleTest {
-
-    private static final DjlEngineProvider ENGINE = new DjlEngineProvider();
+/** Loading, refusals, threads and closing of the model's tokenizer ({@link Tokenizer#load}). */
+class TokenizerLifecycleTest {
 
     @TempDir
     Path dir;
 
     @Test
-    void loadsOfflineAndIgnoresTruncationAndPaddingWrittenInTokenizerJson() throws IOException {
+    void ignoresTruncationAndPaddingWrittenInTokenizerJson() throws IOException {
         TinyModel.write(Architecture.QWEN3, dir, 1);
         Path file = dir.resolve("tokenizer.json");
-        BpeEncoder reference = BpeEncoder.load(file);
+        int[] expected;
+        try (Tokenizer plain = Tokenizer.load(file)) {
+            expected = plain.encode(TokenizerSamples.CHATML, false);
+        }
         Files.writeString(file, Files.readString(file)
                 .replace("\"truncation\": null", "\"truncation\": {\"direction\": \"Right\", \"max_length\": 4, "
                         + "\"strategy\": \"LongestFirst\", \"stride\": 0}")
@@ -46,28 +44,32 @@ class DjlTokenizerLifecycleTest {
                         + "\"pad_to_multiple_of\": null, \"pad_id\": 0, \"pad_type_id\": 0, \"pad_token\": \"!\"}"));
         assertTrue(Files.readString(file).contains("\"max_length\": 4"), "the test must configure truncation");
 
-        try (Tokenizer tokenizer = ENGINE.loadTokenizer(ModelFolder.read(dir))) {
-            assertArrayEquals(reference.encode(TokenizerTexts.CHATML, false),
-                    tokenizer.encode(TokenizerTexts.CHATML, false));
-        }
-        if (System.getenv("DJL_OFFLINE") == null) {
-            assertEquals("true", System.getProperty("ai.djl.offline"));
+        try (Tokenizer tokenizer = Tokenizer.load(file)) {
+            assertArrayEquals(expected, tokenizer.encode(TokenizerSamples.CHATML, false));
         }
     }
 
-    /** Malformed JSON, and well-formed JSON with a model type Hugging Face tokenizers rejects. */
+    /** Malformed JSON, a model type the encoder does not implement, and an added token without content. */
     @ParameterizedTest
     @ValueSource(strings = {"{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}",
-        "{\"model\": {\"type\": \"NoSuchModel\", \"vocab\": {\"a\": 0}}}"})
-    void aTokenizerJsonThatDoesNotLoadIsAnInvalidModelNamingTheFile(String json) throws IOException {
-        TinyModel.write(Architecture.QWEN2, dir, 1);
-        ModelFolder folder = ModelFolder.read(dir);
-        Files.writeString(folder.tokenizerJson(), json);
+        "{\"model\": {\"type\": \"NoSuchModel\", \"vocab\": {\"a\": 0}}}",
+        "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": []}, \"added_tokens\": [{\"id\": 1}]}"})
+    void aTokenizerJsonThatDoesNotLoadIsAModelFormatErrorNamingTheFile(String json) throws IOException {
+        Path file = dir.resolve("tokenizer.json");
+        Files.writeString(file, json);
 
-        var e = assertThrows(EngineException.class, () -> ENGINE.loadTokenizer(folder));
+        var e = assertThrows(ModelFormatException.class, () -> Tokenizer.load(file));
 
-        assertEquals(EngineException.Reason.INVALID_MODEL, e.reason());
-        assertTrue(e.getMessage().contains("tokenizer.json"), e.getMessage());
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+    }
+
+    @Test
+    void aMissingTokenizerJsonIsAModelFormatErrorNamingTheFile() {
+        Path file = dir.resolve("tokenizer.json");
+
+        var e = assertThrows(ModelFormatException.class, () -> Tokenizer.load(file));
+
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
     }
 
     @Test
@@ -87,6 +89,7 @@ class DjlTokenizerLifecycleTest {
     void anyTextEncodesEvenUnpairedSurrogatesAndNul() throws IOException {
         try (Tokenizer tokenizer = load()) {
             assertEquals("a\uFFFDb\uFFFD", tokenizer.decode(tokenizer.encode("a\uD800b\uDC00", false), false));
+            assertArrayEquals(tokenizer.encode("a\uFFFDb\uFFFD", false), tokenizer.encode("a\uD800b\uDC00", false));
             assertEquals("x\u0000y", tokenizer.decode(tokenizer.encode("x\u0000y", false), false));
             assertEquals("😀", tokenizer.decode(tokenizer.encode("😀", false), false));
         }
@@ -95,10 +98,10 @@ class DjlTokenizerLifecycleTest {
     @Test
     void encodesTheSameFromManyThreads() throws Exception {
         try (Tokenizer tokenizer = load(); ExecutorService pool = Executors.newFixedThreadPool(8)) {
-            int[] expected = tokenizer.encode(TokenizerTexts.CHATML, false);
+            int[] expected = tokenizer.encode(TokenizerSamples.CHATML, false);
             List<Future<int[]>> results = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
-                results.add(pool.submit(() -> tokenizer.encode(TokenizerTexts.CHATML, false)));
+                results.add(pool.submit(() -> tokenizer.encode(TokenizerSamples.CHATML, false)));
             }
             for (Future<int[]> result : results) {
                 assertArrayEquals(expected, result.get());
@@ -123,6 +126,6 @@ class DjlTokenizerLifecycleTest {
 
     private Tokenizer load() throws IOException {
         TinyModel.write(Architecture.QWEN3, dir, 1);
-        return ENGINE.loadTokenizer(ModelFolder.read(dir));
+        return Tokenizer.load(dir.resolve("tokenizer.json"));
     }
 }

@@ -1,16 +1,29 @@
-package dev.crucible.engine.spi;
+package dev.crucible.hf.tokenizer;
 
+import java.nio.file.Path;
 import java.util.OptionalInt;
 
 /**
  * A model's tokenizer, from its {@code tokenizer.json} with its added and special tokens, giving the same ids as
- * Hugging Face tokenizers. Made by {@link EngineProvider#loadTokenizer}.
+ * Hugging Face tokenizers. {@link #load} makes the one every engine, the runtime and training use, so a prompt's ids
+ * never depend on the engine that serves it; tests implement it with small vocabularies of their own.
  *
  * <p>Threading: thread-safe. Ownership: the caller closes it; afterwards every method fails with
  * {@link IllegalStateException}. Errors: an id outside {@code [0, vocabSize())} is an
  * {@link IllegalArgumentException}; nothing here fails on any text.
  */
 public interface Tokenizer extends AutoCloseable {
+
+    /**
+     * Loads a tokenizer.json of the byte-level BPE kind Qwen2, Qwen3 and Llama 3 ship, in pure Java
+     * ({@link BpeEncoder}); nothing native is loaded. The caller owns and closes the result.
+     *
+     * @throws dev.crucible.hf.ModelFormatException naming the file when it cannot be read or uses a component the
+     *                                              encoder does not implement (the message names the component)
+     */
+    static Tokenizer load(Path tokenizerJson) {
+        return BpeTokenizer.load(tokenizerJson);
+    }
 
     /**
      * The ids of {@code text}. Added and special tokens written in the text (for example {@code <|im_start|>}, as a

@@ -1,37 +1,29 @@
-package dev.crucible.engine.onnx;
+package dev.crucible.hf.tokenizer;
 
-import dev.crucible.engine.spi.EngineException;
-import dev.crucible.engine.spi.Tokenizer;
-import dev.crucible.hf.tokenizer.BpeEncoder;
+import dev.crucible.hf.ModelFormatException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 
 /**
- * A model's tokenizer through hf-format's pure-Java byte-level BPE ({@link BpeEncoder}), which follows Hugging Face
- * tokenizers step by step for the Qwen2/Qwen3/Llama 3 kind of tokenizer.json; nothing native is loaded. Thread-safe.
+ * A model's tokenizer through the pure-Java byte-level BPE ({@link BpeEncoder}), which follows Hugging Face tokenizers
+ * step by step for the Qwen2/Qwen3/Llama 3 kind of tokenizer.json. Thread-safe.
  */
-final class OnnxTokenizer implements Tokenizer {
+final class BpeTokenizer implements Tokenizer {
 
     private final BpeEncoder encoder;
     private volatile boolean closed;
 
-    private OnnxTokenizer(BpeEncoder encoder) {
+    private BpeTokenizer(BpeEncoder encoder) {
         this.encoder = encoder;
     }
 
-    /**
-     * Reads a tokenizer.json.
-     *
-     * @throws EngineException {@link EngineException.Reason#INVALID_MODEL} naming the file when it cannot be read or
-     *                         uses a component the encoder does not implement
-     */
-    static OnnxTokenizer load(Path file) {
+    /** Reads a tokenizer.json; see {@link Tokenizer#load}. */
+    static BpeTokenizer load(Path file) {
         try {
-            return new OnnxTokenizer(BpeEncoder.load(file));
+            return new BpeTokenizer(BpeEncoder.load(file));
         } catch (IOException | RuntimeException e) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot read " + file + ": "
-                    + e.getMessage(), e);
+            throw new ModelFormatException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -71,6 +63,7 @@ final class OnnxTokenizer implements Tokenizer {
         return encoder.size();
     }
 
+    /** Closing twice is harmless. */
     @Override
     public void close() {
         closed = true;
@@ -78,7 +71,7 @@ final class OnnxTokenizer implements Tokenizer {
 
     private void requireOpen() {
         if (closed) {
-            throw new IllegalStateException("tokenizer is closed");
+            throw new IllegalStateException("the tokenizer is closed");
         }
     }
 }
