@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class HttpTrainingDataDownloadsTest {
 
@@ -94,24 +96,17 @@ class HttpTrainingDataDownloadsTest {
         }
     }
 
-    @Test
-    void aRedirectToAnotherSchemeIsRefused() {
-        http.on("/file.jsonl", ex -> {
-            ex.getResponseHeaders().add("Location", "file:///etc/passwd");
+    /** A redirect to another scheme, and one redirect too many, are refused saying which. */
+    @ParameterizedTest(name = "{2}")
+    @CsvSource({
+        "/file.jsonl, file:///etc/passwd, only http(s) URLs are downloaded",
+        "/loop.jsonl, /loop.jsonl, more than 5 redirects"})
+    void aRedirectElsewhereOrEndlessIsRefused(String path, String location, String reason) {
+        http.on(path, ex -> {
+            ex.getResponseHeaders().add("Location", location);
             LocalHttp.send(ex, 302, new byte[0]);
         });
-        assertEquals(new TrainingDataDownloads.Failed("only http(s) URLs are downloaded"),
-                downloads.download(http.uri("/file.jsonl"), 1000));
-    }
-
-    @Test
-    void endlessRedirectsAreRefused() {
-        http.on("/loop.jsonl", ex -> {
-            ex.getResponseHeaders().add("Location", "/loop.jsonl");
-            LocalHttp.send(ex, 302, new byte[0]);
-        });
-        assertEquals(new TrainingDataDownloads.Failed("more than 5 redirects"),
-                downloads.download(http.uri("/loop.jsonl"), 1000));
+        assertEquals(new TrainingDataDownloads.Failed(reason), downloads.download(http.uri(path), 1000));
     }
 
     @Test

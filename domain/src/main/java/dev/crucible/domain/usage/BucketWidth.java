@@ -1,5 +1,6 @@
 package dev.crucible.domain.usage;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -26,12 +27,7 @@ public enum BucketWidth {
 
     /** The width written {@code text} ({@code 1m}, {@code 1h}, {@code 1d}), if it is one. */
     public static Optional<BucketWidth> of(String text) {
-        for (BucketWidth width : values()) {
-            if (width.wireName.equals(text)) {
-                return Optional.of(width);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(width -> width.wireName.equals(text)).findFirst();
     }
 
     public String wireName() {

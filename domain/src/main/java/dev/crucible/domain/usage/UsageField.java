@@ -1,5 +1,6 @@
 package dev.crucible.domain.usage;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -20,12 +21,7 @@ public enum UsageField {
 
     /** The field written {@code text}, if it is one. */
     public static Optional<UsageField> of(String text) {
-        for (UsageField field : values()) {
-            if (field.wireName.equals(text)) {
-                return Optional.of(field);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(field -> field.wireName.equals(text)).findFirst();
     }
 
     public String wireName() {

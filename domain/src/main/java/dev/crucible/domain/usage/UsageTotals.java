@@ -1,6 +1,6 @@
 package dev.crucible.domain.usage;
 
-import java.util.Objects;
+import dev.crucible.kernel.invariant.NonNull;
 import java.util.Optional;
 
 /**
@@ -20,10 +20,7 @@ public record UsageTotals(Optional<String> projectId, Optional<String> model, Op
         Optional<Boolean> batch, long inputTokens, long outputTokens, long cachedTokens, long modelRequests) {
 
     public UsageTotals {
-        Objects.requireNonNull(projectId, "projectId");
-        Objects.requireNonNull(model, "model");
-        Objects.requireNonNull(apiKeyId, "apiKeyId");
-        Objects.requireNonNull(batch, "batch");
+        NonNull.components(UsageTotals.class, projectId, model, apiKeyId, batch);
     }
 
     /** These sums with {@code other}'s added; the group's values stay this one's. */

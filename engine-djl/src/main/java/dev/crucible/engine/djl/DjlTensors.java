@@ -13,15 +13,7 @@ import dev.crucible.hf.safetensors.SafetensorsReader;
  * arrays live and nothing may write to them); F16 and BF16 are widened to F32 by the reader once, since PyTorch on the
  * CPU crashes on BF16 and crawls on F16. Not thread-safe; used while loading.
  */
-final class DjlTensors {
-
-    private final SafetensorsReader reader;
-    private final NDManager manager;
-
-    DjlTensors(SafetensorsReader reader, NDManager manager) {
-        this.reader = reader;
-        this.manager = manager;
-    }
+record DjlTensors(SafetensorsReader reader, NDManager manager) {
 
     /** The tensor {@code name}, which must exist with exactly {@code shape}. */
     NDArray load(String name, long... shape) {

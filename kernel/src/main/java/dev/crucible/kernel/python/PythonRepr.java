@@ -27,28 +27,46 @@ public final class PythonRepr {
         };
     }
 
-    /** A Python string literal: single quotes unless the text holds a single quote and no double quote. */
+    /**
+     * A Python string literal: single quotes unless the text holds a single quote and no double quote; a code point
+     * {@code str.isprintable} refuses is escaped as Python escapes it: backslash and x, u or U with two, four or eight
+     * lower-case hex digits.
+     */
     public static String string(String s) {
         char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
         StringBuilder out = new StringBuilder().append(quote);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
+        s.codePoints().forEach(cp -> {
+            switch (cp) {
                 case '\\' -> out.append("\\\\");
                 case '\n' -> out.append("\\n");
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
                 default -> {
-                    if (c == quote) {
-                        out.append('\\').append(c);
-                    } else if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format("\\x%02x", (int) c));
+                    if (cp == quote) {
+                        out.append('\\').appendCodePoint(cp);
+                    } else if (printable(cp)) {
+                        out.appendCodePoint(cp);
                     } else {
-                        out.append(c);
+                        String hex = Integer.toHexString(cp);
+                        int width = cp <= 0xff ? 2 : cp <= 0xffff ? 4 : 8;
+                        out.append(width == 2 ? "\\x" : width == 4 ? "\\u" : "\\U")
+                                .append("0".repeat(width - hex.length())).append(hex);
                     }
                 }
             }
-        }
+        });
         return out.append(quote).toString();
+    }
+
+    /** Python's {@code str.isprintable} for one code point: no control, format, separator (but space), unassigned. */
+    private static boolean printable(int cp) {
+        if (cp == ' ') {
+            return true;
+        }
+        return switch (Character.getType(cp)) {
+            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
+                    Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SPACE_SEPARATOR -> false;
+            default -> true;
+        };
     }
 }

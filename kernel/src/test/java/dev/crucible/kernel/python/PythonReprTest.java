@@ -1,25 +1,35 @@
 package dev.crucible.kernel.python;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class PythonReprTest {
 
-    @Test
-    void reprUsesSingleQuotesUnlessOnlyASingleQuoteIsInside() {
-        assertEquals("'x'", PythonRepr.string("x"));
-        assertEquals("''", PythonRepr.string(""));
-        assertEquals("\"it's\"", PythonRepr.string("it's"));
-        assertEquals("'it\\'s \"q\"'", PythonRepr.string("it's \"q\""));
+    /** A string and its repr as Python prints it. */
+    static Stream<Arguments> strings() {
+        return Stream.of(
+                arguments("x", "'x'"),
+                arguments("", "''"),
+                arguments("it's", "\"it's\""),
+                arguments("it's \"q\"", "'it\\'s \"q\"'"),
+                arguments("a\\b\n\r\t\u0001\u007f", "'a\\\\b\\n\\r\\t\\x01\\x7f'"),
+                arguments("é\u0085\u200b\ud800😀", "'é\\x85\\u200b\\ud800😀'"));
     }
 
-    @Test
-    void reprEscapesBackslashesNamedControlsAndOtherControlsAsHex() {
-        assertEquals("'a\\\\b\\n\\r\\t\\x01\\x7f'", PythonRepr.string("a\\b\n\r\t\u0001\u007f"));
+    /** Single quotes unless only a single quote is inside; backslashes, named controls, then hex for the rest. */
+    @ParameterizedTest
+    @MethodSource("strings")
+    void reprQuotesAndEscapesAsPython(String text, String repr) {
+        assertEquals(repr, PythonRepr.string(text));
     }
 
     @Test

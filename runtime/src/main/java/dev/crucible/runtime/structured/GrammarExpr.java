@@ -7,18 +7,24 @@ import java.util.List;
  */
 sealed interface GrammarExpr {
 
-    /** Whether the expression names no rule, so it is a regular language on its own. */
-    boolean regular();
+    /**
+     * Whether the expression names no rule, so it is a regular language on its own: one switch over the kinds says
+     * which are.
+     */
+    default boolean regular() {
+        return switch (this) {
+            case Choice choice -> choice.options().stream().allMatch(GrammarExpr::regular);
+            case Sequence sequence -> sequence.parts().stream().allMatch(GrammarExpr::regular);
+            case Literal _, CharClass _ -> true;
+            case Reference _ -> false;
+            case Repeat repeat -> repeat.body().regular();
+        };
+    }
 
     /** One of several alternatives. */
     record Choice(List<GrammarExpr> options) implements GrammarExpr {
         public Choice {
             options = List.copyOf(options);
-        }
-
-        @Override
-        public boolean regular() {
-            return options.stream().allMatch(GrammarExpr::regular);
         }
     }
 
@@ -27,27 +33,14 @@ sealed interface GrammarExpr {
         public Sequence {
             parts = List.copyOf(parts);
         }
-
-        @Override
-        public boolean regular() {
-            return parts.stream().allMatch(GrammarExpr::regular);
-        }
     }
 
     /** A string literal. */
     record Literal(String text) implements GrammarExpr {
-        @Override
-        public boolean regular() {
-            return true;
-        }
     }
 
     /** One character of a class. */
     record CharClass(CodePointSet chars) implements GrammarExpr {
-        @Override
-        public boolean regular() {
-            return true;
-        }
     }
 
     /**
@@ -57,17 +50,9 @@ sealed interface GrammarExpr {
      * @param column the column (1-based)
      */
     record Reference(String rule, int line, int column) implements GrammarExpr {
-        @Override
-        public boolean regular() {
-            return false;
-        }
     }
 
     /** {@code body} between {@code min} and {@code max} times; {@code max} is -1 for no bound. */
     record Repeat(GrammarExpr body, int min, int max) implements GrammarExpr {
-        @Override
-        public boolean regular() {
-            return body.regular();
-        }
     }
 }

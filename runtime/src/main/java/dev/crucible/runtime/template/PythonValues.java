@@ -1,6 +1,7 @@
 package dev.crucible.runtime.template;
 
 import dev.crucible.kernel.python.PythonNumbers;
+import dev.crucible.kernel.python.PythonRepr;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -31,7 +32,7 @@ final class PythonValues {
             case Double d when d.isNaN() -> "nan";
             case Double d when d.isInfinite() -> d > 0 ? "inf" : "-inf";
             case Number n -> PythonNumbers.repr(n);
-            case CharSequence s -> quote(s.toString());
+            case CharSequence s -> PythonRepr.string(s.toString());
             case Map<?, ?> map -> {
                 StringJoiner out = new StringJoiner(", ", "{", "}");
                 map.forEach((k, v) -> out.add(repr(k) + ": " + repr(v)));
@@ -52,44 +53,5 @@ final class PythonValues {
             return x.doubleValue() == y.doubleValue();
         }
         return java.util.Objects.equals(a, b);
-    }
-
-    /** Python's string repr: single quotes unless the text has a single quote and no double quote. */
-    private static String quote(String s) {
-        char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
-        StringBuilder out = new StringBuilder().append(quote);
-        s.codePoints().forEach(cp -> {
-            switch (cp) {
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (cp == quote) {
-                        out.append('\\').appendCodePoint(cp);
-                    } else if (printable(cp)) {
-                        out.appendCodePoint(cp);
-                    } else {
-                        String hex = Integer.toHexString(cp);
-                        int width = cp <= 0xff ? 2 : cp <= 0xffff ? 4 : 8;
-                        out.append(width == 2 ? "\\x" : width == 4 ? "\\u" : "\\U")
-                                .append("0".repeat(width - hex.length())).append(hex);
-                    }
-                }
-            }
-        });
-        return out.append(quote).toString();
-    }
-
-    /** Python's {@code str.isprintable} for one code point: no control, format, separator (but space), unassigned. */
-    private static boolean printable(int cp) {
-        if (cp == ' ') {
-            return true;
-        }
-        return switch (Character.getType(cp)) {
-            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
-                    Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SPACE_SEPARATOR -> false;
-            default -> true;
-        };
     }
 }

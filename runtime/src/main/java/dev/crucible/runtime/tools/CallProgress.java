@@ -12,18 +12,30 @@ import java.util.Optional;
  */
 final class CallProgress {
 
+    /**
+     * Where a dialect puts a call's arguments and how it renders them: under {@code key}, else under
+     * {@code fallbackKey} (null for none), as JSON with or without {@code ensure_ascii}.
+     */
+    record Arguments(String key, String fallbackKey, boolean ensureAscii) {
+
+        /** The rendering of the call's arguments as parsed so far, if it has any yet. */
+        Optional<String> rendered(PartialJson.Obj call) {
+            Optional<PartialJson.Node> arguments = call.get(key);
+            if (arguments.isEmpty() && fallbackKey != null) {
+                arguments = call.get(fallbackKey);
+            }
+            return arguments.map(a -> PartialJson.render(a, ensureAscii));
+        }
+    }
+
     private final int index;
-    private final boolean ensureAscii;
-    private final String argumentsKey;
-    private final String fallbackArgumentsKey;
+    private final Arguments arguments;
     private boolean nameSent;
     private String sent = "";
 
-    CallProgress(int index, boolean ensureAscii, String argumentsKey, String fallbackArgumentsKey) {
+    CallProgress(int index, Arguments arguments) {
         this.index = index;
-        this.ensureAscii = ensureAscii;
-        this.argumentsKey = argumentsKey;
-        this.fallbackArgumentsKey = fallbackArgumentsKey;
+        this.arguments = arguments;
     }
 
     boolean nameSent() {
@@ -42,11 +54,7 @@ final class CallProgress {
             nameSent = true;
             out.add(new ToolCallDelta(index, Optional.of(ToolCall.newId()), name, ""));
         }
-        Optional<PartialJson.Node> arguments = call.get(argumentsKey);
-        if (arguments.isEmpty() && fallbackArgumentsKey != null) {
-            arguments = call.get(fallbackArgumentsKey);
-        }
-        arguments.map(a -> PartialJson.render(a, ensureAscii)).ifPresent(rendered -> {
+        arguments.rendered(call).ifPresent(rendered -> {
             if (rendered.length() > sent.length() && rendered.startsWith(sent)) {
                 out.add(new ToolCallDelta(index, Optional.empty(), Optional.empty(), rendered.substring(sent.length())));
                 sent = rendered;

@@ -21,6 +21,9 @@ import java.util.Optional;
  */
 final class ForcedToolCalls {
 
+    /** A forced call's arguments stand under {@code parameters}. */
+    private static final CallProgress.Arguments ARGUMENTS = new CallProgress.Arguments("parameters", null, false);
+
     private ForcedToolCalls() {
     }
 
@@ -94,7 +97,7 @@ final class ForcedToolCalls {
                         break;
                     }
                     if (calls.size() == i) {
-                        calls.add(new CallProgress(i, false, "parameters", null));
+                        calls.add(new CallProgress(i, ARGUMENTS));
                     }
                     pieces.addAll(calls.get(i).advance(call));
                 }

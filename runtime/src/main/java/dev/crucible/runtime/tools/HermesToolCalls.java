@@ -24,6 +24,7 @@ final class HermesToolCalls {
 
     static final String START = "<tool_call>";
     static final String END = "</tool_call>";
+    private static final CallProgress.Arguments ARGUMENTS = new CallProgress.Arguments("arguments", null, false);
     private static final Pattern CALL = Pattern.compile("<tool_call>(.*?)</tool_call>|<tool_call>(.*)", Pattern.DOTALL);
 
     private HermesToolCalls() {
@@ -92,7 +93,7 @@ final class HermesToolCalls {
                     content.append(text, cursor, tag);
                     callStart = tag + START.length();
                     cursor = callStart;
-                    current = new CallProgress(calls, false, "arguments", null);
+                    current = new CallProgress(calls, ARGUMENTS);
                     continue;
                 }
                 int end = text.indexOf(END, callStart);

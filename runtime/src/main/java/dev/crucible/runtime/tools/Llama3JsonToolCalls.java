@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
 final class Llama3JsonToolCalls {
 
     static final String BOT = "<|python_tag|>";
+    /** Llama 3 writes {@code arguments} or {@code parameters}; they are rendered with {@code ensure_ascii}. */
+    private static final CallProgress.Arguments ARGUMENTS = new CallProgress.Arguments("arguments", "parameters", true);
     private static final String OBJECT = "\\{[^{}]*(?:\\{[^{}]*\\}[^{}]*)*\\}";
     private static final Pattern CALLS = Pattern.compile(OBJECT + "(?:\\s*;\\s*" + OBJECT + ")*",
             Pattern.DOTALL | Pattern.UNICODE_CHARACTER_CLASS);
@@ -90,7 +92,7 @@ final class Llama3JsonToolCalls {
                     break;
                 }
                 if (calls.size() == i) {
-                    calls.add(new CallProgress(i, true, "arguments", "parameters"));
+                    calls.add(new CallProgress(i, ARGUMENTS));
                 }
                 pieces.addAll(calls.get(i).advance(call));
                 if (!call.complete()) {

@@ -9,6 +9,7 @@ import dev.crucible.runtime.tools.PartialJson.Str;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The cursor {@link PartialJson} reads with: one value from a position, as far as the text goes, noting whether the
@@ -57,77 +58,74 @@ final class PartialJsonScanner {
     }
 
     private Node object() {
-        pos++;
         List<Member> members = new ArrayList<>();
-        while (true) {
+        boolean complete = elements('}', () -> member(members));
+        return new Obj(members, complete);
+    }
+
+    private Node array() {
+        List<Node> items = new ArrayList<>();
+        boolean complete = elements(']', () -> {
+            Node item = value();
+            if (item != null) {
+                items.add(item);
+            }
+            return item != null && item.complete();
+        });
+        return new Arr(items, complete);
+    }
+
+    /**
+     * Reads a container from its opening character, each element with {@code element}, which says whether it read the
+     * element whole: true when {@code close} ends the container, false when the text ends first or is malformed.
+     */
+    private boolean elements(char close, BooleanSupplier element) {
+        pos++;
+        for (boolean first = true; ; first = false) {
             skipSpace();
             if (atEnd()) {
-                return new Obj(members, false);
+                return false;
             }
-            if (text.charAt(pos) == '}') {
+            if (text.charAt(pos) == close) {
                 pos++;
-                return new Obj(members, true);
+                return true;
             }
-            if (!members.isEmpty() && !pastComma()) {
-                return new Obj(members, false);
-            }
-            if (text.charAt(pos) != '"') {
-                return bad(new Obj(members, false));
-            }
-            Str key = string();
-            if (key == null) {
-                return new Obj(members, false);
-            }
-            if (!key.complete()) {
-                members.add(new Member(key, false, null));
-                return new Obj(members, false);
-            }
-            skipSpace();
-            if (atEnd()) {
-                members.add(new Member(key, false, null));
-                return new Obj(members, false);
-            }
-            if (text.charAt(pos) != ':') {
-                return bad(new Obj(members, false));
-            }
-            pos++;
-            skipSpace();
-            if (atEnd()) {
-                members.add(new Member(key, true, null));
-                return new Obj(members, false);
-            }
-            Node value = value();
-            members.add(new Member(key, true, value));
-            if (value == null || !value.complete()) {
-                return new Obj(members, false);
+            if (!first && !pastComma() || !element.getAsBoolean()) {
+                return false;
             }
         }
     }
 
-    private Node array() {
-        pos++;
-        List<Node> items = new ArrayList<>();
-        while (true) {
-            skipSpace();
-            if (atEnd()) {
-                return new Arr(items, false);
-            }
-            if (text.charAt(pos) == ']') {
-                pos++;
-                return new Arr(items, true);
-            }
-            if (!items.isEmpty() && !pastComma()) {
-                return new Arr(items, false);
-            }
-            Node item = value();
-            if (item == null) {
-                return new Arr(items, false);
-            }
-            items.add(item);
-            if (!item.complete()) {
-                return new Arr(items, false);
-            }
+    /** One member at pos, added to {@code members} as far as the text goes; whether it was read whole. */
+    private boolean member(List<Member> members) {
+        if (text.charAt(pos) != '"') {
+            return bad(false);
         }
+        Str key = string();
+        if (key == null) {
+            return false;
+        }
+        if (!key.complete()) {
+            members.add(new Member(key, false, null));
+            return false;
+        }
+        skipSpace();
+        if (atEnd()) {
+            members.add(new Member(key, false, null));
+            return false;
+        }
+        if (text.charAt(pos) != ':') {
+            return bad(false);
+        }
+        pos++;
+        skipSpace();
+        if (atEnd()) {
+            members.add(new Member(key, true, null));
+            return false;
+        }
+        Node value = value();
+        members.add(new Member(key, true, value));
+        return value != null && value.complete();
     }
 
     /**

@@ -31,8 +31,7 @@ class FeedbackIT {
     private final Api other = server.api(server.newKey("henry"));
 
     private static Map<String, Object> draft(String type, Map<String, Object> payload) {
-        return RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref", REF, "feedback_type", type,
-                "payload", payload, "creator", null);
+        return RequestBodies.feedback(PROJECT, type, payload);
     }
 
     private List<Map<String, Object>> rows(Map<String, Object> query) {

@@ -33,9 +33,8 @@ class FeedbackProgramsPropertiesIT {
         server = TestServer.start(Map.of("crucible.runner.enabled", false));
         weave = server.api(null).withBasic(server.newKey("nora"));
         for (Object score : List.of(1, 2.5, "3", true)) {
-            weave.post("/feedback/create", RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref",
-                    "weave:///nora/proj/object/answer:abc123", "feedback_type", "custom", "payload",
-                    Map.of("p0", score, "p1", "text " + score), "creator", null));
+            weave.post("/feedback/create", RequestBodies.feedback(PROJECT, "custom",
+                    Map.of("p0", score, "p1", "text " + score)));
         }
     }
 
@@ -76,10 +75,7 @@ class FeedbackProgramsPropertiesIT {
         for (int i = 0; i < length; i++) {
             value.append("ab\n 1".charAt(random.nextInt(random.nextBoolean() ? 1 : 5)));
         }
-        timed("/feedback/create", RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref",
-                "weave:///nora/proj/object/answer:abc123", "feedback_type", "wandb.annotation." + name,
-                "annotation_ref", "weave:///nora/proj/object/" + name + ":latest", "payload",
-                Map.of("value", value.toString()), "creator", null));
+        timed("/feedback/create", RequestBodies.annotation(PROJECT, name, value.toString()));
     }
 
     /** Weave's query language as JSON: a spine of random operators, each with random shallow siblings. */

@@ -12,7 +12,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -33,9 +32,7 @@ class FeedbackQueryLimitsIT {
     private final Api weave = server.api(null).withBasic(server.newKey("lena"));
 
     private String created(Map<String, Object> payload) {
-        Map<String, Object> draft = RequestBodies.with(new HashMap<>(), "project_id", PROJECT, "weave_ref",
-                "weave:///lena/proj/object/answer:abc123", "feedback_type", "custom", "payload", payload, "creator", null);
-        Api.Reply reply = weave.post("/feedback/create", draft);
+        Api.Reply reply = weave.post("/feedback/create", RequestBodies.feedback(PROJECT, "custom", payload));
         assertEquals(200, reply.status(), reply.toString());
         return reply.text("id");
     }
@@ -88,10 +85,7 @@ class FeedbackQueryLimitsIT {
             terms.add(Map.of("$gt", List.of(Map.of("$getField", "payload.score"), Map.of("$literal", i))));
         }
         Api.Reply reply = query(Map.of("$or", terms));
-        assertEquals(400, reply.status(), reply.toString());
-        assertEquals("query", reply.error().get("param"));
-        assertTrue(((String) reply.error().get("message")).contains("crucible.feedback.max-query-sql-chars"),
-                reply.toString());
+        reply.assertRefused(400, "query", "crucible.feedback.max-query-sql-chars");
     }
 
     @Test
@@ -145,10 +139,7 @@ class FeedbackQueryLimitsIT {
                     "substr", Map.of("$literal", "zz"), "case_insensitive", true));
             Api.Reply reply = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> api.post("/feedback/query",
                     Map.of("project_id", "mara/big", "query", Map.of("$expr", expr), "fields", List.of("id"))));
-            assertEquals(400, reply.status(), reply.toString());
-            assertEquals("query", reply.error().get("param"), reply.toString());
-            assertTrue(String.valueOf(reply.error().get("message")).contains("crucible.feedback.query-timeout"),
-                    reply.toString());
+            reply.assertRefused(400, "query", "crucible.feedback.query-timeout");
             // the transaction it ran in was rolled back, not left aborted on a pooled connection
             Api.Reply small = api.post("/feedback/query", Map.of("project_id", "mara/empty", "query",
                     Map.of("$expr", Map.of("$eq", List.of(Map.of("$literal", 1), Map.of("$literal", 1))))));

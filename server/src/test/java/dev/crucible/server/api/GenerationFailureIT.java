@@ -53,8 +53,8 @@ class GenerationFailureIT {
 
     @AfterEach
     void reopen() {
-        gate.openLoads();
-        gate.open();
+        gate.loads().open();
+        gate.forwards().open();
     }
 
     @AfterAll
@@ -122,7 +122,7 @@ class GenerationFailureIT {
     @SuppressWarnings("unchecked")
     @Test
     void aBrokenEngineMakesHealthUnhealthyUntilTheModelIsReloadedAndServesAgain() {
-        gate.closeLoads();
+        gate.loads().close();
         assertUnavailableWithoutInternals(api.post("/v1/chat/completions",
                 chat(ScriptedModels.BREAK + " [[reply]]x[[/reply]]", false)));
         // the engine now fails every forward; the third failed step in a row stops the model's loop
@@ -138,7 +138,7 @@ class GenerationFailureIT {
         assertEquals(false, ((Map<String, Object>) check.json().get("models")).get("success"), check.toString());
         assertUnavailableWithoutInternals(served("while down"));
 
-        gate.openLoads();
+        gate.loads().open();
 
         Api.Reply healthy = Await.until(() -> anonymous.get("/v1/health"), r -> r.status() == 200, PATIENCE);
         assertEquals("ok", healthy.json().get("status"));

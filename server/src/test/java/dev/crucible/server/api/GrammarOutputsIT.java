@@ -190,9 +190,7 @@ class GrammarOutputsIT {
 
     private void assertRefused(Map<String, Object> body, String param, String message) {
         Api.Reply reply = api.post("/v1/chat/completions", body);
-        assertEquals(400, reply.status(), reply.toString());
-        assertEquals(param, reply.error().get("param"), reply.toString());
-        assertTrue(((String) reply.error().get("message")).contains(message), reply.toString());
+        reply.assertRefused(400, param, message);
     }
 
     private static Object parse(String text) {

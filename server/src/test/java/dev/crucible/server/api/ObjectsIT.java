@@ -53,6 +53,14 @@ class ObjectsIT {
         return reply.json();
     }
 
+    /** Creates {@code name} from {@code val} as JSON text, numbers and escapes as written; the new version's digest. */
+    private String createdFromText(String name, String val) {
+        Api.Reply reply = weave.post("/obj/create", "{\"obj\": {\"project_id\": \"" + PROJECT + "\", \"object_id\": \""
+                + name + "\", \"val\": " + val + "}}");
+        assertEquals(200, reply.status(), reply.toString());
+        return reply.text("digest");
+    }
+
     private Api.Reply read(Api api, String name, String digest) {
         return api.post("/obj/read", Map.of("project_id", PROJECT, "object_id", name, "digest", digest));
     }
@@ -124,14 +132,10 @@ class ObjectsIT {
 
     @Test
     void digestsMatchPythonForNumbersAndNonAsciiText() {
-        String floats = "{\"obj\": {\"project_id\": \"" + PROJECT + "\", \"object_id\": \"numbers\", \"val\": "
-                + "[1.0, 0.1, 1e16, 1e-5, 0.0001, -0.0, 5e-324, 123456789012345678901234567890, 1.5e300, 100.0]}}";
-        Api.Reply reply = weave.post("/obj/create", floats);
-        assertEquals(200, reply.status(), reply.toString());
-        assertEquals("yDYRSce7zIevkei6eZU4VsI8fNT3E9eO0nWK3FeGRcM", reply.text("digest"));
-        String text = "{\"obj\": {\"project_id\": \"" + PROJECT + "\", \"object_id\": \"text\", \"val\": "
-                + "{\"name\": \"caf\u00e9 \uD83D\uDC4D\", \"\\u00e9\": \"\\u007f\\u0001\\n\\\"\\\\\"}}}";
-        assertEquals("ZqnnDrMMrP2h3V7XJXtzlxSlePDx9Vvx3U31EtTY4EI", weave.post("/obj/create", text).text("digest"));
+        assertEquals("yDYRSce7zIevkei6eZU4VsI8fNT3E9eO0nWK3FeGRcM", createdFromText("numbers",
+                "[1.0, 0.1, 1e16, 1e-5, 0.0001, -0.0, 5e-324, 123456789012345678901234567890, 1.5e300, 100.0]"));
+        assertEquals("ZqnnDrMMrP2h3V7XJXtzlxSlePDx9Vvx3U31EtTY4EI", createdFromText("text",
+                "{\"name\": \"caf\u00e9 \uD83D\uDC4D\", \"\\u00e9\": \"\\u007f\\u0001\\n\\\"\\\\\"}"));
         assertEquals(Map.of("name", "caf\u00e9 \uD83D\uDC4D", "\u00e9", "\u007f\u0001\n\"\\"),
                 readObj("text", "v0").get("val"));
         Map<String, Object> nothing = created("nothing", null, null);
@@ -144,11 +148,8 @@ class ObjectsIT {
     /** A float past double's range is Python's inf: stored as Weave stores it ({@code Infinity}) and read back. */
     @Test
     void aFloatPastDoublesRangeIsStoredAsInfinityAndReadBack() {
-        String huge = "{\"obj\": {\"project_id\": \"" + PROJECT + "\", \"object_id\": \"huge\", \"val\": "
-                + "{\"up\": 1e400, \"down\": -1e400, \"n\": 1}}}";
-        Api.Reply created = weave.post("/obj/create", huge);
-        assertEquals(200, created.status(), created.toString());
-        assertEquals(ObjectDigest.ofText("{\"down\": -Infinity, \"n\": 1, \"up\": Infinity}"), created.text("digest"));
+        assertEquals(ObjectDigest.ofText("{\"down\": -Infinity, \"n\": 1, \"up\": Infinity}"),
+                createdFromText("huge", "{\"up\": 1e400, \"down\": -1e400, \"n\": 1}"));
         Api.Reply read = read(weave, "huge", "latest");
         assertEquals(200, read.status(), read.toString());
     }

@@ -38,7 +38,7 @@ class OverloadIT {
 
     private final ExecutorService clients = Executors.newCachedThreadPool();
     private TestServer server;
-    private ForwardGate gate;
+    private ForwardGate.Gate gate;
 
     @BeforeAll
     void start() {
@@ -46,7 +46,7 @@ class OverloadIT {
                 "crucible.inference.max-waiting-requests", 2,
                 "crucible.inference.max-requests-per-key", 2,
                 "crucible.inference.max-requests-per-entity", 3));
-        gate = server.bean(ForwardGate.class);
+        gate = server.bean(ForwardGate.class).forwards();
     }
 
     @AfterEach

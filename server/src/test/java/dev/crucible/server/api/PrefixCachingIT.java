@@ -65,6 +65,16 @@ class PrefixCachingIT {
         return RequestBodies.with(body, pairs);
     }
 
+    /** {@code who}'s chat completion of {@code question} after {@code system}, with the extra fields {@code pairs}. */
+    private static Api.Reply ask(Api who, String system, String question, Object... pairs) {
+        return who.post("/v1/chat/completions", chat(system, question, pairs));
+    }
+
+    /** Alice's answer to {@code question} under a fresh {@code cache_salt}: another scope, so nothing is reused. */
+    private Api.Reply askAlone(String system, String question) {
+        return ask(alice, system, question, "cache_salt", UUID.randomUUID().toString());
+    }
+
     private static Map<?, ?> usage(Api.Reply reply) {
         assertEquals(200, reply.status(), reply.toString());
         return (Map<?, ?>) reply.json().get("usage");
@@ -94,8 +104,8 @@ class PrefixCachingIT {
     @Test
     void aRepeatedPromptReusesItsWholeBlocksAndAnswersTheSame() {
         String system = systemPrompt();
-        Api.Reply first = alice.post("/v1/chat/completions", chat(system, "What is 2+2?"));
-        Api.Reply second = alice.post("/v1/chat/completions", chat(system, "What is 2+2?"));
+        Api.Reply first = ask(alice, system, "What is 2+2?");
+        Api.Reply second = ask(alice, system, "What is 2+2?");
         int prompt = promptTokens(first);
         assertTrue(prompt > 4 * BLOCK, "a prompt of several blocks, got " + prompt);
         assertEquals(0, cached(first));
@@ -107,8 +117,8 @@ class PrefixCachingIT {
     @Test
     void aSharedSystemPromptIsReusedUpToTheQuestion() {
         String system = systemPrompt();
-        Api.Reply first = alice.post("/v1/chat/completions", chat(system, "Name a colour."));
-        Api.Reply other = alice.post("/v1/chat/completions", chat(system, "Name a fruit, please."));
+        Api.Reply first = ask(alice, system, "Name a colour.");
+        Api.Reply other = ask(alice, system, "Name a fruit, please.");
         int reused = cached(other);
         assertEquals(0, cached(first));
         assertTrue(reused > 0 && reused % BLOCK == 0 && reused < promptTokens(other), "cached " + reused);
@@ -117,27 +127,26 @@ class PrefixCachingIT {
     @Test
     void anotherCacheSaltReusesNothing() {
         String system = systemPrompt();
-        alice.post("/v1/chat/completions", chat(system, "Hi", "cache_salt", "salt-a"));
-        assertEquals(0, cached(alice.post("/v1/chat/completions", chat(system, "Hi", "cache_salt", "salt-b"))));
-        assertEquals(0, cached(alice.post("/v1/chat/completions", chat(system, "Hi"))), "no salt is another scope");
-        assertTrue(cached(alice.post("/v1/chat/completions", chat(system, "Hi", "cache_salt", "salt-a"))) > 0);
+        ask(alice, system, "Hi", "cache_salt", "salt-a");
+        assertEquals(0, cached(ask(alice, system, "Hi", "cache_salt", "salt-b")));
+        assertEquals(0, cached(ask(alice, system, "Hi")), "no salt is another scope");
+        assertTrue(cached(ask(alice, system, "Hi", "cache_salt", "salt-a")) > 0);
     }
 
     @Test
     void anotherEntityReusesNothing() {
         String system = systemPrompt();
-        alice.post("/v1/chat/completions", chat(system, "Hi"));
-        assertTrue(cached(alice.post("/v1/chat/completions", chat(system, "Hi"))) > 0);
-        assertEquals(0, cached(bob.post("/v1/chat/completions", chat(system, "Hi"))),
+        ask(alice, system, "Hi");
+        assertTrue(cached(ask(alice, system, "Hi")) > 0);
+        assertEquals(0, cached(ask(bob, system, "Hi")),
                 "one tenant never reuses, nor can time, another's prompt");
-        assertTrue(cached(bob.post("/v1/chat/completions", chat(system, "Hi"))) > 0, "bob's own repeat is reused");
+        assertTrue(cached(ask(bob, system, "Hi")) > 0, "bob's own repeat is reused");
     }
 
     @Test
     void theNChoicesOfOneRequestCostOnePrefill() {
         long before = snapshot().prefillTokens();
-        Api.Reply reply = alice.post("/v1/chat/completions", chat(systemPrompt(), "Hi", "n", 4, "temperature", 1.0,
-                "seed", 7));
+        Api.Reply reply = ask(alice, systemPrompt(), "Hi", "n", 4, "temperature", 1.0, "seed", 7);
         assertEquals(4, ((List<?>) reply.json().get("choices")).size());
         assertEquals(0, cached(reply));
         assertEquals(promptTokens(reply), snapshot().prefillTokens() - before, "one prefill, not four");
@@ -148,8 +157,7 @@ class PrefixCachingIT {
         String system = systemPrompt();
         List<Api.Reply> together = sentTogether(Collections.nCopies(6, chat(system, "What is 2+2?")));
         // another cache_salt is another scope, so this one restores nothing and prefills on its own
-        Api.Reply alone = alice.post("/v1/chat/completions", chat(system, "What is 2+2?", "cache_salt",
-                UUID.randomUUID().toString()));
+        Api.Reply alone = askAlone(system, "What is 2+2?");
         assertEquals(0, cached(alone));
         int prompt = promptTokens(alone);
         int whole = (prompt - 1) / BLOCK * BLOCK;
@@ -171,8 +179,7 @@ class PrefixCachingIT {
         assertEquals(1, cached.stream().filter(c -> c == 0).count(), "one prefills the system prompt: " + cached);
         assertTrue(cached.stream().allMatch(c -> c % BLOCK == 0 && c < promptTokens(together.getFirst())), "" + cached);
         for (int i = 0; i < questions.size(); i++) {
-            Api.Reply alone = alice.post("/v1/chat/completions", chat(system, questions.get(i), "cache_salt",
-                    UUID.randomUUID().toString()));
+            Api.Reply alone = askAlone(system, questions.get(i));
             assertEquals(alone.firstChoice().get("message"), together.get(i).firstChoice().get("message"));
         }
     }
@@ -180,7 +187,7 @@ class PrefixCachingIT {
     @Test
     void aStreamsFinalUsageCountsTheCachedTokens() throws IOException {
         String system = systemPrompt();
-        int expected = (promptTokens(alice.post("/v1/chat/completions", chat(system, "Hi"))) - 1) / BLOCK * BLOCK;
+        int expected = (promptTokens(ask(alice, system, "Hi")) - 1) / BLOCK * BLOCK;
         Api.Events events = alice.stream("/v1/chat/completions", chat(system, "Hi", "stream", true,
                 "stream_options", Map.of("include_usage", true)));
         assertEquals(200, events.status(), events.body());
@@ -193,8 +200,8 @@ class PrefixCachingIT {
     @Test
     void theCacheIsShownInTheMetrics() throws IOException, InterruptedException {
         String system = systemPrompt();
-        alice.post("/v1/chat/completions", chat(system, "Hi"));
-        alice.post("/v1/chat/completions", chat(system, "Hi"));
+        ask(alice, system, "Hi");
+        ask(alice, system, "Hi");
         assertTrue(snapshot().prefixCache().hitTokens() > 0);
         assertTrue(snapshot().prefixCache().heldTokens() > 0);
         String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))

@@ -45,12 +45,7 @@ class RequestTemplateSandboxIT {
     }
 
     private static void assertRefused(Api.Reply reply, String param, String... mentions) {
-        assertEquals(400, reply.status(), reply.toString());
-        assertEquals(param, reply.error().get("param"), reply.toString());
-        String message = (String) reply.error().get("message");
-        for (String mention : mentions) {
-            assertTrue(message.contains(mention), "'" + mention + "' in: " + message);
-        }
+        reply.assertRefused(400, param, mentions);
     }
 
     @Test

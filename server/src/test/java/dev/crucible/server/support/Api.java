@@ -1,5 +1,8 @@
 package dev.crucible.server.support;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import java.io.IOException;
@@ -88,6 +91,19 @@ public final class Api {
 
         public String text(String key) {
             return (String) json().get(key);
+        }
+
+        /**
+         * Fails unless this is an error answer of {@code expected} status whose {@code param} is {@code param} and
+         * whose message holds each of {@code says} (a setting's name, vLLM's words).
+         */
+        public void assertRefused(int expected, String param, String... says) {
+            assertEquals(expected, status, toString());
+            assertEquals(param, error().get("param"), toString());
+            String message = String.valueOf(error().get("message"));
+            for (String said : says) {
+                assertTrue(message.contains(said), "'" + said + "' in: " + this);
+            }
         }
 
         /** The first of a chat completion's {@code choices}. */

@@ -8,53 +8,45 @@ package dev.crucible.server.support;
  */
 public final class ForwardGate {
 
-    private boolean open = true;
-    private boolean loadsOpen = true;
+    private final Gate forwards = new Gate();
+    private final Gate loads = new Gate();
 
-    /** Makes every model load wait from the next one on. */
-    public synchronized void closeLoads() {
-        loadsOpen = false;
+    /** The gate every forward pass goes through. */
+    public Gate forwards() {
+        return forwards;
     }
 
-    /** Lets every waiting and later model load through. */
-    public synchronized void openLoads() {
-        loadsOpen = true;
-        notifyAll();
+    /** The gate every model load goes through. */
+    public Gate loads() {
+        return loads;
     }
 
-    /** Waits while loads are closed (up to a minute, so a failing test cannot hang the build). */
-    synchronized void passLoad() {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!loadsOpen && System.nanoTime() < deadline) {
-            try {
-                wait(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+    /** One gate: open unless a test closes it. Thread-safe. */
+    public static final class Gate {
+
+        private boolean open = true;
+
+        /** Makes every caller wait from the next one on. */
+        public synchronized void close() {
+            open = false;
         }
-    }
 
-    /** Makes every forward wait from the next one on. */
-    public synchronized void close() {
-        open = false;
-    }
+        /** Lets every waiting and later caller through. */
+        public synchronized void open() {
+            open = true;
+            notifyAll();
+        }
 
-    /** Lets every waiting and later forward through. */
-    public synchronized void open() {
-        open = true;
-        notifyAll();
-    }
-
-    /** Waits while closed (up to a minute, so a failing test cannot hang the build). */
-    synchronized void pass() {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!open && System.nanoTime() < deadline) {
-            try {
-                wait(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+        /** Waits while closed (up to a minute, so a failing test cannot hang the build). */
+        synchronized void pass() {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!open && System.nanoTime() < deadline) {
+                try {
+                    wait(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         }
     }

@@ -29,6 +29,26 @@ public final class RequestBodies {
         return body;
     }
 
+    /**
+     * Feedback as the Weave client creates it: on an answer object of {@code project} ({@code team/project}), of
+     * {@code feedbackType}, with {@code payload} and no creator, then {@code pairs} put over it; the map stays mutable.
+     */
+    public static Map<String, Object> feedback(String project, String feedbackType, Object payload, Object... pairs) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("project_id", project);
+        body.put("weave_ref", "weave:///" + project + "/object/answer:abc123");
+        body.put("feedback_type", feedbackType);
+        body.put("payload", payload);
+        body.put("creator", null);
+        return with(body, pairs);
+    }
+
+    /** An annotation of {@code value} under the latest version of the project's annotation spec {@code spec}. */
+    public static Map<String, Object> annotation(String project, String spec, Object value) {
+        return feedback(project, "wandb.annotation." + spec, Map.of("value", value), "annotation_ref",
+                "weave:///" + project + "/object/" + spec + ":latest");
+    }
+
     public static Map<String, Object> createModel(String project, String name) {
         Map<String, Object> body = new HashMap<>();
         body.put("entity", null);

@@ -98,7 +98,7 @@ public class ScriptedModels {
 
         @Override
         public ModelRunner loadModel(ModelFolder model) {
-            gate.passLoad();
+            gate.loads().pass();
             Tokenizer tokenizer = Tokenizer.load(model.tokenizerJson());
             int eos = model.tokenizer().eosToken().map(t -> tokenizer.tokenId(t).orElseThrow()).orElseThrow();
             return new Runner(model.config(), tokenizer, eos, gate, new AtomicBoolean());
@@ -155,7 +155,7 @@ public class ScriptedModels {
 
         @Override
         public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
-            gate.pass();
+            gate.forwards().pass();
             for (SequenceInput input : batch) {
                 List<Integer> context = new ArrayList<>(((Cache) input.cache()).tokens);
                 Arrays.stream(input.tokenIds()).forEach(context::add);

@@ -25,22 +25,14 @@ import java.util.Map;
  */
 @Controller("/v1")
 @Secured(SecurityRule.IS_ANONYMOUS)
-final class HealthController {
-
-    private final SystemCheckUseCase systemCheck;
-    private final HealthUseCase health;
-
-    HealthController(SystemCheckUseCase systemCheck, HealthUseCase health) {
-        this.systemCheck = systemCheck;
-        this.health = health;
-    }
+record HealthController(SystemCheckUseCase systemChecks, HealthUseCase serving) {
 
     @Get("/health")
     @ApiResponse(responseCode = "200", description = "The process serves: {\"status\": \"ok\"}")
     @ApiResponse(responseCode = "503", description = "A model's generation stopped and it is being reloaded: "
             + "{\"status\": \"unhealthy\", \"models\": {name: why}}")
     HttpResponse<Map<String, Object>> health() {
-        Health now = health.health();
+        Health now = serving.health();
         if (now.ok()) {
             return HttpResponse.ok(Map.of("status", "ok"));
         }
@@ -58,7 +50,7 @@ final class HealthController {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(ref = "#/components/schemas/SystemCheck")))
     HttpResponse<Map<String, Object>> systemCheck() {
-        Map<String, Check> checks = systemCheck.check();
+        Map<String, Check> checks = systemChecks.check();
         Map<String, Object> body = new LinkedHashMap<>();
         checks.forEach((name, check) -> body.put(name, CheckView.of(check)));
         boolean healthy = checks.values().stream().allMatch(Check::success);

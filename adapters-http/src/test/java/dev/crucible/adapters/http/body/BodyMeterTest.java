@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -36,8 +37,17 @@ class BodyMeterTest {
     private final BodyBudget budget = new BodyBudget(limits);
     private final AtomicLong nanos = new AtomicLong();
 
-    private EmbeddedChannel connection() {
-        return new EmbeddedChannel(new BodyMeter(limits, budget, new Refusals(JSON), nanos::get));
+    /** A connection through the meter that has been sent {@code inbound}: a request's head, then its chunks. */
+    private EmbeddedChannel connection(Object... inbound) {
+        EmbeddedChannel channel = new EmbeddedChannel(new BodyMeter(limits, budget, new Refusals(JSON), nanos::get));
+        channel.writeInbound(inbound);
+        return channel;
+    }
+
+    /** Moves the meter's clock and the channel's scheduler on together. */
+    private void elapse(EmbeddedChannel channel, int seconds) {
+        nanos.addAndGet(Duration.ofSeconds(seconds).toNanos());
+        channel.advanceTimeBy(seconds, TimeUnit.SECONDS);
     }
 
     private static HttpRequest request(String path, String key, long declared) {
@@ -50,24 +60,32 @@ class BodyMeterTest {
         return new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[count]));
     }
 
-    private static void respond(EmbeddedChannel channel) {
-        channel.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+    private static void respond(EmbeddedChannel channel, HttpResponseStatus status) {
+        channel.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status));
         channel.releaseOutbound();
     }
 
-    private static FullHttpResponse answer(EmbeddedChannel channel) {
-        return assertInstanceOf(FullHttpResponse.class, channel.readOutbound());
+    /** Reads the channel's answer, checks its status and that its message says {@code says}; its headers. */
+    private static HttpHeaders assertAnswered(EmbeddedChannel channel, int status, String says) {
+        FullHttpResponse answer = assertInstanceOf(FullHttpResponse.class, channel.readOutbound());
+        try {
+            assertEquals(status, answer.status().code());
+            String body = answer.content().toString(StandardCharsets.UTF_8);
+            assertTrue(body.contains(says), body);
+            return answer.headers();
+        } finally {
+            answer.release();
+        }
     }
 
     @Test
     void aBodyDeclaredLargeHoldsOnlyTheBytesThatArrivedUntilItsResponseEnds() {
-        EmbeddedChannel channel = connection();
-        channel.writeInbound(request("/v1/files", "k1", 1000), bytes(10));
+        EmbeddedChannel channel = connection(request("/v1/files", "k1", 1000), bytes(10));
         assertEquals(10, budget.inFlight());
         channel.writeInbound(bytes(990), LastHttpContent.EMPTY_LAST_CONTENT);
         assertEquals(1000, budget.inFlight(), "a received body is held while its request is handled");
 
-        respond(channel);
+        respond(channel, HttpResponseStatus.OK);
 
         assertEquals(0, budget.inFlight());
         assertEquals(0, budget.uploads(PresentedKey.bucket("Bearer k1", "/v1/files")));
@@ -76,23 +94,17 @@ class BodyMeterTest {
 
     @Test
     void aBodyThatStallsPastTheReadTimeoutIsAnswered408AndItsConnectionClosed() {
-        EmbeddedChannel channel = connection();
-        channel.writeInbound(request("/v1/files", "k1", 1000), bytes(10));
+        EmbeddedChannel channel = connection(request("/v1/files", "k1", 1000), bytes(10));
         channel.releaseInbound();
-        nanos.addAndGet(Duration.ofSeconds(4).toNanos());
-        channel.advanceTimeBy(4, TimeUnit.SECONDS);
+        elapse(channel, 4);
         channel.writeInbound(bytes(10));
         channel.runScheduledPendingTasks();
         assertNull(channel.readOutbound(), "a byte arrived 4 s in, so the body is not idle yet");
 
-        nanos.addAndGet(Duration.ofSeconds(6).toNanos());
-        channel.advanceTimeBy(6, TimeUnit.SECONDS);
+        elapse(channel, 6);
         channel.runScheduledPendingTasks();
 
-        FullHttpResponse stalled = answer(channel);
-        assertEquals(408, stalled.status().code());
-        assertTrue(stalled.content().toString(StandardCharsets.UTF_8).contains("crucible.body.read-timeout"));
-        stalled.release();
+        assertAnswered(channel, 408, "crucible.body.read-timeout");
         assertFalse(channel.isOpen());
         assertEquals(0, budget.inFlight());
         assertEquals(0, budget.uploads(PresentedKey.bucket("Bearer k1", "/v1/files")));
@@ -100,19 +112,15 @@ class BodyMeterTest {
 
     @Test
     void aChunkThatOtherBodiesLeaveNoRoomForIsA503AndTheRestIsDropped() {
-        EmbeddedChannel first = connection();
-        first.writeInbound(request("/v1/preview/training-jobs", "k1", 1000), bytes(900));
-        EmbeddedChannel second = connection();
-        second.writeInbound(request("/v1/preview/training-jobs", "k2", 1000), bytes(500));
+        EmbeddedChannel first = connection(request("/v1/preview/training-jobs", "k1", 1000), bytes(900));
+        EmbeddedChannel second = connection(request("/v1/preview/training-jobs", "k2", 1000), bytes(500));
         assertEquals(1400, budget.inFlight());
         second.releaseInbound();
 
         second.writeInbound(bytes(200));
 
-        FullHttpResponse busy = answer(second);
-        assertEquals(503, busy.status().code());
-        assertEquals(BodyMeter.RETRY_AFTER_SECONDS, busy.headers().get(HttpHeaderNames.RETRY_AFTER));
-        busy.release();
+        HttpHeaders busy = assertAnswered(second, 503, "too many large request bodies");
+        assertEquals(BodyMeter.RETRY_AFTER_SECONDS, busy.get(HttpHeaderNames.RETRY_AFTER));
         assertNull(second.readInbound(), "the refused chunk is not handed on");
         assertEquals(900, budget.inFlight(), "the refused body gave back what it held");
         second.writeInbound(bytes(100), new DefaultLastHttpContent());
@@ -123,22 +131,15 @@ class BodyMeterTest {
 
     @Test
     void aKeyPastItsBytesIs429WhileAnotherKeysBodyIsRead() {
-        EmbeddedChannel held = connection();
-        held.writeInbound(request("/v1/preview/training-jobs", "k1", 1000), bytes(800));
+        EmbeddedChannel held = connection(request("/v1/preview/training-jobs", "k1", 1000), bytes(800));
         held.releaseInbound();
 
-        EmbeddedChannel sameKey = connection();
-        sameKey.writeInbound(request("/v1/chat/completions", "k1", 300), bytes(100));
+        EmbeddedChannel sameKey = connection(request("/v1/chat/completions", "k1", 300), bytes(100));
         sameKey.releaseInbound();
         sameKey.writeInbound(bytes(200));
-        FullHttpResponse refused = answer(sameKey);
-        assertEquals(429, refused.status().code());
-        assertTrue(refused.content().toString(StandardCharsets.UTF_8)
-                .contains("crucible.body.max-in-flight-bytes-per-key"));
-        refused.release();
+        assertAnswered(sameKey, 429, "crucible.body.max-in-flight-bytes-per-key");
 
-        EmbeddedChannel otherKey = connection();
-        otherKey.writeInbound(request("/v1/chat/completions", "k2", 300), bytes(300));
+        EmbeddedChannel otherKey = connection(request("/v1/chat/completions", "k2", 300), bytes(300));
         assertNull(otherKey.readOutbound(), "another key is not refused");
         assertEquals(1100, budget.inFlight());
         held.finishAndReleaseAll();
@@ -147,25 +148,17 @@ class BodyMeterTest {
 
     @Test
     void aKeysUploadPastItsMostIsA429AtItsHeaders() {
-        EmbeddedChannel first = connection();
-        first.writeInbound(request("/v1/files", "k1", 100));
-        EmbeddedChannel second = connection();
-        second.writeInbound(request("/v1/files", "k1", 100));
-        EmbeddedChannel third = connection();
-        third.writeInbound(request("/v1/files", "k1", 100));
+        EmbeddedChannel first = connection(request("/v1/files", "k1", 100));
+        EmbeddedChannel second = connection(request("/v1/files", "k1", 100));
+        EmbeddedChannel third = connection(request("/v1/files", "k1", 100));
 
-        FullHttpResponse refused = answer(third);
-        assertEquals(429, refused.status().code());
-        assertTrue(refused.content().toString(StandardCharsets.UTF_8).contains("crucible.body.max-uploads-per-key"));
-        refused.release();
+        assertAnswered(third, 429, "crucible.body.max-uploads-per-key");
         assertNull(third.readInbound(), "the refused request is not handed on");
-        EmbeddedChannel otherKey = connection();
-        otherKey.writeInbound(request("/v1/files", "k2", 100));
+        EmbeddedChannel otherKey = connection(request("/v1/files", "k2", 100));
         assertNull(otherKey.readOutbound());
 
         first.close();
-        EmbeddedChannel again = connection();
-        again.writeInbound(request("/v1/files", "k1", 100));
+        EmbeddedChannel again = connection(request("/v1/files", "k1", 100));
         assertNull(again.readOutbound(), "a closed connection gave its upload back");
         for (EmbeddedChannel channel : new EmbeddedChannel[] {first, second, third, otherKey, again}) {
             channel.finishAndReleaseAll();
@@ -174,12 +167,10 @@ class BodyMeterTest {
 
     @Test
     void anInformationalResponseDoesNotEndTheRequest() {
-        EmbeddedChannel channel = connection();
-        channel.writeInbound(request("/v1/files", "k1", 100), bytes(50));
-        channel.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
-        channel.releaseOutbound();
+        EmbeddedChannel channel = connection(request("/v1/files", "k1", 100), bytes(50));
+        respond(channel, HttpResponseStatus.CONTINUE);
         assertEquals(50, budget.inFlight());
-        respond(channel);
+        respond(channel, HttpResponseStatus.OK);
         assertEquals(0, budget.inFlight());
         channel.finishAndReleaseAll();
     }

@@ -19,6 +19,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ChatRequestReaderTest {
 
@@ -147,25 +149,25 @@ class ChatRequestReaderTest {
     }
 
     @Test
-    void aSchemaSentAsAJsonStringIsParsedAndABadOneRefused() {
-        ChatRequest r = read(body("structured_outputs", map("json", "{\"type\": \"integer\"}")));
-        assertEquals(Optional.of(Map.of("type", "integer")), r.output().structuredOutputs().orElseThrow().json());
-        refused(body("structured_outputs", map("json", "{not json")), "structured_outputs",
-                "Invalid JSON grammar specification.");
-        refused(body("structured_outputs", map("json", "")), "structured_outputs",
-                "structured_outputs.json cannot be an empty string");
+    void aSchemaOrStructuralTagSentAsAJsonStringIsParsed() {
+        var outputs = read(body("structured_outputs", map("json", "{\"type\": \"integer\"}"))).output()
+                .structuredOutputs().orElseThrow();
+        assertEquals(Optional.of(Map.of("type", "integer")), outputs.json());
+        var tagged = read(body("structured_outputs", map("structural_tag",
+                "{\"triggers\": [\"<f\"], \"structures\": []}"))).output().structuredOutputs().orElseThrow();
+        assertEquals(Optional.of(Map.of("triggers", List.of("<f"), "structures", List.of())), tagged.structuralTag());
     }
 
-    @Test
-    void aStructuralTagStringIsParsedAndOneThatIsNoObjectRefused() {
-        ChatRequest r = read(body("structured_outputs", map("structural_tag",
-                "{\"triggers\": [\"<f\"], \"structures\": []}")));
-        assertEquals(Optional.of(Map.of("triggers", List.of("<f"), "structures", List.of())),
-                r.output().structuredOutputs().orElseThrow().structuralTag());
-        refused(body("structured_outputs", map("structural_tag", "[1]")), "structured_outputs",
-                "Invalid structured_outputs structural_tag specification: it must be a JSON object in a string");
-        refused(body("structured_outputs", map("structural_tag", "{oops")), "structured_outputs",
-                "Invalid structured_outputs structural_tag specification: it must be a JSON object in a string");
+    /** A JSON string that does not parse, or is no object where one is wanted, is refused naming the field. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            json           | {not json | Invalid JSON grammar specification.
+            json           | ''        | structured_outputs.json cannot be an empty string
+            structural_tag | [1]       | Invalid structured_outputs structural_tag specification: it must be a JSON object in a string
+            structural_tag | {oops     | Invalid structured_outputs structural_tag specification: it must be a JSON object in a string
+            """)
+    void aBadSchemaOrStructuralTagStringIsRefused(String key, String text, String message) {
+        refused(body("structured_outputs", map(key, text)), "structured_outputs", message);
     }
 
     @Test
