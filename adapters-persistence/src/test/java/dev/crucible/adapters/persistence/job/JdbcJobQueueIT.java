@@ -36,8 +36,9 @@ import org.junit.jupiter.api.Timeout;
  * The runner's queue on a real PostgreSQL: {@code FOR UPDATE SKIP LOCKED} claims under concurrent claimers, and
  * the checkpoint-step conflict at a job's end.
  */
-// A claim that waited on a lock would hang rather than fail: the timeouts end such a run, they time nothing.
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+// A claim that waited on a lock would hang (a JDBC read ignores interrupts): the test runs in a thread of its own so
+// that this guard fails it instead. It times nothing.
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class JdbcJobQueueIT {
 
     @AutoClose
