@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
-import dev.crucible.server.support.TestDatabase;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
+import dev.crucible.testsupport.database.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

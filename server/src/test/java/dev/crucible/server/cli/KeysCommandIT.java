@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.crucible.server.support.TestDatabase;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.database.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

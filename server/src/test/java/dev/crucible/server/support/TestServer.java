@@ -4,6 +4,7 @@ import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.tiny.TinyModel;
+import dev.crucible.testsupport.database.TestDatabase;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.crucible.server.support;
+package dev.crucible.testsupport.database;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -8,10 +8,15 @@ import java.sql.SQLException;
 import java.util.UUID;
 
 /**
- * One real PostgreSQL per test JVM (zonky's bundled binaries), and a fresh database per caller so that test
- * classes never see each other's rows.
+ * One real PostgreSQL per test JVM (zonky's bundled binaries, on a free port and a data folder of its own, so that
+ * parallel test JVMs never share one), and a fresh database per caller so that test classes never see each other's
+ * rows. The database is empty: the caller's server (or store context) runs the Flyway migrations on it, as
+ * {@code crucible serve} does.
  */
 public final class TestDatabase {
+
+    /** The superuser every fresh database belongs to; it has no password. */
+    public static final String USER = "postgres";
 
     private static EmbeddedPostgres postgres;
 
@@ -36,7 +41,7 @@ public final class TestDatabase {
         return postgres;
     }
 
-    /** Creates an empty database and returns its JDBC URL (user postgres, no password). */
+    /** Creates an empty database and returns its JDBC URL (user {@value #USER}, no password). */
     public static String freshDatabase() {
         String name = "test_" + UUID.randomUUID().toString().replace("-", "");
         try (Connection c = server().getPostgresDatabase().getConnection()) {
