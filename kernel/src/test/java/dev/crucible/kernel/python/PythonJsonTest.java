@@ -219,4 +219,31 @@ class PythonJsonTest {
         assertEquals(Double.NEGATIVE_INFINITY, e.value());
         assertEquals("[1, 2.5]", PythonJson.DEFAULT.allowNan(false).dumps(List.of(1, 2.5)));
     }
+
+    @Test
+    void countsExactlyWhatItWritesAtEveryEscapeBoundary() {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("\u001f \u007e\u007f\u00e9\"\\\n\r\t\b\f", Arrays.asList("\u001f", " ", "~", "\u007f", "\u00e9", null));
+        value.put("nested", Map.of("k", List.of(List.of(), Map.of(), true, false, 1.5, 7)));
+        value.put("empty", new LinkedHashMap<>());
+        for (boolean ascii : new boolean[] {true, false}) {
+            PythonJson json = PythonJson.DEFAULT.ensureAscii(ascii);
+            assertEquals(json.dumps(value).length(), json.length(value), "ensure_ascii=" + ascii);
+            assertEquals(json.dumps(List.of("a", "b", "c")).length(), json.length(List.of("a", "b", "c")));
+        }
+        assertEquals("[\"\\u001f\", \" \", \"~\", \"\\u007f\", \"\\u00e9\"]",
+                PythonJson.DEFAULT.dumps(List.of("\u001f", " ", "~", "\u007f", "\u00e9")));
+        assertEquals("[\"\\u001f\", \" \", \"~\", \"\u007f\", \"\u00e9\"]",
+                PythonJson.DEFAULT.ensureAscii(false).dumps(List.of("\u001f", " ", "~", "\u007f", "\u00e9")));
+    }
+
+    @Test
+    void lenientWritesIterablesAndArraysAsListsAndOtherObjectsAsText() {
+        PythonJson lenient = PythonJson.DEFAULT.lenient();
+        assertEquals("[1, 2]", lenient.dumps(new java.util.TreeSet<>(List.of(2, 1))));
+        assertEquals("[3, 4]", lenient.dumps(new int[] {3, 4}));
+        assertEquals("[\"x\", null]", lenient.dumps(new Object[] {"x", null}));
+        assertEquals("\"PT1S\"", lenient.dumps(java.time.Duration.ofSeconds(1)));
+        assertThrows(IllegalArgumentException.class, () -> PythonJson.DEFAULT.dumps(new int[] {3}));
+    }
 }

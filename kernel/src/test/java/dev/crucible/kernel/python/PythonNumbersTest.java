@@ -29,6 +29,7 @@ class PythonNumbersTest {
         "9.999999999999999e15, 1e+16",
         "4.35, 4.35",
         "2.2250738585072014e-308, 2.2250738585072014e-308",
+        "0.0, 0.0", "1e100, 1e+100", "1e-100, 1e-100", "0.00011, 0.00011", "0.00009999, 9.999e-05",
     })
     void writesFloatsAsPythonRepr(double value, String python) {
         assertEquals(python, PythonNumbers.repr(value));

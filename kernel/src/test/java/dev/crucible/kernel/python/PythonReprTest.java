@@ -39,4 +39,21 @@ class PythonReprTest {
         dict.put("b", null);
         assertEquals("{'a': [1, 2.5, True], 'b': None}", PythonRepr.of(dict));
     }
+
+    @ParameterizedTest
+    @MethodSource("reprBoundaries")
+    void choosesQuotesAndEscapeWidthsAsPythonDoes(String text, String python) {
+        assertEquals(python, PythonRepr.string(text));
+    }
+
+    /** Checked against CPython 3.11's {@code repr}. */
+    static Stream<Arguments> reprBoundaries() {
+        return Stream.of(
+                arguments("'x", "\"'x\""),
+                arguments("\"a'", "'\"a\\''"),
+                arguments("\u001f \u007f", "'\\x1f \\x7f'"),
+                arguments("\u00ad", "'\\xad'"),
+                arguments("\uffff", "'\\uffff'"),
+                arguments("\udb40\udc01", "'\\U000e0001'"));
+    }
 }

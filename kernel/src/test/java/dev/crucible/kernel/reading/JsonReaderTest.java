@@ -234,6 +234,17 @@ class JsonReaderTest {
     }
 
     @Test
+    void anOptionalNumberIsTheNumberOrEmpty() {
+        assertEquals(java.util.Optional.of(2.5), value(read(Map.of("t", 2.5), r -> r.number("t"))));
+        assertEquals(java.util.Optional.empty(), value(read(Map.of(), r -> r.number("t"))));
+    }
+
+    @Test
+    void onlyKnownGivesTheSameReaderToChainOn() {
+        assertEquals("cfg.a", value(read(Map.of("a", 1), r -> r.onlyKnown(Set.of("a")).path("a"))));
+    }
+
+    @Test
     void anOptionalNumberMustBeFinite() {
         assertInvalid(JsonReader.read(Map.of("t", Double.POSITIVE_INFINITY), "x", r -> r.number("t")), "x.t",
                 "x.t must be a finite number, got the number Infinity");

@@ -43,4 +43,22 @@ class ExcerptTest {
         assertEquals("abc… (6 characters)", Excerpt.line("abcdef", 3));
         assertEquals("it's a \\ path", Excerpt.line("it's a \\ path", 100));
     }
+
+    @Test
+    void keepsSurrogatePairsAndEscapesLoneSurrogates() {
+        assertEquals("'a\ud83d\ude00b'", Excerpt.of("a\ud83d\ude00b"));
+        assertEquals("'\\ud83d'", Excerpt.of("\ud83d"));
+        assertEquals("'\\ude00'", Excerpt.of("\ude00"));
+        assertEquals("'\\ude00\ud83d\ude00'", Excerpt.of("\ude00\ud83d\ude00"));
+        assertEquals("'\ud83d\ude00\\ude00'", Excerpt.of("\ud83d\ude00\ude00"));
+        assertEquals("'x\\ud83dy'", Excerpt.of("x\ud83dy"));
+    }
+
+    @Test
+    void neverCutsASurrogatePairInTwo() {
+        assertEquals("a… (4 characters)", Excerpt.line("a\ud83d\ude00b", 2));
+        assertEquals("a\ud83d\ude00… (4 characters)", Excerpt.line("a\ud83d\ude00b", 3));
+        assertEquals("… (3 characters)", Excerpt.line("\ud83d\ude00b", 1));
+        assertEquals("ab", Excerpt.line("ab", 2));
+    }
 }
