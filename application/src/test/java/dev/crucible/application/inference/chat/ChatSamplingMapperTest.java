@@ -55,6 +55,13 @@ class ChatSamplingMapperTest {
                 new ChatOutput(echo, true, true, true, Optional.empty(), Optional.empty()));
     }
 
+    /** The params for a request asking {@code logprobs}, {@code top_logprobs} and {@code prompt_logprobs} only. */
+    private static SamplingParams mappedLogprobs(boolean logprobs, int top, OptionalInt prompt, boolean stream,
+            boolean echo) {
+        return mapped(withLogprobs(new ChatLogprobs(logprobs, top, prompt, Optional.empty(), Optional.empty()), stream,
+                echo), GenerationConfig.NONE);
+    }
+
     private static SamplingParams mapped(ChatRequest request, GenerationConfig config) {
         return value(ChatSamplingMapper.map(request, BUDGET, config, new CharTokenizer()));
     }
@@ -171,31 +178,22 @@ class ChatSamplingMapperTest {
 
     @Test
     void logprobsAreTheTopCountOnlyWhenAsked() {
-        assertEquals(OptionalInt.of(3), mapped(withLogprobs(new ChatLogprobs(true, 3, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).logprobs());
-        assertEquals(OptionalInt.of(0), mapped(withLogprobs(new ChatLogprobs(true, -1, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).logprobs());
-        assertEquals(OptionalInt.empty(), mapped(withLogprobs(new ChatLogprobs(false, 3, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).logprobs());
+        assertEquals(OptionalInt.of(3), mappedLogprobs(true, 3, OptionalInt.empty(), false, false).logprobs());
+        assertEquals(OptionalInt.of(0), mappedLogprobs(true, -1, OptionalInt.empty(), false, false).logprobs());
+        assertEquals(OptionalInt.empty(), mappedLogprobs(false, 3, OptionalInt.empty(), false, false).logprobs());
     }
 
     @Test
     void promptLogprobsComeFromTheRequestElseEchoedTopLogprobs() {
-        assertEquals(OptionalInt.of(2), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.of(2),
-                Optional.empty(), Optional.empty()), false, true), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.of(0), mapped(withLogprobs(new ChatLogprobs(false, 0, OptionalInt.of(-1),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.of(4), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, true), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.of(0), mapped(withLogprobs(new ChatLogprobs(false, -1, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, true), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.empty(), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).promptLogprobs());
+        assertEquals(OptionalInt.of(2), mappedLogprobs(false, 4, OptionalInt.of(2), false, true).promptLogprobs());
+        assertEquals(OptionalInt.of(0), mappedLogprobs(false, 0, OptionalInt.of(-1), false, false).promptLogprobs());
+        assertEquals(OptionalInt.of(4), mappedLogprobs(false, 4, OptionalInt.empty(), false, true).promptLogprobs());
+        assertEquals(OptionalInt.of(0), mappedLogprobs(false, -1, OptionalInt.empty(), false, true).promptLogprobs());
+        assertEquals(OptionalInt.empty(), mappedLogprobs(false, 4, OptionalInt.empty(), false, false).promptLogprobs());
     }
 
     @Test
     void streamsNeverComputePromptLogprobs() {
-        assertEquals(OptionalInt.empty(), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.of(2),
-                Optional.empty(), Optional.empty()), true, true), GenerationConfig.NONE).promptLogprobs());
+        assertEquals(OptionalInt.empty(), mappedLogprobs(false, 4, OptionalInt.of(2), true, true).promptLogprobs());
     }
 }
