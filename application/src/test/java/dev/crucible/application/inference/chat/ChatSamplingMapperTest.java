@@ -66,38 +66,36 @@ class ChatSamplingMapperTest {
         return value(ChatSamplingMapper.map(request, BUDGET, config, new CharTokenizer()));
     }
 
+    /** Asserts the five knobs both the request and {@code generation_config.json} may set. */
+    private static void assertKnobs(SamplingParams p, double temperature, double topP, int topK, double minP,
+            double repetitionPenalty) {
+        assertEquals(temperature, p.temperature(), "temperature");
+        assertEquals(topP, p.topP(), "top_p");
+        assertEquals(topK, p.topK(), "top_k");
+        assertEquals(minP, p.minP(), "min_p");
+        assertEquals(repetitionPenalty, p.repetitionPenalty(), "repetition_penalty");
+    }
+
     @Test
     void requestValuesWinOverTheGenerationConfig() {
         SamplingParams p = mapped(withSampling(sampling(Optional.of(0.5), Optional.of(0.8), Optional.of(5),
                 Optional.of(0.1), Optional.of(1.3), List.of())), CONFIG);
 
-        assertEquals(0.5, p.temperature());
-        assertEquals(0.8, p.topP());
-        assertEquals(5, p.topK());
-        assertEquals(0.1, p.minP());
-        assertEquals(1.3, p.repetitionPenalty());
+        assertKnobs(p, 0.5, 0.8, 5, 0.1, 1.3);
     }
 
     @Test
     void generationConfigFillsWhatTheRequestLeftOut() {
         SamplingParams p = mapped(withSampling(ChatSampling.defaults()), CONFIG);
 
-        assertEquals(0.7, p.temperature());
-        assertEquals(0.9, p.topP());
-        assertEquals(40, p.topK());
-        assertEquals(0.05, p.minP());
-        assertEquals(1.1, p.repetitionPenalty());
+        assertKnobs(p, 0.7, 0.9, 40, 0.05, 1.1);
     }
 
     @Test
     void vllmDefaultsApplyWhenNeitherRequestNorConfigSetsAValue() {
         SamplingParams p = mapped(withSampling(ChatSampling.defaults()), GenerationConfig.NONE);
 
-        assertEquals(1.0, p.temperature());
-        assertEquals(1.0, p.topP());
-        assertEquals(0, p.topK());
-        assertEquals(0.0, p.minP());
-        assertEquals(1.0, p.repetitionPenalty());
+        assertKnobs(p, 1.0, 1.0, 0, 0.0, 1.0);
         assertEquals(0.0, p.presencePenalty());
         assertEquals(0.0, p.frequencyPenalty());
         assertEquals(OptionalLong.empty(), p.seed());
