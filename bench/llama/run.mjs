@@ -6,22 +6,18 @@
 // usage: node run.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS RUNS THREADS
 import {readFileSync} from "node:fs";
 import {loadavg} from "node:os";
-import {getLlama, LlamaLogLevel} from "node-llama-cpp";
+import {args, cpuLlama, readPrompt} from "./cli.mjs";
 
-const [modelPath, promptFile, decodeArg, runsArg, threadsArg] = process.argv.slice(2);
-if (!threadsArg) {
-    console.error("usage: node run.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS RUNS THREADS");
-    process.exit(2);
-}
+const [modelPath, promptFile, decodeArg, runsArg, threadsArg] = args(
+    "node run.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS RUNS THREADS", 5);
 const decodeTokens = Number(decodeArg);
 const runs = Number(runsArg);
 const threads = Number(threadsArg);
-const prompt = JSON.parse(readFileSync(promptFile, "utf8"));
+const prompt = readPrompt(promptFile);
 const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
 const loadStart = load();
 
-const llama = await getLlama({gpu: false, build: "never", skipDownload: true, progressLogs: false,
-    logLevel: LlamaLogLevel.error, maxThreads: threads});
+const llama = await cpuLlama(threads);
 const t0 = performance.now();
 const model = await llama.loadModel({modelPath, gpuLayers: 0});
 // F32 KV cache and no flash attention, to match Crucible's F32 everything.

@@ -5,22 +5,17 @@
 // ROUNDS rounds after one untimed warm-up round. Prints one JSON object on stdout.
 //
 // usage: node serve.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS STREAMS ROUNDS THREADS
-import {readFileSync} from "node:fs";
-import {getLlama, LlamaLogLevel} from "node-llama-cpp";
+import {args, cpuLlama, readPrompt} from "./cli.mjs";
 
-const [modelPath, promptFile, decodeArg, streamsArg, roundsArg, threadsArg] = process.argv.slice(2);
-if (!threadsArg) {
-    console.error("usage: node serve.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS STREAMS ROUNDS THREADS");
-    process.exit(2);
-}
+const [modelPath, promptFile, decodeArg, streamsArg, roundsArg, threadsArg] = args(
+    "node serve.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS STREAMS ROUNDS THREADS", 6);
 const decodeTokens = Number(decodeArg);
 const streams = Number(streamsArg);
 const rounds = Number(roundsArg);
 const threads = Number(threadsArg);
-const prompt = JSON.parse(readFileSync(promptFile, "utf8"));
+const prompt = readPrompt(promptFile);
 
-const llama = await getLlama({gpu: false, build: "never", skipDownload: true, progressLogs: false,
-    logLevel: LlamaLogLevel.error, maxThreads: threads});
+const llama = await cpuLlama(threads);
 const model = await llama.loadModel({modelPath, gpuLayers: 0});
 const context = await model.createContext({
     contextSize: streams * 256, batchSize: Math.max(prompt.length * streams, 64), sequences: streams,

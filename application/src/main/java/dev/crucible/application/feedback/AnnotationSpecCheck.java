@@ -14,17 +14,7 @@ import java.util.Optional;
  * {@code field_schema} object) within {@link SpecLimits} and {@link JsonSchemaSubset}, and {@code payload.value} must
  * match that schema ({@link JsonSchemaValidator}).
  */
-final class AnnotationSpecCheck {
-
-    private final AnnotationSpecLookup specs;
-    private final JsonSchemaValidator schemas;
-    private final SpecLimits limits;
-
-    AnnotationSpecCheck(AnnotationSpecLookup specs, JsonSchemaValidator schemas, SpecLimits limits) {
-        this.specs = specs;
-        this.schemas = schemas;
-        this.limits = limits;
-    }
+record AnnotationSpecCheck(AnnotationSpecLookup specs, JsonSchemaValidator schemas, SpecLimits limits) {
 
     Outcome<FeedbackDraft> check(FeedbackDraft draft) {
         Optional<NamedRef> target = FeedbackRules.annotationTarget(draft);

@@ -55,15 +55,13 @@ final class DjlModelRunner implements ModelRunner {
 
     @Override
     public synchronized KvCache newCache(int capacityTokens) {
-        requireOpen();
-        RunnerKvCache.checkCapacity(capacityTokens, config);
-        return resources.add(new DjlKvCache(resources, manager.newSubManager(), capacityTokens,
-                config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim()));
+        return resources.addCache(capacityTokens, config, () -> new DjlKvCache(resources, manager.newSubManager(),
+                capacityTokens, config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim()));
     }
 
     @Override
     public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
-        requireOpen();
+        resources.requireOpen();
         DjlPackedBatch packed = DjlPackedBatch.of(batch, this);
         List<SequenceLogits> logits;
         try (NDScope scope = new NDScope()) {
@@ -84,7 +82,6 @@ final class DjlModelRunner implements ModelRunner {
 
     @Override
     public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
-        requireOpen();
         RunnerKvCache.checkPrefixCopy(from, to, tokens, resources);
         DjlKvCache source = (DjlKvCache) from;
         DjlKvCache target = (DjlKvCache) to;
@@ -103,10 +100,10 @@ final class DjlModelRunner implements ModelRunner {
 
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
-        requireOpen();
+        resources.requireOpen();
         LoraWeights read = LoraAdapter.readPeftFolder(peftFolder, config);
         synchronized (this) {
-            requireOpen();
+            resources.requireOpen();
             NDManager own = manager.newSubManager();
             int layers = config.numHiddenLayers();
             NDArray[][] a = new NDArray[layers][LoraTarget.values().length];
@@ -125,7 +122,7 @@ final class DjlModelRunner implements ModelRunner {
 
     @Override
     public LoraTrainer newTrainer(LoraTrainingSpec spec) {
-        requireOpen();
+        resources.requireOpen();
         LoraWeights start = spec.startFrom().map(folder -> LoraAdapter.readPeftFolder(folder, config)).orElse(null);
         if (start != null && !sameShape(start.config(), spec.lora())) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot continue training from "
@@ -135,7 +132,7 @@ final class DjlModelRunner implements ModelRunner {
                     + spec.lora().targets() + ")");
         }
         synchronized (this) {
-            requireOpen();
+            resources.requireOpen();
             DjlLoraTrainer trainer = new DjlLoraTrainer(this, transformer, config, manager.newSubManager(), spec, start);
             trainers.add(trainer);
             return trainer;
@@ -168,10 +165,6 @@ final class DjlModelRunner implements ModelRunner {
         trainers.clear();
         manager.close();
         reader.close();
-    }
-
-    private void requireOpen() {
-        resources.requireOpen();
     }
 
     /** What the runner has handed out, for the batch checks' {@code belongsTo}. */

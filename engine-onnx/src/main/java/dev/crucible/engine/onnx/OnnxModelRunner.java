@@ -57,16 +57,16 @@ final class OnnxModelRunner implements ModelRunner {
 
     @Override
     public synchronized KvCache newCache(int capacityTokens) {
-        requireOpen();
-        RunnerKvCache.checkCapacity(capacityTokens, config);
-        OnnxKvCache cache = new OnnxKvCache(resources, pool, capacityTokens);
-        cache.attach();
-        return resources.add(cache);
+        return resources.addCache(capacityTokens, config, () -> {
+            OnnxKvCache cache = new OnnxKvCache(resources, pool, capacityTokens);
+            cache.attach();
+            return cache;
+        });
     }
 
     @Override
     public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
-        requireOpen();
+        resources.requireOpen();
         List<OnnxKvCache> held = OnnxBatchCheck.caches(batch, this, config.vocabSize());
         OnnxBatchCheck.adapters(batch, this);
         int longest = 0;
@@ -100,7 +100,6 @@ final class OnnxModelRunner implements ModelRunner {
 
     @Override
     public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
-        requireOpen();
         RunnerKvCache.checkPrefixCopy(from, to, tokens, resources);
         OnnxKvCache target = (OnnxKvCache) to;
         pool.copyPrefix(((OnnxKvCache) from).slot(), target.slot(), tokens);
@@ -115,7 +114,7 @@ final class OnnxModelRunner implements ModelRunner {
      */
     @Override
     public LoraAdapter loadAdapter(Path peftFolder) {
-        requireOpen();
+        resources.requireOpen();
         LoraWeights read = LoraAdapter.readPeftFolder(peftFolder, config);
         OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true, precision);
         synchronized (this) {
@@ -128,7 +127,7 @@ final class OnnxModelRunner implements ModelRunner {
                 // The runner closed, or another thread switched first, while this session was built.
                 built.close();
             }
-            requireOpen();
+            resources.requireOpen();
             try {
                 return resources.add(OnnxLoraAdapter.of(resources, runtime.env(), read, config));
             } catch (OrtException e) {
@@ -149,10 +148,6 @@ final class OnnxModelRunner implements ModelRunner {
         }
         pool.close();
         session.close();
-    }
-
-    private void requireOpen() {
-        resources.requireOpen();
     }
 
     /** What the runner has handed out, for the batch checks' {@code belongsTo}. */

@@ -41,10 +41,9 @@ class OnnxMatchesDjlTest {
     @EnumSource(Architecture.class)
     void prefillLogitsOfEveryPositionMatchDjl(Architecture arch) throws IOException {
         int[] prompt = prompt(arch, 40, 1);
-        try (Engines e = Engines.load(arch, dir); KvCache onnx = e.onnx.newCache(64);
-                KvCache djl = e.djl.newCache(64)) {
-            List<float[]> expected = all(e.djl, djl, prompt);
-            List<float[]> actual = all(e.onnx, onnx, prompt);
+        try (Engines e = Engines.load(arch, dir); Caches c = e.newCaches(64)) {
+            List<float[]> expected = all(e.djl, c.djl, prompt);
+            List<float[]> actual = all(e.onnx, c.onnx, prompt);
             double max = 0;
             for (int i = 0; i < prompt.length; i++) {
                 max = Math.max(max, assertClose(expected.get(i), actual.get(i), arch + " position " + i));
@@ -108,14 +107,13 @@ class OnnxMatchesDjlTest {
     @EnumSource(Architecture.class)
     void aLongPromptIsPrefilledInOneRunAndDecodingContinuesFromIt(Architecture arch) throws IOException {
         int[] prompt = prompt(arch, 300, 7);
-        try (Engines e = Engines.load(arch, dir); KvCache onnx = e.onnx.newCache(512);
-                KvCache djl = e.djl.newCache(512)) {
-            float[] expected = e.djl.forward(List.of(SequenceInput.of(djl, prompt))).getFirst().last();
-            assertClose(expected, e.onnx.forward(List.of(SequenceInput.of(onnx, prompt))).getFirst().last(),
+        try (Engines e = Engines.load(arch, dir); Caches c = e.newCaches(512)) {
+            float[] expected = e.djl.forward(List.of(SequenceInput.of(c.djl, prompt))).getFirst().last();
+            assertClose(expected, e.onnx.forward(List.of(SequenceInput.of(c.onnx, prompt))).getFirst().last(),
                     arch + " prefill of 300");
             int next = Logits.argmax(expected);
-            assertClose(e.djl.forward(List.of(SequenceInput.of(djl, next))).getFirst().last(),
-                    e.onnx.forward(List.of(SequenceInput.of(onnx, next))).getFirst().last(), arch + " decode at 300");
+            assertClose(e.djl.forward(List.of(SequenceInput.of(c.djl, next))).getFirst().last(),
+                    e.onnx.forward(List.of(SequenceInput.of(c.onnx, next))).getFirst().last(), arch + " decode at 300");
         }
     }
 
@@ -203,10 +201,31 @@ class OnnxMatchesDjlTest {
             }
         }
 
+        /** A cache of {@code capacity} tokens on each engine. */
+        Caches newCaches(int capacity) {
+            KvCache onnxCache = onnx.newCache(capacity);
+            try {
+                return new Caches(onnxCache, djl.newCache(capacity));
+            } catch (RuntimeException ex) {
+                onnxCache.close();
+                throw ex;
+            }
+        }
+
         @Override
         public void close() {
             onnx.close();
             djl.close();
+        }
+    }
+
+    /** One cache on each engine, for the same sequence. */
+    private record Caches(KvCache onnx, KvCache djl) implements AutoCloseable {
+
+        @Override
+        public void close() {
+            djl.close();
+            onnx.close();
         }
     }
 }

@@ -34,9 +34,11 @@ public abstract class RunnerKvCache extends RunnerResource implements KvCache {
      * Refuses a {@link ModelRunner#copyPrefix} the contract does not allow, before anything changes.
      *
      * @param resources what the copying runner handed out
+     * @throws IllegalStateException when the runner is closed
      * @throws IllegalArgumentException naming what is wrong
      */
     public static void checkPrefixCopy(KvCache from, KvCache to, int tokens, RunnerResources resources) {
+        resources.requireOpen();
         checkOwn(from, "from", resources);
         checkOwn(to, "to", resources);
         if (from == to) {

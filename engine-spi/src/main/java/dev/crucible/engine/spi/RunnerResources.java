@@ -1,8 +1,10 @@
 package dev.crucible.engine.spi;
 
+import dev.crucible.hf.config.ModelConfig;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The {@link RunnerResource}s one model runner has handed out and not yet freed. Adding, freeing and closing take the
@@ -32,6 +34,19 @@ public final class RunnerResources {
             live.add(resource);
             return resource;
         }
+    }
+
+    /**
+     * Makes and registers what a {@link ModelRunner#newCache} hands out: a closed runner and a capacity
+     * {@link RunnerKvCache#checkCapacity} refuses are refused before {@code make} runs.
+     *
+     * @throws IllegalStateException when the runner is closed
+     * @throws IllegalArgumentException for a capacity outside {@code [1, max_position_embeddings]}
+     */
+    public <T extends RunnerKvCache> T addCache(int capacityTokens, ModelConfig config, Supplier<T> make) {
+        requireOpen();
+        RunnerKvCache.checkCapacity(capacityTokens, config);
+        return add(make.get());
     }
 
     /** Frees {@code resource} if it is still live; a no-op once it or the runner is closed. */

@@ -2,6 +2,7 @@ package dev.crucible.engine.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
@@ -9,6 +10,7 @@ import dev.crucible.hf.config.RopeScaling;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class RunnerKvCacheTest {
@@ -20,7 +22,11 @@ class RunnerKvCacheTest {
     private static final class Cache extends RunnerKvCache {
 
         Cache(int capacity) {
-            super(new RunnerResources(new Object()), capacity);
+            this(new RunnerResources(new Object()), capacity);
+        }
+
+        Cache(RunnerResources owner, int capacity) {
+            super(owner, capacity);
         }
 
         @Override
@@ -52,5 +58,19 @@ class RunnerKvCacheTest {
                     () -> RunnerKvCache.checkCapacity(capacity, CONFIG));
             assertEquals("capacityTokens must be in [1, 32] (max_position_embeddings), got " + capacity, e.getMessage());
         }
+    }
+
+    @Test
+    void addCacheRefusesABadCapacityOrAClosedRunnerBeforeMakingTheCache() {
+        RunnerResources resources = new RunnerResources(new Object());
+        Supplier<Cache> never = () -> {
+            throw new AssertionError("the cache was made");
+        };
+        assertThrows(IllegalArgumentException.class, () -> resources.addCache(33, CONFIG, never));
+        Cache made = resources.addCache(32, CONFIG, () -> new Cache(resources, 32));
+        assertEquals(32, made.capacity());
+        resources.close();
+        assertTrue(made.isClosed(), "registered, so closing the runner frees it");
+        assertThrows(IllegalStateException.class, () -> resources.addCache(1, CONFIG, never));
     }
 }

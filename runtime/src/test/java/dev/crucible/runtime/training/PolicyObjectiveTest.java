@@ -107,13 +107,19 @@ class PolicyObjectiveTest {
         return nudged;
     }
 
+    private static final TrainingSequence THREE_TOKENS = new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2});
+
+    /** One sequence sampled with {@code old} log-probs, evaluated where the policy now gives {@code now}. */
+    private static TokenObjective.Evaluation evaluateOne(PolicyLoss config, TrainingSequence sequence, float[] old,
+            double advantage, double weight, float[] now) {
+        List<RlSequence> row = List.of(new RlSequence(sequence, old, advantage, weight, 0));
+        return new PolicyObjective(row, config, null, null).evaluate(List.of(now));
+    }
+
     @Test
     void cispoOnPolicyIsReinforceWeightedByAdvantageAndTokenWeight() {
-        PolicyLoss config = defaults(false);
-        List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2}),
-                new float[] {-1f, -2f}, 2.0, 0.5, 0));
-        TokenObjective.Evaluation e = new PolicyObjective(row, config, null, null).evaluate(List.of(
-                new float[] {-1f, -2f}));
+        TokenObjective.Evaluation e = evaluateOne(defaults(false), THREE_TOKENS, new float[] {-1f, -2f}, 2.0, 0.5,
+                new float[] {-1f, -2f});
         double n = 2 + 1e-6;
         assertEquals(-(2.0 * 0.5 * (-1) + 2.0 * 0.5 * (-2)) / n, e.loss(), 1e-9);
         assertEquals(-2.0 * 0.5 / n, e.gradients().getFirst()[0], 1e-6);
@@ -121,25 +127,21 @@ class PolicyObjectiveTest {
 
     @Test
     void ppoStopsPushingATokenWhoseRatioLeftTheClipRangeInTheAdvantagesDirection() {
-        PolicyLoss config = defaults(true);
-        List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2, 3}, new int[] {1, 2}),
-                new float[] {-1f, -1f}, 1.0, 1.0, 0));
         // Token 0's ratio is e^0.5 > 1.2 with a positive advantage: clipped, no gradient. Token 1's is 1: pushed.
-        TokenObjective.Evaluation e = new PolicyObjective(row, config, null, null).evaluate(List.of(
-                new float[] {-0.5f, -1f}));
+        TokenObjective.Evaluation e = evaluateOne(defaults(true), THREE_TOKENS, new float[] {-1f, -1f}, 1.0, 1.0,
+                new float[] {-0.5f, -1f});
         assertEquals(0.0, e.gradients().getFirst()[0], 0.0);
         assertTrue(e.gradients().getFirst()[1] < 0);
     }
 
     @Test
     void maskedRatiosAndCappedRatiosCarryNoGradient() {
-        List<RlSequence> row = List.of(new RlSequence(new TrainingSequence(new int[] {1, 2}, new int[] {1}),
-                new float[] {-1f}, 1.0, 1.0, 0));
+        TrainingSequence twoTokens = new TrainingSequence(new int[] {1, 2}, new int[] {1});
         PolicyLoss masked = new PolicyLoss(true, 0.2, 0.2, "token", null, true, 0.0, null);
-        assertEquals(0.0, new PolicyObjective(row, masked, null, null)
-                .evaluate(List.of(new float[] {0f})).gradients().getFirst()[0], 0.0);
+        assertEquals(0.0, evaluateOne(masked, twoTokens, new float[] {-1f}, 1.0, 1.0, new float[] {0f})
+                .gradients().getFirst()[0], 0.0);
         PolicyLoss capped = new PolicyLoss(true, 0.2, 0.2, "token", 1.1, false, 0.0, null);
-        assertEquals(0.0, new PolicyObjective(row, capped, null, null)
-                .evaluate(List.of(new float[] {-0.5f})).gradients().getFirst()[0], 0.0);
+        assertEquals(0.0, evaluateOne(capped, twoTokens, new float[] {-1f}, 1.0, 1.0, new float[] {-0.5f})
+                .gradients().getFirst()[0], 0.0);
     }
 }

@@ -55,8 +55,25 @@ class ChatSamplingMapperTest {
                 new ChatOutput(echo, true, true, true, Optional.empty(), Optional.empty()));
     }
 
+    /** The params for a request asking {@code logprobs}, {@code top_logprobs} and {@code prompt_logprobs} only. */
+    private static SamplingParams mappedLogprobs(boolean logprobs, int top, OptionalInt prompt, boolean stream,
+            boolean echo) {
+        return mapped(withLogprobs(new ChatLogprobs(logprobs, top, prompt, Optional.empty(), Optional.empty()), stream,
+                echo), GenerationConfig.NONE);
+    }
+
     private static SamplingParams mapped(ChatRequest request, GenerationConfig config) {
         return value(ChatSamplingMapper.map(request, BUDGET, config, new CharTokenizer()));
+    }
+
+    /** Asserts the five knobs both the request and {@code generation_config.json} may set. */
+    private static void assertKnobs(SamplingParams p, double temperature, double topP, int topK, double minP,
+            double repetitionPenalty) {
+        assertEquals(temperature, p.temperature(), "temperature");
+        assertEquals(topP, p.topP(), "top_p");
+        assertEquals(topK, p.topK(), "top_k");
+        assertEquals(minP, p.minP(), "min_p");
+        assertEquals(repetitionPenalty, p.repetitionPenalty(), "repetition_penalty");
     }
 
     @Test
@@ -64,33 +81,21 @@ class ChatSamplingMapperTest {
         SamplingParams p = mapped(withSampling(sampling(Optional.of(0.5), Optional.of(0.8), Optional.of(5),
                 Optional.of(0.1), Optional.of(1.3), List.of())), CONFIG);
 
-        assertEquals(0.5, p.temperature());
-        assertEquals(0.8, p.topP());
-        assertEquals(5, p.topK());
-        assertEquals(0.1, p.minP());
-        assertEquals(1.3, p.repetitionPenalty());
+        assertKnobs(p, 0.5, 0.8, 5, 0.1, 1.3);
     }
 
     @Test
     void generationConfigFillsWhatTheRequestLeftOut() {
         SamplingParams p = mapped(withSampling(ChatSampling.defaults()), CONFIG);
 
-        assertEquals(0.7, p.temperature());
-        assertEquals(0.9, p.topP());
-        assertEquals(40, p.topK());
-        assertEquals(0.05, p.minP());
-        assertEquals(1.1, p.repetitionPenalty());
+        assertKnobs(p, 0.7, 0.9, 40, 0.05, 1.1);
     }
 
     @Test
     void vllmDefaultsApplyWhenNeitherRequestNorConfigSetsAValue() {
         SamplingParams p = mapped(withSampling(ChatSampling.defaults()), GenerationConfig.NONE);
 
-        assertEquals(1.0, p.temperature());
-        assertEquals(1.0, p.topP());
-        assertEquals(0, p.topK());
-        assertEquals(0.0, p.minP());
-        assertEquals(1.0, p.repetitionPenalty());
+        assertKnobs(p, 1.0, 1.0, 0, 0.0, 1.0);
         assertEquals(0.0, p.presencePenalty());
         assertEquals(0.0, p.frequencyPenalty());
         assertEquals(OptionalLong.empty(), p.seed());
@@ -171,31 +176,22 @@ class ChatSamplingMapperTest {
 
     @Test
     void logprobsAreTheTopCountOnlyWhenAsked() {
-        assertEquals(OptionalInt.of(3), mapped(withLogprobs(new ChatLogprobs(true, 3, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).logprobs());
-        assertEquals(OptionalInt.of(0), mapped(withLogprobs(new ChatLogprobs(true, -1, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).logprobs());
-        assertEquals(OptionalInt.empty(), mapped(withLogprobs(new ChatLogprobs(false, 3, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).logprobs());
+        assertEquals(OptionalInt.of(3), mappedLogprobs(true, 3, OptionalInt.empty(), false, false).logprobs());
+        assertEquals(OptionalInt.of(0), mappedLogprobs(true, -1, OptionalInt.empty(), false, false).logprobs());
+        assertEquals(OptionalInt.empty(), mappedLogprobs(false, 3, OptionalInt.empty(), false, false).logprobs());
     }
 
     @Test
     void promptLogprobsComeFromTheRequestElseEchoedTopLogprobs() {
-        assertEquals(OptionalInt.of(2), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.of(2),
-                Optional.empty(), Optional.empty()), false, true), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.of(0), mapped(withLogprobs(new ChatLogprobs(false, 0, OptionalInt.of(-1),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.of(4), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, true), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.of(0), mapped(withLogprobs(new ChatLogprobs(false, -1, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, true), GenerationConfig.NONE).promptLogprobs());
-        assertEquals(OptionalInt.empty(), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.empty(),
-                Optional.empty(), Optional.empty()), false, false), GenerationConfig.NONE).promptLogprobs());
+        assertEquals(OptionalInt.of(2), mappedLogprobs(false, 4, OptionalInt.of(2), false, true).promptLogprobs());
+        assertEquals(OptionalInt.of(0), mappedLogprobs(false, 0, OptionalInt.of(-1), false, false).promptLogprobs());
+        assertEquals(OptionalInt.of(4), mappedLogprobs(false, 4, OptionalInt.empty(), false, true).promptLogprobs());
+        assertEquals(OptionalInt.of(0), mappedLogprobs(false, -1, OptionalInt.empty(), false, true).promptLogprobs());
+        assertEquals(OptionalInt.empty(), mappedLogprobs(false, 4, OptionalInt.empty(), false, false).promptLogprobs());
     }
 
     @Test
     void streamsNeverComputePromptLogprobs() {
-        assertEquals(OptionalInt.empty(), mapped(withLogprobs(new ChatLogprobs(false, 4, OptionalInt.of(2),
-                Optional.empty(), Optional.empty()), true, true), GenerationConfig.NONE).promptLogprobs());
+        assertEquals(OptionalInt.empty(), mappedLogprobs(false, 4, OptionalInt.of(2), true, true).promptLogprobs());
     }
 }

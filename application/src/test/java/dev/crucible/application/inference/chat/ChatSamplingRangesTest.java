@@ -14,7 +14,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The model-independent sampling ranges (vLLM's {@code SamplingParams._verify_args}), exact messages. */
 class ChatSamplingRangesTest {
@@ -59,23 +63,52 @@ class ChatSamplingRangesTest {
         assertEquals(message, assertRefused(ChatSamplingRanges.check(asked(set)), Reason.INVALID, param));
     }
 
-    @Test
-    void nIsAtLeastOne() {
-        refused(a -> a.n = 0, "n", "n must be at least 1, got 0.");
+    private static Arguments row(Consumer<Asked> set, String param, String message) {
+        return Arguments.of(set, param, message);
+    }
+
+    static Stream<Arguments> outOfRange() {
+        return Stream.of(
+                row(a -> a.n = 0, "n", "n must be at least 1, got 0."),
+                row(a -> a.n = 16385, "n", "n must be at most 16384, got 16385. To increase this limit, set the "
+                        + "VLLM_MAX_N_SEQUENCES environment variable."),
+                row(a -> a.truncatePromptTokens = OptionalLong.of(0), "truncate_prompt_tokens",
+                        "truncate_prompt_tokens must be an integer >= 1 or -1, got 0"),
+                row(a -> a.truncatePromptTokens = OptionalLong.of(-2), "truncate_prompt_tokens",
+                        "truncate_prompt_tokens must be an integer >= 1 or -1, got -2"),
+                row(a -> a.presencePenalty = Optional.of(2.5), "presence_penalty",
+                        "presence_penalty must be in [-2, 2], got 2.5."),
+                row(a -> a.frequencyPenalty = Optional.of(-3.0), "frequency_penalty",
+                        "frequency_penalty must be in [-2, 2], got -3.0."),
+                row(a -> a.repetitionPenalty = Optional.of(0.0), "repetition_penalty",
+                        "repetition_penalty must be greater than zero, got 0.0."),
+                row(a -> a.temperature = Optional.of(-0.5), "temperature",
+                        "temperature must be non-negative, got -0.5."),
+                row(a -> a.temperature = Optional.of(2.5), "temperature", "temperature must be in [0, 2], got 2.5."),
+                row(a -> a.topP = Optional.of(0.0), "top_p", "top_p must be in (0, 1], got 0.0."),
+                row(a -> a.topP = Optional.of(1.5), "top_p", "top_p must be in (0, 1], got 1.5."),
+                row(a -> a.topK = Optional.of(-2), "top_k", "top_k must be 0 (disable), or at least 1, got -2."),
+                row(a -> a.minP = Optional.of(1.5), "min_p", "min_p must be in [0, 1], got 1.5."),
+                row(a -> a.maxTokens = OptionalLong.of(0), "max_tokens", "max_tokens must be at least 1, got 0."),
+                // max_completion_tokens is read into the same budget, and vLLM names max_tokens for it too
+                row(a -> a.maxTokens = OptionalLong.of(-5), "max_tokens", "max_tokens must be at least 1, got -5."),
+                row(a -> a.minTokens = -1, "min_tokens", "min_tokens must be greater than or equal to 0, got -1."),
+                row(a -> a.stop = List.of("a", ""), "stop", "stop cannot contain an empty string."),
+                row(a -> a.stop = List.of(""), "stop", "stop cannot contain an empty string."),
+                row(a -> a.badWords = List.of("x", ""), "bad_words",
+                        "bad_words cannot contain an empty string. Got bad_words=['x', '']"),
+                row(a -> a.allowedTokenIds = Optional.of(List.of()), "allowed_token_ids",
+                        "allowed_token_ids is not None and empty!"));
+    }
+
+    @ParameterizedTest(name = "{1}: {2}")
+    @MethodSource("outOfRange")
+    void anOutOfRangeValueIsRefusedWithVllmsMessage(Consumer<Asked> set, String param, String message) {
+        refused(set, param, message);
     }
 
     @Test
-    void nIsAtMost16384() {
-        refused(a -> a.n = 16385, "n", "n must be at most 16384, got 16385. To increase this limit, set the "
-                + "VLLM_MAX_N_SEQUENCES environment variable.");
-    }
-
-    @Test
-    void truncatePromptTokensIsAtLeastOneOrMinusOne() {
-        refused(a -> a.truncatePromptTokens = OptionalLong.of(0), "truncate_prompt_tokens",
-                "truncate_prompt_tokens must be an integer >= 1 or -1, got 0");
-        refused(a -> a.truncatePromptTokens = OptionalLong.of(-2), "truncate_prompt_tokens",
-                "truncate_prompt_tokens must be an integer >= 1 or -1, got -2");
+    void truncatePromptTokensMayBeMinusOneOrPositive() {
         for (long kept : new long[] {-1, 1, 5}) {
             ChatRequest request = asked(a -> a.truncatePromptTokens = OptionalLong.of(kept));
             assertSame(request, value(ChatSamplingRanges.check(request)));
@@ -83,75 +116,9 @@ class ChatSamplingRangesTest {
     }
 
     @Test
-    void penaltiesAreWithinTwo() {
-        refused(a -> a.presencePenalty = Optional.of(2.5), "presence_penalty",
-                "presence_penalty must be in [-2, 2], got 2.5.");
-        refused(a -> a.frequencyPenalty = Optional.of(-3.0), "frequency_penalty",
-                "frequency_penalty must be in [-2, 2], got -3.0.");
-    }
-
-    @Test
-    void repetitionPenaltyIsPositive() {
-        refused(a -> a.repetitionPenalty = Optional.of(0.0), "repetition_penalty",
-                "repetition_penalty must be greater than zero, got 0.0.");
-    }
-
-    @Test
-    void temperatureIsNonNegative() {
-        refused(a -> a.temperature = Optional.of(-0.5), "temperature", "temperature must be non-negative, got -0.5.");
-    }
-
-    @Test
-    void temperatureIsAtMostTwo() {
-        refused(a -> a.temperature = Optional.of(2.5), "temperature", "temperature must be in [0, 2], got 2.5.");
-    }
-
-    @Test
-    void topPIsInZeroOne() {
-        refused(a -> a.topP = Optional.of(0.0), "top_p", "top_p must be in (0, 1], got 0.0.");
-        refused(a -> a.topP = Optional.of(1.5), "top_p", "top_p must be in (0, 1], got 1.5.");
-    }
-
-    @Test
-    void topKIsZeroMinusOneOrPositive() {
-        refused(a -> a.topK = Optional.of(-2), "top_k", "top_k must be 0 (disable), or at least 1, got -2.");
+    void topKMayBeMinusOne() {
         ChatRequest minusOne = asked(a -> a.topK = Optional.of(-1));
         assertSame(minusOne, value(ChatSamplingRanges.check(minusOne)));
-    }
-
-    @Test
-    void minPIsInZeroOne() {
-        refused(a -> a.minP = Optional.of(1.5), "min_p", "min_p must be in [0, 1], got 1.5.");
-    }
-
-    @Test
-    void maxTokensIsAtLeastOne() {
-        refused(a -> a.maxTokens = OptionalLong.of(0), "max_tokens", "max_tokens must be at least 1, got 0.");
-        // max_completion_tokens is read into the same budget, and vLLM names max_tokens for it too
-        refused(a -> a.maxTokens = OptionalLong.of(-5), "max_tokens", "max_tokens must be at least 1, got -5.");
-    }
-
-    @Test
-    void minTokensIsNonNegative() {
-        refused(a -> a.minTokens = -1, "min_tokens", "min_tokens must be greater than or equal to 0, got -1.");
-    }
-
-    @Test
-    void stopHasNoEmptyString() {
-        refused(a -> a.stop = List.of("a", ""), "stop", "stop cannot contain an empty string.");
-        refused(a -> a.stop = List.of(""), "stop", "stop cannot contain an empty string.");
-    }
-
-    @Test
-    void badWordsHaveNoEmptyString() {
-        refused(a -> a.badWords = List.of("x", ""), "bad_words",
-                "bad_words cannot contain an empty string. Got bad_words=['x', '']");
-    }
-
-    @Test
-    void allowedTokenIdsAreNotEmpty() {
-        refused(a -> a.allowedTokenIds = Optional.of(List.of()), "allowed_token_ids",
-                "allowed_token_ids is not None and empty!");
     }
 
     @Test
