@@ -2,19 +2,34 @@ package dev.crucible.kernel.refusal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ExcerptTest {
 
-    @Test
-    void quotesShortInputWhole() {
-        assertEquals("'a{2}'", Excerpt.of("a{2}"));
+    /** Input and its excerpt: quoted whole when short; controls, quotes and lone surrogates escaped; pairs kept. */
+    static Stream<Arguments> excerpts() {
+        return Stream.of(
+                arguments("a{2}", "'a{2}'"),
+                arguments("a\nb\r\tc\u001b[31m'd\\", "'a\\nb\\r\\tc\\u001b[31m\\'d\\\\'"),
+                arguments("a\ud800b", "'a\\ud800b'"),
+                arguments("a\ud83d\ude00b", "'a\ud83d\ude00b'"),
+                arguments("\ud83d", "'\\ud83d'"),
+                arguments("\ude00", "'\\ude00'"),
+                arguments("\ude00\ud83d\ude00", "'\\ude00\ud83d\ude00'"),
+                arguments("\ud83d\ude00\ude00", "'\ud83d\ude00\\ude00'"),
+                arguments("x\ud83dy", "'x\\ud83dy'"));
     }
 
-    @Test
-    void escapesControlCharactersAndQuotes() {
-        assertEquals("'a\\nb\\r\\tc\\u001b[31m\\'d\\\\'", Excerpt.of("a\nb\r\tc\u001b[31m'd\\"));
+    @ParameterizedTest
+    @MethodSource("excerpts")
+    void quotesAndEscapes(String input, String excerpt) {
+        assertEquals(excerpt, Excerpt.of(input));
     }
 
     @Test
@@ -32,33 +47,21 @@ class ExcerptTest {
                 Excerpt.of(input));
     }
 
-    @Test
-    void escapesALoneSurrogate() {
-        assertEquals("'a\\ud800b'", Excerpt.of("a\ud800b"));
+    /** A log line: what could start a line of its own escaped, backslashes and quotes as they are, cut at a pair. */
+    static Stream<Arguments> lines() {
+        return Stream.of(
+                arguments("refused: x\n2026-11-27 INFO forged", 100, "refused: x\\n2026-11-27 INFO forged"),
+                arguments("abcdef", 3, "abc… (6 characters)"),
+                arguments("it's a \\ path", 100, "it's a \\ path"),
+                arguments("a\ud83d\ude00b", 2, "a… (4 characters)"),
+                arguments("a\ud83d\ude00b", 3, "a\ud83d\ude00… (4 characters)"),
+                arguments("\ud83d\ude00b", 1, "… (3 characters)"),
+                arguments("ab", 2, "ab"));
     }
 
-    @Test
-    void aLogLineEscapesWhatCouldStartALineOfItsOwnAndIsCut() {
-        assertEquals("refused: x\\n2026-11-27 INFO forged", Excerpt.line("refused: x\n2026-11-27 INFO forged", 100));
-        assertEquals("abc… (6 characters)", Excerpt.line("abcdef", 3));
-        assertEquals("it's a \\ path", Excerpt.line("it's a \\ path", 100));
-    }
-
-    @Test
-    void keepsSurrogatePairsAndEscapesLoneSurrogates() {
-        assertEquals("'a\ud83d\ude00b'", Excerpt.of("a\ud83d\ude00b"));
-        assertEquals("'\\ud83d'", Excerpt.of("\ud83d"));
-        assertEquals("'\\ude00'", Excerpt.of("\ude00"));
-        assertEquals("'\\ude00\ud83d\ude00'", Excerpt.of("\ude00\ud83d\ude00"));
-        assertEquals("'\ud83d\ude00\\ude00'", Excerpt.of("\ud83d\ude00\ude00"));
-        assertEquals("'x\\ud83dy'", Excerpt.of("x\ud83dy"));
-    }
-
-    @Test
-    void neverCutsASurrogatePairInTwo() {
-        assertEquals("a… (4 characters)", Excerpt.line("a\ud83d\ude00b", 2));
-        assertEquals("a\ud83d\ude00… (4 characters)", Excerpt.line("a\ud83d\ude00b", 3));
-        assertEquals("… (3 characters)", Excerpt.line("\ud83d\ude00b", 1));
-        assertEquals("ab", Excerpt.line("ab", 2));
+    @ParameterizedTest
+    @MethodSource("lines")
+    void aLogLineEscapesWhatCouldStartALineOfItsOwnAndIsCut(String text, int maxChars, String line) {
+        assertEquals(line, Excerpt.line(text, maxChars));
     }
 }
