@@ -26,13 +26,7 @@ public final class TestDatabase {
     private static synchronized EmbeddedPostgres server() {
         if (postgres == null) {
             try {
-                // A test database is thrown away with its JVM, so it need not survive a crash: without fsync,
-                // full-page writes and synchronous commits, CREATE DATABASE and every commit skip the disk flushes
-                // that the suite otherwise waits on. The server's own embedded PostgreSQL keeps the durable
-                // settings; the ITs that kill -9 a server kill Crucible, never this PostgreSQL.
-                postgres = EmbeddedPostgres.builder().setServerConfig("fsync", "off")
-                        .setServerConfig("full_page_writes", "off").setServerConfig("synchronous_commit", "off")
-                        .start();
+                postgres = EmbeddedPostgres.builder().start();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the test PostgreSQL", e);
             }
