@@ -57,6 +57,12 @@ class GrammarTest {
     }
 
     @Test
+    void aGrammarMayStartWithBlankLinesAndComments() {
+        assertLanguage(ByteGrammar.compile("\n  # the answer\n\nroot ::= \"yes\" | \"no\""), List.of("yes", "no"),
+                List.of("", "maybe"));
+    }
+
+    @Test
     void parsesLeftRecursiveArithmetic() {
         ByteGrammar g = ByteGrammar.compile(ARITHMETIC);
         assertLanguage(g, List.of("1", "12+3", "(1+2)*3", "((7))", "1-2-3*4/5", "(1*(2+(3)))"),
