@@ -40,9 +40,15 @@ record DjlTrainingBatch(long[] tokens, int[] lengths, long[] rows, long[] target
                 }
                 tokens[offset + j] = ids[j];
             }
-            for (int t : s.targets()) {
-                rows[r] = offset + t - 1L;
-                targetTokens[r++] = ids[t];
+            int[] positions = s.targets();
+            int[] scored = s.targetTokens();
+            for (int k = 0; k < positions.length; k++) {
+                if (scored[k] < 0 || scored[k] >= vocab) {
+                    throw new IllegalArgumentException("batch[" + i + "].targetTokens[" + k + "] must be in [0, "
+                            + vocab + "), got " + scored[k]);
+                }
+                rows[r] = offset + positions[k] - 1L;
+                targetTokens[r++] = scored[k];
             }
             lengths[i] = ids.length;
             counts[i] = s.targetCount();
