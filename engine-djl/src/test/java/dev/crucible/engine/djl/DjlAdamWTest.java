@@ -87,7 +87,7 @@ class DjlAdamWTest {
         }
     }
 
-    /** One step of torch.optim.AdamW (amsgrad and maximize off) on one tensor, in place, after clipping by {@code clip}. */
+    /** One torch.optim.AdamW step (no amsgrad, no maximize) on one tensor, in place, its gradient times clip. */
     private static void torchAdamW(double[] theta, double[] grad, double[] m, double[] v, double clip, AdamWStep s,
             int t) {
         for (int i = 0; i < theta.length; i++) {
