@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.engine.spi.AdamWStep;
 import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
-import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingSequence;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.folder.ModelFolder;
@@ -19,12 +18,10 @@ import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,9 +50,9 @@ class DjlAdamWTest {
         try (ModelRunner runner = new DjlEngineProvider().loadModel(folder);
                 DjlLoraTrainer trainer = (DjlLoraTrainer) runner.newTrainer(
                         new LoraTrainingSpec(LORA, Optional.of(start), 11, 0.9, 0.999, 1e-8, 0.0))) {
-            List<TrainingSequence> batch = batch(runner.vocabSize());
+            List<TrainingSequence> batch = DjlLoraTrainerTest.batch(runner.vocabSize());
             for (int t = 1; t <= 2; t++) {
-                trainer.accumulate(batch, linear(batch, t));
+                trainer.accumulate(batch, DjlLoraTrainerTest.linear(batch, t));
                 Map<String, double[]> grads = gradients(trainer, runner.config().numHiddenLayers());
                 double norm = Math.sqrt(grads.values().stream().flatMapToDouble(java.util.Arrays::stream)
                         .map(g -> g * g).sum());
@@ -144,33 +141,5 @@ class DjlAdamWTest {
             out[i] = values[i];
         }
         return out;
-    }
-
-    private static List<TrainingSequence> batch(int vocab) {
-        Random random = new Random(5);
-        return List.of(new TrainingSequence(random.ints(12, 0, vocab).toArray(), new int[] {3, 4, 5, 9, 11}),
-                new TrainingSequence(random.ints(9, 0, vocab).toArray(), new int[] {1, 2, 8}));
-    }
-
-    /** {@code loss = sum of c * logprob} with coefficients drawn from {@code seed}: its gradient is {@code c}. */
-    private static TokenObjective linear(List<TrainingSequence> batch, long seed) {
-        Random random = new Random(seed);
-        List<float[]> c = new ArrayList<>();
-        for (TrainingSequence s : batch) {
-            float[] row = new float[s.targetCount()];
-            for (int i = 0; i < row.length; i++) {
-                row[i] = (float) random.nextGaussian();
-            }
-            c.add(row);
-        }
-        return logprobs -> {
-            double loss = 0;
-            for (int i = 0; i < logprobs.size(); i++) {
-                for (int j = 0; j < logprobs.get(i).length; j++) {
-                    loss += c.get(i)[j] * logprobs.get(i)[j];
-                }
-            }
-            return new TokenObjective.Evaluation(loss, c);
-        };
     }
 }

@@ -1,5 +1,6 @@
 package dev.crucible.engine.djl;
 
+import static dev.crucible.testsupport.engine.Logits.logSoftmax;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,17 +68,5 @@ class DjlPredictedTargetsTest {
                     .Evaluation(0, List.of(new float[logprobs.getFirst().length])));
             assertArrayEquals(scored, accumulated.logprobs().getFirst(), 1e-6f, "the training forward scores them too");
         }
-    }
-
-    private static double logSoftmax(float[] logits, int token) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (float v : logits) {
-            max = Math.max(max, v);
-        }
-        double sum = 0;
-        for (float v : logits) {
-            sum += Math.exp(v - max);
-        }
-        return logits[token] - max - Math.log(sum);
     }
 }

@@ -1,5 +1,6 @@
 package dev.crucible.engine.onnx;
 
+import static dev.crucible.testsupport.engine.Logits.logSoftmax;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.djl.DjlEngineProvider;
@@ -199,17 +200,5 @@ class OnnxSamplesWhatDjlTrainedTest {
             }
             return new TokenObjective.Evaluation(loss, gradients);
         };
-    }
-
-    private static double logSoftmax(float[] logits, int token) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (float v : logits) {
-            max = Math.max(max, v);
-        }
-        double sum = 0;
-        for (float v : logits) {
-            sum += Math.exp(v - max);
-        }
-        return logits[token] - max - Math.log(sum);
     }
 }

@@ -29,7 +29,7 @@ import net.jqwik.api.constraints.StringLength;
  */
 class LossesPropertiesTest {
 
-    /** Random datums: log-probabilities in (-8, 0), sampler log-probabilities near them, so ratios straddle the clips. */
+    /** Random datums: log-probabilities in (-8, 0), the sampler's near them, so ratios straddle the clips. */
     private record Batch(List<float[]> lp, List<LossInputs> inputs, List<ReferenceLoss.Datum> reference) {
 
         static Batch random(long seed, int datums, double spread) {

@@ -52,7 +52,7 @@ final class ReferenceLoss {
         return sum;
     }
 
-    /** Central finite difference of {@link #loss} in {@code live[d][i]}, everything else (and {@code detached}) fixed. */
+    /** Central finite difference of {@link #loss} in {@code live[d][i]}, all else (and {@code detached}) fixed. */
     static double derivative(String name, double low, double high, double beta, List<double[]> at, List<Datum> data,
             int d, int i, double h) {
         List<double[]> plus = at.stream().map(double[]::clone).toList();
