@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -51,7 +52,7 @@ final class ResultWriter {
      *                                  one batched tensor cannot say (a bug of the loss that made them)
      */
     private static TinkerPublic.BatchedTensor batched(String name, List<Tensor> tensors) {
-        Tensor first = tensors.stream().filter(t -> t != null).findFirst().orElseThrow();
+        Tensor first = tensors.stream().filter(Objects::nonNull).findFirst().orElseThrow();
         int[] trailing = Arrays.copyOfRange(first.shape(), 1, first.shape().length);
         List<ByteString> slices = new ArrayList<>(tensors.size());
         long[] offsets = new long[tensors.size() + 1];

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The SDK's reading of result bodies, re-implemented here from its {@code proto/response_conv.py} as the reference
@@ -151,19 +152,19 @@ final class SdkResponses {
     }
 
     private static List<Integer> ints(ByteString bytes) {
-        ByteBuffer in = le(bytes);
-        List<Integer> out = new ArrayList<>();
-        while (in.remaining() >= 4) {
-            out.add(in.getInt());
-        }
-        return out;
+        return values(bytes, ByteBuffer::getInt);
     }
 
     private static List<Float> floats(ByteString bytes) {
+        return values(bytes, ByteBuffer::getFloat);
+    }
+
+    /** Every whole 4-byte value, as NumPy's {@code frombuffer} reads them. */
+    private static <T> List<T> values(ByteString bytes, Function<ByteBuffer, T> next) {
         ByteBuffer in = le(bytes);
-        List<Float> out = new ArrayList<>();
+        List<T> out = new ArrayList<>();
         while (in.remaining() >= 4) {
-            out.add(in.getFloat());
+            out.add(next.apply(in));
         }
         return out;
     }

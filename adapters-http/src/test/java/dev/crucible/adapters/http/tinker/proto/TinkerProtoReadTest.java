@@ -32,7 +32,8 @@ class TinkerProtoReadTest {
                 Map.of("clip_low_threshold", 0.7, "clip_high_threshold", 1.3), false);
         byte[] body = SdkRequests.request("run:train:0", 7, input).build().toByteArray();
 
-        assertEquals(Outcome.done(new ForwardBackwardRequest("run:train:0", 7, input)), CODEC.readForwardBackward(body));
+        assertEquals(Outcome.done(new ForwardBackwardRequest("run:train:0", 7, input)),
+                CODEC.readForwardBackward(body));
     }
 
     @Test
@@ -106,7 +107,8 @@ class TinkerProtoReadTest {
     void refusesSparseAndEmptyTensors() {
         TinkerPublic.Tensor.Builder sparse = TinkerPublic.Tensor.newBuilder().setDtype(TinkerPublic.DType.DTYPE_INT64)
                 .setSparseCsr(TinkerPublic.SparseCsr.newBuilder().setValues(ByteString.copyFrom(new byte[8]))
-                        .setCrowIndices(ByteString.copyFrom(new byte[16])).setColIndices(ByteString.copyFrom(new byte[8])))
+                        .setCrowIndices(ByteString.copyFrom(new byte[16]))
+                        .setColIndices(ByteString.copyFrom(new byte[8])))
                 .addShape(1).addShape(1);
         assertTensorRefused(sparse, "sparse");
         assertTensorRefused(TinkerPublic.Tensor.newBuilder().setDtype(TinkerPublic.DType.DTYPE_FLOAT32), "no values");
@@ -131,7 +133,7 @@ class TinkerProtoReadTest {
         assertTensorRefused(tensor(TinkerPublic.DType.DTYPE_FLOAT32, new byte[12]).addShape(2), "does not hold");
         assertTensorRefused(tensor(TinkerPublic.DType.DTYPE_FLOAT32, new byte[12]).addShape(3).addShape(0),
                 "does not hold");
-        // 2^32 * 2^32 overflows a long to 0; the product must still not be taken for 0 values
+        // 2^31 * 2^31 * 4 overflows a long to 0; the product must still not be taken for 0 values
         assertTensorRefused(tensor(TinkerPublic.DType.DTYPE_FLOAT32, new byte[0]).addShape(1L << 31).addShape(1L << 31)
                 .addShape(4), "above");
         assertTensorRefused(tensor(TinkerPublic.DType.DTYPE_FLOAT32, new byte[4]).addShape(-1).addShape(-1), "below 0");
@@ -148,7 +150,8 @@ class TinkerProtoReadTest {
         }));
         assertTensorRefused(tensor(TinkerPublic.DType.DTYPE_BFLOAT16, new byte[34]), Refusal.Reason.TOO_LARGE, "17");
         assertRefused(Refusal.Reason.TOO_LARGE, "data[0].model_input", read(r -> r.addData(TinkerPublic.Datum
-                .newBuilder().addModelInput(SdkRequests.text(new int[9])).addModelInput(SdkRequests.text(new int[8])))));
+                .newBuilder().addModelInput(SdkRequests.text(new int[9]))
+                .addModelInput(SdkRequests.text(new int[8])))));
         assertTrue(CODEC.readForwardBackward(SdkRequests.request("m", 1, new ForwardBackwardInput(
                 List.of(SFT, SFT, SFT, SFT), "cross_entropy", Map.of(), false)).build().toByteArray())
                 instanceof Outcome.Done, "exactly at the limits is read");
