@@ -66,3 +66,14 @@ CREATE TABLE training_operations (
 );
 CREATE INDEX training_operations_pending ON training_operations (status) WHERE status = 'pending';
 CREATE INDEX training_operations_model ON training_operations (model_id, created_at);
+
+-- The names a run's saved states go by in tinker:// paths: 'weights' (save_weights: adapter and optimiser state) and
+-- 'sampler_weights' (save_weights_for_sampler), each the Crucible checkpoint step whose files hold it.
+CREATE TABLE run_saved_states (
+    model_id   uuid        NOT NULL REFERENCES models (id) ON DELETE CASCADE,
+    kind       text        NOT NULL CHECK (kind IN ('weights', 'sampler_weights')),
+    name       text        NOT NULL,
+    step       integer     NOT NULL CHECK (step > 0),
+    created_at timestamptz NOT NULL,
+    CONSTRAINT run_saved_states_pkey PRIMARY KEY (model_id, kind, name)
+);

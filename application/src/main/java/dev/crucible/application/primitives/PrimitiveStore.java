@@ -36,4 +36,13 @@ public interface PrimitiveStore {
 
     /** The entity's sampling session {@code id}; empty when there is none. */
     Optional<SamplingSession> findSampler(EntityName entity, UUID id);
+
+    /**
+     * Names checkpoint {@code step} of run {@code model} {@code name} among its saved states of {@code kind}
+     * ({@code weights} or {@code sampler_weights}); a name used before now names this step.
+     */
+    void nameState(ModelId model, String kind, String name, int step, Instant now);
+
+    /** The checkpoint step of the entity's run {@code model} that {@code kind}/{@code name} names. */
+    java.util.OptionalInt findState(EntityName entity, ModelId model, String kind, String name);
 }

@@ -6,7 +6,6 @@ import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingBatchResult;
 import dev.crucible.engine.spi.TrainingSequence;
 import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.runtime.training.loss.Losses;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +60,4 @@ final class RunOperations {
                 "learning_rate:mean", step.learningRate())));
     }
 
-    static Refusal notServed(String what) {
-        return new Refusal(Refusal.Reason.NOT_IMPLEMENTED, what + " is not served yet", null);
-    }
 }

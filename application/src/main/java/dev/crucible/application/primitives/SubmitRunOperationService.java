@@ -2,6 +2,8 @@ package dev.crucible.application.primitives;
 
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
@@ -22,11 +24,13 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
     private final ServedModels served;
     private final OperationExecution execution;
     private final RunOperations operations;
+    private final RunWeights weights;
     private final PrimitiveLimits limits;
     private final Clock clock;
 
     public SubmitRunOperationService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
-            ServedModels served, PrimitiveLimits limits, Clock clock) {
+            ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
+            Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.log = Objects.requireNonNull(log, "log");
         this.live = Objects.requireNonNull(live, "live");
@@ -35,6 +39,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         this.clock = Objects.requireNonNull(clock, "clock");
         this.execution = new OperationExecution(log, signals, clock);
         this.operations = new RunOperations(limits.microBatchTokens());
+        this.weights = new RunWeights(store, checkpoints, adapters, clock);
     }
 
     @Override
@@ -96,9 +101,12 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
                     run -> operations.optimStep(run, step)));
             case RunCommand.Unload unload -> Outcome.done(new Work(OperationKind.UNLOAD_MODEL,
                     run -> Outcome.done(new OperationResult.Unloaded(run.run().model()))));
-            case RunCommand.SaveWeights save -> Outcome.refused(RunOperations.notServed("save_weights"));
-            case RunCommand.LoadWeights load -> Outcome.refused(RunOperations.notServed("load_weights"));
-            case RunCommand.SaveForSampler save -> Outcome.refused(RunOperations.notServed("save_weights_for_sampler"));
+            case RunCommand.SaveWeights save -> Outcome.done(new Work(OperationKind.SAVE_WEIGHTS,
+                    run -> weights.save(run, save.name())));
+            case RunCommand.LoadWeights load -> Outcome.done(new Work(OperationKind.LOAD_WEIGHTS,
+                    run -> weights.load(run, load.path(), load.optimizer())));
+            case RunCommand.SaveForSampler save -> Outcome.done(new Work(OperationKind.SAVE_WEIGHTS_FOR_SAMPLER,
+                    run -> weights.saveForSampler(run, save.name())));
         };
     }
 }

@@ -1,6 +1,9 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.primitives.ClientSessionsService;
 import dev.crucible.application.primitives.CreateRunService;
 import dev.crucible.application.primitives.LiveRuns;
@@ -11,6 +14,8 @@ import dev.crucible.application.primitives.PrimitiveLimits;
 import dev.crucible.application.primitives.PrimitiveStore;
 import dev.crucible.application.primitives.RetrieveFutureService;
 import dev.crucible.application.primitives.RunInfoService;
+import dev.crucible.application.primitives.SampleService;
+import dev.crucible.application.primitives.SamplersService;
 import dev.crucible.application.primitives.ServerCapabilitiesService;
 import dev.crucible.application.primitives.SubmitRunOperationService;
 import io.micronaut.context.annotation.Bean;
@@ -31,8 +36,12 @@ class PrimitivesFactory {
     PrimitiveLimits primitiveLimits(@Value("${crucible.primitives.long-poll:30s}") Duration longPoll,
             @Value("${crucible.primitives.max-datums:1024}") int maxDatums,
             @Value("${crucible.primitives.max-lora-rank:128}") int maxLoraRank,
-            @Value("${crucible.primitives.micro-batch-tokens:4096}") int microBatchTokens) {
-        return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens);
+            @Value("${crucible.primitives.micro-batch-tokens:4096}") int microBatchTokens,
+            @Value("${crucible.primitives.max-samples:128}") int maxSamples,
+            @Value("${crucible.primitives.max-sample-tokens:4096}") int maxSampleTokens,
+            @Value("${crucible.primitives.max-samples-in-flight:256}") int maxSamplesInFlight) {
+        return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
+                maxSamplesInFlight);
     }
 
     @Singleton
@@ -65,8 +74,9 @@ class PrimitivesFactory {
 
     @Singleton
     SubmitRunOperationService submitRunOperation(PrimitiveStore store, OperationLog log, OperationSignals signals,
-            LiveRuns live, ServedModels served, PrimitiveLimits limits, Clock clock) {
-        return new SubmitRunOperationService(store, log, signals, live, served, limits, clock);
+            LiveRuns live, ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters,
+            PrimitiveLimits limits, Clock clock) {
+        return new SubmitRunOperationService(store, log, signals, live, served, checkpoints, adapters, limits, clock);
     }
 
     @Singleton
@@ -77,6 +87,18 @@ class PrimitivesFactory {
     @Singleton
     RunInfoService runInfo(PrimitiveStore store, ServedModels served) {
         return new RunInfoService(store, served);
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    SampleService sample(PrimitiveStore store, OperationLog log, OperationSignals signals, ServedModels served,
+            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, Clock clock) {
+        return new SampleService(store, log, signals, served, adapters, cache, limits, clock);
+    }
+
+    @Singleton
+    SamplersService samplers(PrimitiveStore store, ServedModels served, Clock clock) {
+        return new SamplersService(store, served, clock);
     }
 
     @Singleton

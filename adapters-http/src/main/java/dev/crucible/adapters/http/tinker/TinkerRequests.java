@@ -81,4 +81,31 @@ final class TinkerRequests {
     static String digest(JsonReader in) {
         return RequestFingerprint.of(in.raw());
     }
+
+    static RunCommand.SaveWeights saveWeights(JsonReader in) {
+        return new RunCommand.SaveWeights(name(in, in.requireString("path")));
+    }
+
+    static RunCommand.LoadWeights loadWeights(JsonReader in) {
+        return new RunCommand.LoadWeights(in.requireString("path"), in.bool("optimizer", false));
+    }
+
+    static RunCommand.SaveForSampler saveForSampler(JsonReader in) {
+        Optional<String> name = in.string("path").map(path -> name(in, path));
+        OptionalLong sampling = in.present("sampling_session_seq_id")
+                ? OptionalLong.of(in.integer("sampling_session_seq_id", 0, 0)) : OptionalLong.empty();
+        if (name.isEmpty() && sampling.isEmpty()) {
+            throw in.reject("path", "is required unless sampling_session_seq_id is given");
+        }
+        return new RunCommand.SaveForSampler(name, sampling);
+    }
+
+    /** A saved state's name: one segment of a tinker:// path. */
+    private static String name(JsonReader in, String name) {
+        String problem = dev.crucible.domain.tenancy.Names.problem("path", name);
+        if (problem != null) {
+            throw in.reject("path", problem.substring("path ".length()));
+        }
+        return name;
+    }
 }

@@ -78,6 +78,24 @@ record TinkerTrainingController(JsonBody json, CreateRunUseCase create, SubmitRu
         return submit(caller, in, TinkerRequests.optimStep(in));
     }
 
+    @Post("/save_weights")
+    Map<String, Object> saveWeights(Caller caller, @Nullable @Body InputStream body) {
+        JsonReader in = json.object(body);
+        return submit(caller, in, TinkerRequests.saveWeights(in));
+    }
+
+    @Post("/load_weights")
+    Map<String, Object> loadWeights(Caller caller, @Nullable @Body InputStream body) {
+        JsonReader in = json.object(body);
+        return submit(caller, in, TinkerRequests.loadWeights(in));
+    }
+
+    @Post("/save_weights_for_sampler")
+    Map<String, Object> saveWeightsForSampler(Caller caller, @Nullable @Body InputStream body) {
+        JsonReader in = json.object(body);
+        return submit(caller, in, TinkerRequests.saveForSampler(in));
+    }
+
     private Map<String, Object> submit(Caller caller, JsonReader in, RunCommand command) {
         UUID id = RefusalException.unwrap(submit.submit(TinkerRequests.sequenced(caller, in, command)));
         return accepted(id, in.requireString("model_id"));

@@ -105,4 +105,18 @@ class JdbcPrimitiveStore implements PrimitiveStore {
                 new LoraSettings(rs.getInt("lora_rank"), rs.getBoolean("train_unembed"), rs.getBoolean("train_mlp"),
                         rs.getBoolean("train_attn"), seedOf), Sql.instant(rs, "created_at"));
     }
+
+    @Override
+    public void nameState(ModelId model, String kind, String name, int step, Instant now) {
+        sql.update("INSERT INTO run_saved_states (model_id, kind, name, step, created_at) VALUES (?, ?, ?, ?, ?) "
+                + "ON CONFLICT (model_id, kind, name) DO UPDATE SET step = EXCLUDED.step, created_at = EXCLUDED.created_at",
+                model.value(), kind, name, step, now);
+    }
+
+    @Override
+    public OptionalInt findState(EntityName entity, ModelId model, String kind, String name) {
+        return sql.queryOne("SELECT s.step FROM run_saved_states s JOIN training_runs r ON r.model_id = s.model_id "
+                + "WHERE s.model_id = ? AND r.entity = ? AND s.kind = ? AND s.name = ?", rs -> rs.getInt(1),
+                model.value(), entity.value(), kind, name).map(OptionalInt::of).orElse(OptionalInt.empty());
+    }
 }
