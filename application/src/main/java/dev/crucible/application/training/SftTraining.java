@@ -97,26 +97,9 @@ final class SftTraining {
         return new TrainingResult.Trained(setup.step(), metrics);
     }
 
-    /** Consecutive sequences of at most {@code microBatchTokens} tokens (a longer sequence goes alone). */
+    /** The batch's sequences that train something, in micro-batches of at most {@code microBatchTokens} tokens. */
     private List<List<TrainingSequence>> microBatches(List<TrainingSequence> batch) {
-        List<List<TrainingSequence>> out = new ArrayList<>();
-        List<TrainingSequence> current = new ArrayList<>();
-        int used = 0;
-        for (TrainingSequence s : batch) {
-            if (s.targetCount() == 0) {
-                continue;
-            }
-            if (!current.isEmpty() && used + s.length() > settings.microBatchTokens()) {
-                out.add(current);
-                current = new ArrayList<>();
-                used = 0;
-            }
-            current.add(s);
-            used += s.length();
-        }
-        if (!current.isEmpty()) {
-            out.add(current);
-        }
-        return out;
+        return MicroBatches.split(batch.stream().filter(s -> s.targetCount() > 0).toList(),
+                settings.microBatchTokens());
     }
 }

@@ -20,7 +20,7 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Authenticates by API key: {@code Authorization: Bearer <key>} everywhere, and also
  * {@code Authorization: Basic base64(<any user>:<key>)} on the feedback and object routes (Weave clients send
- * user {@code api}). The key is looked up by hash on the blocking executor; it is never logged.
+ * user {@code api}); and {@code X-API-Key: tml-<key>} on the training primitives' routes ({@link PresentedKey}). The key is looked up by hash on the blocking executor; it is never logged.
  */
 @Singleton
 final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpRequest<?>> {
@@ -46,6 +46,7 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
     }
 
     static Optional<ApiKeySecret> presentedKey(HttpRequest<?> request) {
-        return PresentedKey.of(request.getHeaders().get(HttpHeaders.AUTHORIZATION), request.getPath());
+        return PresentedKey.of(request.getHeaders().get(HttpHeaders.AUTHORIZATION),
+                request.getHeaders().get(PresentedKey.API_KEY_HEADER), request.getPath());
     }
 }

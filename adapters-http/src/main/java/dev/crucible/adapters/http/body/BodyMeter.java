@@ -101,7 +101,8 @@ final class BodyMeter extends ChannelDuplexHandler {
     /** Starts reading {@code request}'s body; false when it is refused at its headers (then already answered). */
     private boolean admit(ChannelHandlerContext ctx, HttpRequest request) {
         String path = new QueryStringDecoder(request.uri()).path();
-        String bucket = PresentedKey.bucket(request.headers().get("Authorization"), path);
+        String bucket = PresentedKey.bucket(request.headers().get("Authorization"),
+                request.headers().get(PresentedKey.API_KEY_HEADER), path);
         boolean upload = HttpMethod.POST.equals(request.method()) && BodyLimits.isUpload(path);
         Reading reading = new Reading(bucket, path, upload);
         long declared = HttpUtil.getContentLength(request, -1L);

@@ -26,4 +26,15 @@ class PresentedKeyTest {
         assertEquals(PresentedKey.NONE, PresentedKey.bucket("Bearer  ", "/v1/files"));
         assertEquals(PresentedKey.NONE, PresentedKey.bucket(basic, "/v1/files"));
     }
+
+    @Test
+    void theTinkerKeyHeaderIsTheKeyWithoutItsPrefixOnThePrimitivesRoutesOnly() {
+        String bucket = PresentedKey.bucket("Bearer sk-1", "/api/v1/create_model");
+        assertEquals(bucket, PresentedKey.bucket(null, "tml-sk-1", "/api/v1/create_model"));
+        assertEquals(bucket, PresentedKey.bucket(null, "sk-1", "/api/v1/retrieve_future"));
+        assertEquals(bucket, PresentedKey.bucket("Bearer sk-1", "tml-other", "/api/v1/create_model"),
+                "Authorization wins");
+        assertEquals(PresentedKey.NONE, PresentedKey.bucket(null, "tml-sk-1", "/v1/chat/completions"));
+        assertEquals(PresentedKey.NONE, PresentedKey.bucket(null, "tml-", "/api/v1/create_model"));
+    }
 }

@@ -1,0 +1,49 @@
+package dev.crucible.application.primitives;
+
+import dev.crucible.kernel.refusal.Outcome;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs an accepted operation and writes how it ended to the log: its result, a refusal as a failure of category
+ * {@code user}, anything thrown as a failure of category {@code server}. Never throws, so the worker that runs it goes
+ * on with the next operation. Then wakes the waiting futures.
+ */
+final class OperationExecution {
+
+    private static final Logger LOG = Logger.getLogger(OperationExecution.class.getName());
+
+    private final OperationLog log;
+    private final OperationSignals signals;
+    private final Clock clock;
+
+    OperationExecution(OperationLog log, OperationSignals signals, Clock clock) {
+        this.log = Objects.requireNonNull(log, "log");
+        this.signals = Objects.requireNonNull(signals, "signals");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    void run(UUID requestId, Supplier<Outcome<OperationResult>> work) {
+        try {
+            switch (work.get()) {
+                case Outcome.Done<OperationResult> done -> log.complete(requestId, done.value(), clock.instant());
+                case Outcome.Refused<OperationResult> refused -> log.fail(requestId, refused.refusal().message(),
+                        FailureCategory.USER, clock.instant());
+            }
+        } catch (Throwable e) {
+            LOG.log(Level.WARNING, "operation " + requestId + " failed", e);
+            try {
+                log.fail(requestId, "the operation failed on the server: " + e, FailureCategory.SERVER,
+                        clock.instant());
+            } catch (Throwable again) {
+                LOG.log(Level.SEVERE, "operation " + requestId + " could not be marked failed", again);
+            }
+        } finally {
+            signals.finished();
+        }
+    }
+}

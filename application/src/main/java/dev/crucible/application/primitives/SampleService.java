@@ -1,0 +1,130 @@
+package dev.crucible.application.primitives;
+
+import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.serving.ServedModel;
+import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.runtime.generation.GenerationRequest;
+import dev.crucible.runtime.generation.RequestOwner;
+import dev.crucible.runtime.generation.sampling.SamplingParams;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Accepts a sample: sampler and prompt checked, the settings made into the generator's parameters, the operation
+ * logged, then generated on a thread of its own through the base model's generator (batched with chat requests), with
+ * the session's adapter leased from the adapter cache as chat does.
+ */
+public final class SampleService implements SampleUseCase, AutoCloseable {
+
+    private final PrimitiveStore store;
+    private final OperationLog log;
+    private final ServedModels served;
+    private final AdapterFiles adapters;
+    private final AdapterCache cache;
+    private final PrimitiveLimits limits;
+    private final Clock clock;
+    private final OperationExecution execution;
+    private final ConcurrentHashMap<UUID, Integer> inFlight = new ConcurrentHashMap<>();
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+
+    public SampleService(PrimitiveStore store, OperationLog log, OperationSignals signals, ServedModels served,
+            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, Clock clock) {
+        this.store = store;
+        this.log = log;
+        this.served = served;
+        this.adapters = adapters;
+        this.cache = cache;
+        this.limits = limits;
+        this.clock = clock;
+        this.execution = new OperationExecution(log, signals, clock);
+    }
+
+    @Override
+    public Outcome<UUID> sample(Command command) {
+        Optional<SamplingSession> sampler = RequestIds.parse(command.sampler())
+                .flatMap(id -> store.findSampler(command.caller().entity(), id));
+        if (sampler.isEmpty()) {
+            return Outcome.refused(Refusal.notFound("sampling_session_id", "no sampling session '"
+                    + RequestIds.excerpt(command.sampler()) + "'"));
+        }
+        Optional<ServedModel> base = served.find(sampler.get().baseModel());
+        if (base.isEmpty()) {
+            return Outcome.refused(Refusal.invalid("sampling_session_id", "its base model '"
+                    + sampler.get().baseModel() + "' is not served by this server"));
+        }
+        Outcome<SamplingParams> params = SampleParameters.of(command, base.get(), limits);
+        if (params instanceof Outcome.Refused<SamplingParams> refused) {
+            return Outcome.refused(refused.refusal());
+        }
+        SamplingParams checked = ((Outcome.Done<SamplingParams>) params).value();
+        UUID key = command.caller().keyId();
+        if (inFlight.merge(key, 1, Integer::sum) > limits.maxSamplesInFlight()) {
+            release(key);
+            return Outcome.refused(Refusal.overloaded("this key has " + limits.maxSamplesInFlight() + " samples in "
+                    + "flight, the most it may (setting crucible.primitives.max-samples-in-flight)",
+                    Duration.ofSeconds(1)));
+        }
+        boolean queued = false;
+        try {
+            Operation op = new Operation(UUID.randomUUID(), command.caller().entity(), OperationKind.SAMPLE,
+                    sampler.get().run(), command.seqId().isPresent() ? Optional.of("sampler:" + sampler.get().id())
+                            : Optional.empty(), command.seqId(), command.digest(), clock.instant());
+            Optional<StoredOperation> holder = log.insertUnlessSequenced(op);
+            if (holder.isPresent()) {
+                return SequencePlaces.retry(holder.get(), command.digest(), "seq_id", command.seqId().getAsLong());
+            }
+            RequestOwner owner = new RequestOwner(command.caller().entity().value(), key.toString());
+            threads.execute(() -> {
+                try {
+                    execution.run(op.requestId(), () -> generate(sampler.get(), base.get(), command.prompt(), checked,
+                            owner, command.settings()));
+                } finally {
+                    release(key);
+                }
+            });
+            queued = true;
+            return Outcome.done(op.requestId());
+        } finally {
+            if (!queued) {
+                release(key);
+            }
+        }
+    }
+
+    private Outcome<OperationResult> generate(SamplingSession sampler, ServedModel base, int[] prompt,
+            SamplingParams params, RequestOwner owner, SampleSettings settings) {
+        Optional<Path> folder = sampler.run().flatMap(run -> sampler.step().isPresent()
+                ? adapters.stepFolder(run, sampler.step().getAsInt()) : Optional.empty());
+        if (sampler.step().isPresent() && folder.isEmpty()) {
+            return Outcome.refused(Refusal.notFound("sampling_session_id", "the sampler's checkpoint was deleted"));
+        }
+        Optional<AdapterCache.Lease> lease = folder.map(f -> cache.acquire(base, f));
+        try {
+            GenerationRequest request = new GenerationRequest(prompt, params, 0,
+                    lease.map(AdapterCache.Lease::adapter).orElse(null), Optional.empty(), owner);
+            return base.generator().generate(request).map(result -> new OperationResult.Sampled(
+                    SampleParameters.output(prompt, result, settings)));
+        } finally {
+            lease.ifPresent(AdapterCache.Lease::close);
+        }
+    }
+
+    private void release(UUID key) {
+        inFlight.computeIfPresent(key, (k, n) -> n <= 1 ? null : n - 1);
+    }
+
+    @Override
+    public void close() {
+        threads.shutdownNow();
+    }
+}

@@ -1,0 +1,108 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.model.CheckpointStore;
+import dev.crucible.application.primitives.ClientSessionsService;
+import dev.crucible.application.primitives.CreateRunService;
+import dev.crucible.application.primitives.LiveRuns;
+import dev.crucible.application.primitives.OperationLog;
+import dev.crucible.application.primitives.OperationRecovery;
+import dev.crucible.application.primitives.OperationSignals;
+import dev.crucible.application.primitives.PrimitiveLimits;
+import dev.crucible.application.primitives.PrimitiveStore;
+import dev.crucible.application.primitives.RetrieveFutureService;
+import dev.crucible.application.primitives.RunInfoService;
+import dev.crucible.application.primitives.SampleService;
+import dev.crucible.application.primitives.SamplersService;
+import dev.crucible.application.primitives.ServerCapabilitiesService;
+import dev.crucible.application.primitives.SubmitRunOperationService;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * The training primitives (the Tinker API): the operation log's services, the live runs with their bounds, and the
+ * restart rule run on start ({@link StartupTasks}).
+ */
+@Factory
+class PrimitivesFactory {
+
+    @Singleton
+    PrimitiveLimits primitiveLimits(@Value("${crucible.primitives.long-poll:30s}") Duration longPoll,
+            @Value("${crucible.primitives.max-datums:1024}") int maxDatums,
+            @Value("${crucible.primitives.max-lora-rank:128}") int maxLoraRank,
+            @Value("${crucible.primitives.micro-batch-tokens:4096}") int microBatchTokens,
+            @Value("${crucible.primitives.max-samples:128}") int maxSamples,
+            @Value("${crucible.primitives.max-sample-tokens:4096}") int maxSampleTokens,
+            @Value("${crucible.primitives.max-samples-in-flight:256}") int maxSamplesInFlight) {
+        return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
+                maxSamplesInFlight);
+    }
+
+    @Singleton
+    OperationSignals operationSignals() {
+        return new OperationSignals();
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    LiveRuns liveRuns(@Value("${crucible.primitives.max-runs-per-entity:4}") int perEntity,
+            @Value("${crucible.primitives.max-runs:16}") int total) {
+        return new LiveRuns(perEntity, total);
+    }
+
+    @Singleton
+    OperationRecovery operationRecovery(OperationLog log, Clock clock) {
+        return new OperationRecovery(log, clock);
+    }
+
+    @Singleton
+    RetrieveFutureService retrieveFuture(OperationLog log, OperationSignals signals, PrimitiveLimits limits) {
+        return new RetrieveFutureService(log, signals, limits.longPoll());
+    }
+
+    @Singleton
+    CreateRunService createRun(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
+            ServedModels served, PrimitiveLimits limits, Clock clock) {
+        return new CreateRunService(store, log, signals, live, served, limits, clock);
+    }
+
+    @Singleton
+    SubmitRunOperationService submitRunOperation(PrimitiveStore store, OperationLog log, OperationSignals signals,
+            LiveRuns live, ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters,
+            PrimitiveLimits limits, Clock clock) {
+        return new SubmitRunOperationService(store, log, signals, live, served, checkpoints, adapters, limits, clock);
+    }
+
+    @Singleton
+    ClientSessionsService clientSessions(PrimitiveStore store, Clock clock) {
+        return new ClientSessionsService(store, clock);
+    }
+
+    @Singleton
+    RunInfoService runInfo(PrimitiveStore store, ServedModels served) {
+        return new RunInfoService(store, served);
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    SampleService sample(PrimitiveStore store, OperationLog log, OperationSignals signals, ServedModels served,
+            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, Clock clock) {
+        return new SampleService(store, log, signals, served, adapters, cache, limits, clock);
+    }
+
+    @Singleton
+    SamplersService samplers(PrimitiveStore store, ServedModels served, Clock clock) {
+        return new SamplersService(store, served, clock);
+    }
+
+    @Singleton
+    ServerCapabilitiesService serverCapabilities(ServedModels served) {
+        return new ServerCapabilitiesService(served);
+    }
+}

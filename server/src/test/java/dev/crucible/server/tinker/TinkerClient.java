@@ -1,0 +1,114 @@
+package dev.crucible.server.tinker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.TestServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The HTTP calls the Tinker SDK makes, as it makes them (reference §3-§5, JSON profile): {@code X-API-Key: tml-<key>},
+ * submits that answer a request id, and futures polled until they are no longer {@code try_again}.
+ */
+final class TinkerClient {
+
+    private final Api api;
+    private int seq;
+
+    TinkerClient(TestServer server, String key) {
+        this.api = server.api(null).withHeader("X-API-Key", "tml-" + key);
+    }
+
+    Api api() {
+        return api;
+    }
+
+    Api.Reply post(String route, Map<String, Object> body) {
+        return api.post("/api/v1/" + route, body);
+    }
+
+    /** Submits and answers the request id, failing unless the submit was accepted. */
+    String submit(String route, Map<String, Object> body) {
+        Api.Reply reply = post(route, body);
+        assertEquals(200, reply.status(), reply.toString());
+        return reply.text("request_id");
+    }
+
+    /** Polls the future until it is done or failed. */
+    Map<String, Object> await(String requestId) {
+        while (true) {
+            Api.Reply reply = post("retrieve_future", Map.of("request_id", requestId, "allow_metadata_only", true));
+            assertEquals(200, reply.status(), reply.toString());
+            if (!"try_again".equals(reply.json().get("type"))) {
+                return reply.json();
+            }
+        }
+    }
+
+    String createModel(String base, int rank) {
+        Map<String, Object> done = await(submit("create_model", createModelBody(base, rank)));
+        return (String) done.get("model_id");
+    }
+
+    static Map<String, Object> createModelBody(String base, int rank) {
+        return Map.of("base_model", base, "lora_config", Map.of("rank", rank, "seed", 3, "train_unembed", false,
+                "train_mlp", true, "train_attn", true), "type", "create_model");
+    }
+
+    /** The next seq_id of this client's one training client (the first after create_model is 1). */
+    int nextSeq() {
+        return ++seq;
+    }
+
+    static Map<String, Object> forwardBackward(String model, int seq, String loss, List<Map<String, Object>> data) {
+        return Map.of("model_id", model, "seq_id", seq, "forward_backward_input", Map.of("data", data, "loss_fn",
+                loss), "type", "forward_backward");
+    }
+
+    static Map<String, Object> optimStep(String model, int seq, double lr) {
+        return Map.of("model_id", model, "seq_id", seq, "adam_params", Map.of("learning_rate", lr, "beta1", 0.9,
+                "beta2", 0.95, "eps", 1e-12, "weight_decay", 0.0, "grad_clip_norm", 0.0), "type", "optim_step");
+    }
+
+    /** A cross-entropy datum teaching {@code tokens}: position i reads tokens[0..i] and predicts tokens[i+1]. */
+    static Map<String, Object> teaching(int... tokens) {
+        List<Integer> input = new ArrayList<>();
+        List<Integer> targets = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
+        for (int i = 0; i + 1 < tokens.length; i++) {
+            input.add(tokens[i]);
+            targets.add(tokens[i + 1]);
+            weights.add(1.0);
+        }
+        return datum(input, Map.of("target_tokens", Map.of("data", targets, "dtype", "int64"),
+                "weights", Map.of("data", weights, "dtype", "float32")));
+    }
+
+    static Map<String, Object> datum(List<Integer> input, Map<String, Object> inputs) {
+        Map<String, Object> datum = new LinkedHashMap<>();
+        datum.put("model_input", Map.of("chunks", List.of(Map.of("tokens", input, "type", "encoded_text"))));
+        datum.put("loss_fn_inputs", inputs);
+        return datum;
+    }
+
+    /** The base model's vocabulary size, from its config.json. */
+    static int vocabSize(TestServer server) {
+        try {
+            String config = Files.readString(server.dataDir().resolve("models").resolve(TestServer.BASE_MODEL)
+                    .resolve("config.json"));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"vocab_size\"\\s*:\\s*(\\d+)").matcher(config);
+            if (!m.find()) {
+                throw new IllegalStateException("no vocab_size in " + config);
+            }
+            return Integer.parseInt(m.group(1));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.crucible.server.tinker;
+
+import static dev.crucible.server.tinker.TinkerClient.forwardBackward;
+import static dev.crucible.server.tinker.TinkerClient.optimStep;
+import static dev.crucible.server.tinker.TinkerClient.teaching;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.TestServer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cookbook's supervised loop replayed over HTTP (reference §9, JSON profile) on a tiny model: the loss falls, the
+ * named sampler weights continue the taught tokens greedily and answer /v1/chat/completions by the run's name; an
+ * ephemeral sampler's prompt logprobs agree with the trainer's (FP32: within {@value #AGREEMENT} nats per token);
+ * a saved state loaded into a new run scores as the old one.
+ */
+class TinkerReplayIT {
+
+    private static final int[] TAUGHT = {21, 22, 23, 24, 25, 26, 27, 28, 29, 30};
+    /** Trainer (DJL) and sampler (the serving engine) compute in FP32 in different orders. */
+    private static final double AGREEMENT = 5e-3;
+
+    @AutoClose
+    private final TestServer server = TestServer.start(Map.of());
+    private final String key = server.newKey("sally");
+    private final TinkerClient tinker = new TinkerClient(server, key);
+
+    @Test
+    void theSupervisedLoopTeachesTokensThatTheSamplerContinues() {
+        tinker.post("client/config", Map.of("sdk_version", "0.24.1"));
+        String session = tinker.post("create_session", Map.of("tags", List.of(), "type", "create_session"))
+                .text("session_id");
+        Map<String, Object> create = new LinkedHashMap<>(TinkerClient.createModelBody(TestServer.BASE_MODEL, 8));
+        create.put("session_id", session);
+        create.put("model_seq_id", 0);
+        String model = (String) tinker.await(tinker.submit("create_model", create)).get("model_id");
+
+        List<Double> losses = new ArrayList<>();
+        for (int step = 0; step < 80 && (losses.isEmpty() || losses.getLast() > 0.05); step++) {
+            String fb = tinker.submit("forward_backward", forwardBackward(model, tinker.nextSeq(), "cross_entropy",
+                    List.of(teaching(TAUGHT))));
+            String opt = tinker.submit("optim_step", optimStep(model, tinker.nextSeq(), 0.02));
+            losses.add(((Number) ((Map<?, ?>) tinker.await(fb).get("metrics")).get("loss:sum")).doubleValue());
+            tinker.await(opt);
+        }
+        assertTrue(losses.getLast() < losses.getFirst() / 4, "the loss falls: " + losses);
+
+        String path = (String) tinker.await(tinker.submit("save_weights_for_sampler", Map.of("model_id", model,
+                "path", "final", "seq_id", tinker.nextSeq()))).get("path");
+        assertEquals("tinker://" + model + "/sampler_weights/final", path);
+        String sampler = tinker.post("create_sampling_session", Map.of("session_id", session,
+                "sampling_session_seq_id", 0, "model_path", path)).text("sampling_session_id");
+        assertEquals(TestServer.BASE_MODEL, tinker.api().get("/api/v1/samplers/" + sampler).text("base_model"));
+
+        Map<String, Object> sampled = tinker.await(tinker.submit("asample", sample(sampler, 0, List.of(21, 22, 23),
+                Map.of("max_tokens", 7, "temperature", 0.0), false)));
+        Map<?, ?> sequence = (Map<?, ?>) ((List<?>) sampled.get("sequences")).getFirst();
+        assertEquals(List.of(24, 25, 26, 27, 28, 29, 30), sequence.get("tokens"), sampled + " after " + losses);
+        assertEquals(7, ((List<?>) sequence.get("logprobs")).size(), "a logprob per sampled token");
+        assertEquals("length", sequence.get("stop_reason"));
+
+        Api.Reply chat = server.api(key).post("/v1/chat/completions", RequestBodies.chat("Hi", "model",
+                "crucible:///sally/tinker/run-" + model, "max_tokens", 2));
+        assertEquals(200, chat.status(), chat.toString());
+    }
+
+    @Test
+    void anEphemeralSamplerScoresAsTheTrainerAndALoadedStateAsItsRun() {
+        String model = tinker.createModel(TestServer.BASE_MODEL, 4);
+        for (int step = 0; step < 3; step++) {
+            tinker.await(tinker.submit("forward_backward", forwardBackward(model, tinker.nextSeq(), "cross_entropy",
+                    List.of(teaching(TAUGHT)))));
+            tinker.await(tinker.submit("optim_step", optimStep(model, tinker.nextSeq(), 0.05)));
+        }
+        List<Double> trainer = forwardLogprobs(model, tinker.nextSeq());
+        Map<String, Object> ephemeral = tinker.await(tinker.submit("save_weights_for_sampler", Map.of(
+                "model_id", model, "seq_id", tinker.nextSeq(), "sampling_session_seq_id", 1)));
+        String sampler = (String) ephemeral.get("sampling_session_id");
+        List<Integer> prompt = new ArrayList<>();
+        for (int t : TAUGHT) {
+            prompt.add(t);
+        }
+        Map<String, Object> scored = tinker.await(tinker.submit("asample", sample(sampler, 0, prompt,
+                Map.of("max_tokens", 1), true)));
+        List<?> promptLogprobs = (List<?>) scored.get("prompt_logprobs");
+        assertEquals(null, promptLogprobs.getFirst(), "the first prompt token has no logprob");
+        for (int i = 1; i < TAUGHT.length; i++) {
+            assertEquals(trainer.get(i - 1), ((Number) promptLogprobs.get(i)).doubleValue(), AGREEMENT,
+                    "position " + i + ": trainer " + trainer + ", sampler " + promptLogprobs);
+        }
+
+        String saved = (String) tinker.await(tinker.submit("save_weights", Map.of("model_id", model, "path", "s1",
+                "seq_id", tinker.nextSeq()))).get("path");
+        String copy = tinker.createModel(TestServer.BASE_MODEL, 4);
+        Map<String, Object> loaded = tinker.await(tinker.submit("load_weights", Map.of("model_id", copy, "path", saved,
+                "seq_id", 1, "optimizer", true)));
+        assertEquals(saved, loaded.get("path"), loaded.toString());
+        List<Double> again = forwardLogprobs(copy, 2);
+        for (int i = 0; i < trainer.size(); i++) {
+            assertEquals(trainer.get(i), again.get(i), 1e-5, "the loaded run scores as the saved one");
+        }
+        Map<String, Object> late = tinker.await(tinker.submit("load_weights", Map.of("model_id", copy, "path", saved,
+                "seq_id", 3, "optimizer", false)));
+        assertEquals("user", late.get("category"), "a load after other operations: " + late);
+    }
+
+    private List<Double> forwardLogprobs(String model, int seq) {
+        Map<String, Object> result = tinker.await(tinker.submit("forward", Map.of("model_id", model, "seq_id", seq,
+                "forward_input", Map.of("data", List.of(teaching(TAUGHT)), "loss_fn", "cross_entropy"))));
+        Map<?, ?> output = (Map<?, ?>) ((List<?>) result.get("loss_fn_outputs")).getFirst();
+        return ((List<?>) ((Map<?, ?>) output.get("logprobs")).get("data")).stream()
+                .map(v -> ((Number) v).doubleValue()).toList();
+    }
+
+    private static Map<String, Object> sample(String sampler, int seq, List<Integer> prompt, Map<String, Object> params,
+            boolean promptLogprobs) {
+        return Map.of("sampling_session_id", sampler, "seq_id", seq, "num_samples", 1, "prompt", Map.of("chunks",
+                List.of(Map.of("tokens", prompt, "type", "encoded_text"))), "sampling_params", params,
+                "prompt_logprobs", promptLogprobs, "topk_prompt_logprobs", 0, "type", "sample");
+    }
+}
