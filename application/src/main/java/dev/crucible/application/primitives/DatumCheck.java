@@ -34,15 +34,12 @@ record DatumCheck(int vocabSize, int maxPositions, int maxDatums) {
         LossFunction function = LossFunction.named(input.lossFn()).orElseThrow(() -> invalid(prefix + ".loss_fn",
                 "loss_fn '" + input.lossFn() + "' is not known; known: " + Arrays.stream(LossFunction.values())
                         .map(LossFunction::wireName).toList()));
-        input.lossFnConfig().forEach((key, value) -> {
-            if (!function.settings().contains(key)) {
-                throw invalid(prefix + ".loss_fn_config." + key, "loss_fn " + function.wireName()
-                        + " takes no setting '" + key + "'; it takes " + new TreeSet<>(function.settings()));
-            }
-            if (!Double.isFinite(value)) {
-                throw invalid(prefix + ".loss_fn_config." + key, key + " must be finite, got " + value);
-            }
-        });
+        Map<String, Double> config = switch (function.configure(input.lossFnConfig())) {
+            case Outcome.Done<Map<String, Double>> done -> done.value();
+            case Outcome.Refused<Map<String, Double>> refused -> throw new RefusalException(new Refusal(
+                    refused.refusal().reason(), refused.refusal().message(),
+                    prefix + "." + refused.refusal().param()));
+        };
         if (input.data().isEmpty()) {
             throw invalid(prefix + ".data", "data must hold at least one datum");
         }
@@ -84,7 +81,7 @@ record DatumCheck(int vocabSize, int maxPositions, int maxDatums) {
             inputs.add(new LossInputs(floats(named.get("weights")), floats(named.get("advantages")),
                     floats(named.get("logprobs"))));
         }
-        return new PreparedBatch(function, input.lossFnConfig(), sequences, inputs, input.forwardOnly());
+        return new PreparedBatch(function, config, sequences, inputs, input.forwardOnly());
     }
 
     private static void checkShape(String at, Tensor tensor, int length, boolean tokens) {

@@ -1,11 +1,12 @@
 package dev.crucible.application.primitives;
 
 import dev.crucible.application.training.MicroBatches;
+import dev.crucible.engine.spi.AdamWStep;
 import dev.crucible.engine.spi.LoraTrainer;
 import dev.crucible.engine.spi.TokenObjective;
-import dev.crucible.engine.spi.TrainingBatchResult;
 import dev.crucible.engine.spi.TrainingSequence;
 import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.runtime.training.loss.LossInputs;
 import dev.crucible.runtime.training.loss.Losses;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,35 +30,31 @@ final class RunOperations {
         live.markStarted();
         LoraTrainer trainer = live.trainer();
         List<float[]> logprobs = new ArrayList<>();
-        double loss = 0;
         int from = 0;
         for (List<TrainingSequence> micro : MicroBatches.split(batch.sequences(), microBatchTokens)) {
-            TokenObjective objective = Losses.objective(batch.function(), batch.config(),
-                    batch.inputs().subList(from, from + micro.size()));
+            List<LossInputs> inputs = batch.inputs().subList(from, from + micro.size());
             from += micro.size();
             if (batch.forwardOnly()) {
-                List<float[]> measured = trainer.logprobs(micro, true);
-                loss += objective.evaluate(measured).loss();
-                logprobs.addAll(measured);
+                logprobs.addAll(trainer.logprobs(micro, true));
             } else {
-                TrainingBatchResult result = trainer.accumulate(micro, objective);
-                loss += result.loss();
-                logprobs.addAll(result.logprobs());
+                TokenObjective objective = Losses.objective(batch.function(), batch.config(), inputs);
+                logprobs.addAll(trainer.accumulate(micro, objective).logprobs());
             }
         }
         List<Map<String, Tensor>> outputs = logprobs.stream().map(lp -> Map.<String, Tensor>of("logprobs",
                 Tensor.Floats.of(lp))).toList();
+        // The metrics at the logprobs the gradients were taken at: loss:sum is the objective's sum (micro-batches
+        // add up to the whole call), clip_fraction:mean a per-datum average over the whole call.
+        Map<String, Double> metrics = Losses.metrics(batch.function(), batch.config(), batch.inputs(), logprobs);
         return Outcome.done(new OperationResult.ForwardBackward(new ForwardBackwardOutput("TensorData", outputs,
-                Map.of("loss:sum", loss))));
+                metrics)));
     }
 
     Outcome<OperationResult> optimStep(LiveRun live, RunCommand.OptimStep step) {
         live.markStarted();
-        // beta1, beta2, eps and weight_decay go to the step once LoraTrainer.step takes them (the trainer is made
-        // with the SDK's defaults until then)
-        double norm = live.trainer().step(step.learningRate(), step.gradClipNorm());
+        double norm = live.trainer().step(new AdamWStep(step.learningRate(), step.beta1(), step.beta2(), step.eps(),
+                step.weightDecay(), step.gradClipNorm()));
         return Outcome.done(new OperationResult.OptimStep(Map.of("grad_norm:mean", norm,
                 "learning_rate:mean", step.learningRate())));
     }
-
 }
