@@ -11,7 +11,7 @@ public record ListJobsService(JobStore jobs) implements ListJobsUseCase {
     @Override
     public Outcome<Page<TrainingJob>> list(Command command) {
         var entity = command.caller().entity();
-        return command.page().cursor(id -> jobs.find(entity, new JobId(id)), "training jobs")
-                .map(after -> Page.fromFetch(jobs.fetchPage(entity, command.page(), after), command.page()));
+        return command.page().list(id -> jobs.find(entity, new JobId(id)), "training jobs",
+                after -> jobs.fetchPage(entity, command.page(), after));
     }
 }

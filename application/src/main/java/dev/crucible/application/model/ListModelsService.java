@@ -11,7 +11,7 @@ public record ListModelsService(ModelStore models) implements ListModelsUseCase 
     @Override
     public Outcome<Page<Model>> list(Command command) {
         var entity = command.caller().entity();
-        return command.page().cursor(id -> models.find(entity, new ModelId(id)), "models")
-                .map(after -> Page.fromFetch(models.fetchPage(entity, command.page(), after), command.page()));
+        return command.page().list(id -> models.find(entity, new ModelId(id)), "models",
+                after -> models.fetchPage(entity, command.page(), after));
     }
 }

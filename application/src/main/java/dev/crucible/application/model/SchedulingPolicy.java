@@ -1,6 +1,7 @@
 package dev.crucible.application.model;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -10,23 +11,17 @@ import java.util.Optional;
 public enum SchedulingPolicy {
 
     /** First come, first served; a request's non-zero {@code priority} is refused, as vLLM refuses it. */
-    FCFS("fcfs"),
+    FCFS,
     /** Lower {@code priority} values first, then arrival. */
-    PRIORITY("priority");
+    PRIORITY;
 
-    private final String wireName;
-
-    SchedulingPolicy(String wireName) {
-        this.wireName = wireName;
-    }
-
-    /** The name in configuration and in {@code GET /v1/models}: {@code fcfs} or {@code priority}. */
+    /** The name in configuration and in {@code GET /v1/models}: the constant's name in lower case. */
     public String wireName() {
-        return wireName;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The policy named {@code name} (its wire name), if any. */
     public static Optional<SchedulingPolicy> of(String name) {
-        return Arrays.stream(values()).filter(p -> p.wireName.equals(name)).findFirst();
+        return Arrays.stream(values()).filter(p -> p.wireName().equals(name)).findFirst();
     }
 }

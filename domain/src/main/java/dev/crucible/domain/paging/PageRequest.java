@@ -2,6 +2,7 @@ package dev.crucible.domain.paging;
 
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.kernel.refusal.Outcome;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,6 +51,15 @@ public record PageRequest(Optional<UUID> after, int limit, SortOrder order) {
         Optional<T> found = find.apply(after.get());
         return found.isPresent() ? Outcome.done(found)
                 : Outcome.refused(Refusal.invalid("after", "after '" + after.get() + "' is not one of your " + what));
+    }
+
+    /**
+     * One page of the caller's items: the cursor resolved as {@link #cursor} does, then {@code fetch} given it,
+     * which reads {@link #fetchSize()} rows from there so that the one past the page tells whether more exist.
+     */
+    public <C, T> Outcome<Page<T>> list(Function<UUID, Optional<C>> find, String what,
+            Function<Optional<C>, List<T>> fetch) {
+        return cursor(find, what).map(after -> Page.fromFetch(fetch.apply(after), this));
     }
 
     /** How many rows to fetch so that one extra row tells whether more exist. */

@@ -4,7 +4,9 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertInvalid;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -71,5 +73,17 @@ class PageRequestTest {
         assertEquals(Optional.of("mine"), value(new PageRequest(Optional.of(mine), 10, SortOrder.ASC).cursor(find, "things")));
         assertInvalid(new PageRequest(Optional.of(theirs), 10, SortOrder.ASC).cursor(find, "things"), "after",
                 "after '" + theirs + "' is not one of your things");
+    }
+
+    @Test
+    void aListFetchesFromTheFoundCursorAndKeepsTheExtraRowOnlyAsHasMore() {
+        UUID mine = UUID.fromString("00000000-0000-0000-0000-000000000001");
+        PageRequest request = new PageRequest(Optional.of(mine), 2, SortOrder.ASC);
+        Page<String> page = value(request.list(id -> Optional.of("cursor " + id), "things",
+                after -> List.of(after.orElseThrow(), "b", "c")));
+        assertEquals(List.of("cursor " + mine, "b"), page.items());
+        assertTrue(page.hasMore());
+        assertInvalid(request.list(id -> Optional.empty(), "things", after -> List.of()), "after",
+                "after '" + mine + "' is not one of your things");
     }
 }

@@ -1,11 +1,10 @@
 package dev.crucible.engine.djl;
 
+import dev.crucible.engine.spi.RunnerKvCache;
 import dev.crucible.engine.spi.SequenceInput;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A forward batch packed end to end: the new tokens of every sequence in one row ({@code tokens}), each sequence a
@@ -20,37 +19,13 @@ record DjlPackedBatch(List<SequenceInput> inputs, List<DjlKvCache> caches, List<
 
     /** Checks every input (see {@link dev.crucible.engine.spi.ModelRunner}'s errors) before anything runs. */
     static DjlPackedBatch of(List<SequenceInput> inputs, DjlModelRunner runner) {
-        if (inputs == null || inputs.isEmpty()) {
-            throw new IllegalArgumentException("batch must hold at least one sequence, got none");
-        }
-        Set<DjlKvCache> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<DjlKvCache> caches = new ArrayList<>();
+        List<DjlKvCache> caches = RunnerKvCache.checkBatch(inputs, DjlKvCache.class, runner.resources(),
+                runner.vocabSize());
         List<DjlLoraAdapter> adapters = new ArrayList<>();
         int total = 0;
         for (int i = 0; i < inputs.size(); i++) {
-            SequenceInput in = inputs.get(i);
-            if (!(in.cache() instanceof DjlKvCache cache) || !cache.belongsTo(runner.resources())) {
-                throw new IllegalArgumentException("batch[" + i + "].cache was not made by this model runner");
-            }
-            if (cache.isClosed()) {
-                throw new IllegalArgumentException("batch[" + i + "].cache is closed");
-            }
-            if (!seen.add(cache)) {
-                throw new IllegalArgumentException("batch[" + i + "].cache appears twice in one batch");
-            }
-            if (in.length() > cache.remaining()) {
-                throw new IllegalArgumentException("batch[" + i + "] has " + in.length() + " new tokens but its cache "
-                        + "has room for " + cache.remaining() + " (capacity " + cache.capacity() + ")");
-            }
-            for (int j = 0; j < in.length(); j++) {
-                if (in.tokenId(j) < 0 || in.tokenId(j) >= runner.vocabSize()) {
-                    throw new IllegalArgumentException("batch[" + i + "].tokenIds[" + j + "] must be in [0, "
-                            + runner.vocabSize() + "), got " + in.tokenId(j));
-                }
-            }
-            caches.add(cache);
-            adapters.add(adapter(in, i, runner));
-            total += in.length();
+            adapters.add(adapter(inputs.get(i), i, runner));
+            total += inputs.get(i).length();
         }
         return pack(inputs, caches, Collections.unmodifiableList(adapters), total);
     }

@@ -49,14 +49,17 @@ public final class OnnxEngineProvider implements EngineProvider {
 
     @Override
     public ModelRunner loadModel(ModelFolder model) {
-        Objects.requireNonNull(model, "model");
-        return OnnxModelLoader.load(runtime, model, OnnxPrecision.fromProperties());
+        return load(model, OnnxPrecision.fromProperties());
     }
 
     /** At {@code precision}, whatever {@code -Dcrucible.onnx.precision} says; the int4 accuracy level still applies. */
     @Override
     public ModelRunner loadModel(ModelFolder model, Precision precision) {
+        return load(model, OnnxPrecision.fromProperties().as(precision));
+    }
+
+    private ModelRunner load(ModelFolder model, OnnxPrecision precision) {
         Objects.requireNonNull(model, "model");
-        return OnnxModelLoader.load(runtime, model, OnnxPrecision.fromProperties().as(precision));
+        return OnnxModelLoader.load(runtime, model, precision);
     }
 }

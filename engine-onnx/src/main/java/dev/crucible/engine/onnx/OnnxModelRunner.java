@@ -67,7 +67,7 @@ final class OnnxModelRunner implements ModelRunner {
     @Override
     public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
         resources.requireOpen();
-        List<OnnxKvCache> held = OnnxBatchCheck.caches(batch, this, config.vocabSize());
+        List<OnnxKvCache> held = RunnerKvCache.checkBatch(batch, OnnxKvCache.class, resources, config.vocabSize());
         OnnxBatchCheck.adapters(batch, this);
         int longest = 0;
         for (int i = 0; i < batch.size(); i++) {

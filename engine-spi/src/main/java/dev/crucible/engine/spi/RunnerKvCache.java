@@ -1,6 +1,11 @@
 package dev.crucible.engine.spi;
 
 import dev.crucible.hf.config.ModelConfig;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Base of an engine's {@link KvCache}: the capacity fixed at creation and the length, which the runner advances only
@@ -51,6 +56,47 @@ public abstract class RunnerKvCache extends RunnerResource implements KvCache {
             throw new IllegalArgumentException("tokens must be in [1, " + Math.min(from.length(), to.capacity())
                     + "] (held by from, and fitting to's capacity " + to.capacity() + "), got " + tokens);
         }
+    }
+
+    /**
+     * Refuses a {@link ModelRunner#forward} batch the contract does not allow, before anything changes: at least one
+     * sequence; each sequence's cache made by this runner, open, in the batch once and with room for its new tokens;
+     * every token id in the vocabulary. Adapters are the engine's to check.
+     *
+     * @param type      the engine's cache type, which every cache this runner makes has
+     * @param resources what the runner handed out
+     * @return each sequence's cache, in the batch's order
+     * @throws IllegalArgumentException naming the sequence ({@code batch[i]}) and what is wrong
+     */
+    public static <C extends RunnerKvCache> List<C> checkBatch(List<SequenceInput> batch, Class<C> type,
+            RunnerResources resources, int vocabSize) {
+        if (batch == null || batch.isEmpty()) {
+            throw new IllegalArgumentException("batch must hold at least one sequence, got none");
+        }
+        Set<KvCache> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<C> caches = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            SequenceInput in = batch.get(i);
+            String name = "batch[" + i + "]";
+            checkOwn(in.cache(), name, resources);
+            C cache = type.cast(in.cache());
+            if (!seen.add(cache)) {
+                throw new IllegalArgumentException(name + ": the same cache is in the batch twice");
+            }
+            if (in.length() > cache.remaining()) {
+                throw new IllegalArgumentException(name + " has " + in.length() + " new tokens but its cache has room "
+                        + "for " + cache.remaining() + " (capacity " + cache.capacity() + ", holding " + cache.length()
+                        + ")");
+            }
+            for (int j = 0; j < in.length(); j++) {
+                if (in.tokenId(j) < 0 || in.tokenId(j) >= vocabSize) {
+                    throw new IllegalArgumentException(name + ".tokenIds[" + j + "] must be in [0, " + vocabSize
+                            + "), got " + in.tokenId(j));
+                }
+            }
+            caches.add(cache);
+        }
+        return caches;
     }
 
     private static void checkOwn(KvCache cache, String name, RunnerResources resources) {

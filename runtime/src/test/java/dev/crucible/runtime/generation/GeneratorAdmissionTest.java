@@ -76,54 +76,46 @@ class GeneratorAdmissionTest {
 
     @Test
     void ownersTakeTurnsSoAFloodDoesNotStarveAnotherKey() throws InterruptedException {
-        List<Recorder> order = new CopyOnWriteArrayList<>();
-        try (Generator generator = generator(gated(), 1, 16)) {
-            List<Recorder> flood = new ArrayList<>();
-            for (int i = 0; i < 5; i++) {
-                flood.add(submit(generator, request("tenant-a", "key-a"), order));
-                if (i == 0) {
-                    assertTrue(entered.await(5, TimeUnit.SECONDS));
-                }
-            }
-            Recorder other = submit(generator, request("tenant-b", "key-b"), order);
-            gate.countDown();
-            assertTrue(Await.until(() -> order.size() == 6), "every request ended: " + order.size());
-            // a1 was running; a2 was next in turn when b arrived; then b, before the rest of the flood
-            assertEquals(List.of(flood.get(0), flood.get(1), other, flood.get(2), flood.get(3), flood.get(4)), order);
+        List<GenerationRequest> requests = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            requests.add(request("tenant-a", "key-a"));
         }
+        requests.add(request("tenant-b", "key-b"));
+        // a1 was running; a2 was next in turn when b arrived; then b, before the rest of the flood
+        assertEquals(List.of(0, 1, 5, 2, 3, 4), runOrder(requests));
     }
 
     @Test
     void entitiesTakeTurnsBeforeTheirKeysSoManyKeysDoNotBuyMoreTurns() throws InterruptedException {
-        List<Recorder> order = new CopyOnWriteArrayList<>();
-        try (Generator generator = generator(gated(), 1, 16)) {
-            Recorder running = submit(generator, request("busy", "k0"), order);
-            assertTrue(entered.await(5, TimeUnit.SECONDS));
-            List<Recorder> busy = new ArrayList<>();
-            for (String key : List.of("k1", "k2", "k3")) {
-                busy.add(submit(generator, request("busy", key), order));
-            }
-            Recorder quiet = submit(generator, request("quiet", "q"), order);
-            gate.countDown();
-            assertTrue(Await.until(() -> order.size() == 5));
-            assertEquals(List.of(running, busy.get(0), quiet, busy.get(1), busy.get(2)), order);
-        }
+        assertEquals(List.of(0, 1, 4, 2, 3), runOrder(List.of(request("busy", "k0"), request("busy", "k1"),
+                request("busy", "k2"), request("busy", "k3"), request("quiet", "q"))));
     }
 
     @Test
     void priorityStillComesBeforeTurns() throws InterruptedException {
+        GenerationRequest highest = new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(2)), -1, null,
+                java.util.Optional.empty(), new RequestOwner("a", "a"));
+        assertEquals(List.of(0, 2, 1), runOrder(List.of(request("a", "a"), request("b", "b"), highest)));
+    }
+
+    /**
+     * The order {@code requests} ran in, as their indexes: the first runs alone (a batch holds one sequence) and
+     * stays in the model until the rest, submitted in order meanwhile, are all waiting.
+     */
+    private List<Integer> runOrder(List<GenerationRequest> requests) throws InterruptedException {
         List<Recorder> order = new CopyOnWriteArrayList<>();
+        List<Recorder> submitted = new ArrayList<>();
         try (Generator generator = generator(gated(), 1, 16)) {
-            Recorder first = submit(generator, request("a", "a"), order);
-            assertTrue(entered.await(5, TimeUnit.SECONDS));
-            Recorder other = submit(generator, request("b", "b"), order);
-            GenerationRequest highest = new GenerationRequest(new int[] {1}, params(b -> b.maxTokens(2)), -1, null,
-                    java.util.Optional.empty(), new RequestOwner("a", "a"));
-            Recorder urgent = submit(generator, highest, order);
+            for (GenerationRequest request : requests) {
+                submitted.add(submit(generator, request, order));
+                if (submitted.size() == 1) {
+                    assertTrue(entered.await(5, TimeUnit.SECONDS));
+                }
+            }
             gate.countDown();
-            assertTrue(Await.until(() -> order.size() == 3));
-            assertEquals(List.of(first, urgent, other), order);
+            assertTrue(Await.until(() -> order.size() == requests.size()), "every request ended: " + order.size());
         }
+        return order.stream().map(submitted::indexOf).toList();
     }
 
     @Test

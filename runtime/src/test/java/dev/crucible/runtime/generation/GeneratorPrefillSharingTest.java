@@ -57,10 +57,6 @@ class GeneratorPrefillSharingTest {
     }
 
     /**
-     * The positional model; the blocker's one-token prompt waits for the gate, and {@code hook} sees every context
-     * first (on the generator's thread, inside the forward).
-     */
-    /**
      * A runner that cancels the handle in {@code target}, once it is set, while a prompt's second chunk of 8 tokens
      * is forwarded.
      */
@@ -72,6 +68,10 @@ class GeneratorPrefillSharingTest {
         });
     }
 
+    /**
+     * The positional model; the blocker's one-token prompt waits for the gate, and {@code hook} sees every context
+     * first (on the generator's thread, inside the forward).
+     */
     private FakeModelRunner runner(Consumer<List<Integer>> hook) {
         return new FakeModelRunner(VOCAB, 96, context -> {
             if (context.size() == 1) {
@@ -106,6 +106,19 @@ class GeneratorPrefillSharingTest {
             handles.add(value(generator.submit(request, GenerationListener.NONE)));
         }
         return handles;
+    }
+
+    /**
+     * What {@code requests} end with when a generator with chunks of 64 and {@code prefixCacheTokens} of prefix cache
+     * admits them all in one step behind the blocker ({@link #queuedBehindBlocker}).
+     */
+    private List<GenerationResult> ranTogether(FakeModelRunner runner, int prefixCacheTokens,
+            List<GenerationRequest> requests) throws InterruptedException {
+        try (Generator generator = generator(runner, 64, prefixCacheTokens)) {
+            List<GenerationHandle> handles = queuedBehindBlocker(generator, requests);
+            gate.countDown();
+            return handles.stream().map(handle -> handle.result().join()).toList();
+        }
     }
 
     /** What {@code prompt} generates alone, with no cache to restore from. */
@@ -210,33 +223,26 @@ class GeneratorPrefillSharingTest {
     void theSiblingsOfAWaiterCopyItsPromptOnceItHasRestored() throws InterruptedException {
         int[] prompt = prompt(40, 0);
         FakeModelRunner runner = runner(context -> { });
-        try (Generator generator = generator(runner, 64, 1024)) {
-            List<GenerationHandle> handles = queuedBehindBlocker(generator, List.of(request(prompt),
-                    new GenerationRequest(tailed(prompt, 1), params(b -> b.temperature(1).topK(1).seed(2).n(3)
-                            .maxTokens(5).ignoreEos(true)), 0, null, Optional.empty(), new RequestOwner("team", "key"),
-                            Optional.empty())));
-            gate.countDown();
-            List<Integer> expected = alone(tailed(prompt, 1));
-            GenerationResult three = handles.getLast().result().join();
-            three.sequences().forEach(s -> assertEquals(expected, s.tokenIds(), "sequence " + s.index()));
-            assertEquals(32, three.cachedTokens());
-            assertEquals(List.of(40), runner.batches.get(1));
-            assertEquals(List.of(1, 8), runner.batches.get(2), "one tail for the request's three sequences");
-            assertEquals(List.of(1, 1, 1, 1), runner.batches.get(3));
-        }
+        GenerationResult three = ranTogether(runner, 1024, List.of(request(prompt),
+                new GenerationRequest(tailed(prompt, 1), params(b -> b.temperature(1).topK(1).seed(2).n(3)
+                        .maxTokens(5).ignoreEos(true)), 0, null, Optional.empty(), new RequestOwner("team", "key"),
+                        Optional.empty()))).getLast();
+        List<Integer> expected = alone(tailed(prompt, 1));
+        three.sequences().forEach(s -> assertEquals(expected, s.tokenIds(), "sequence " + s.index()));
+        assertEquals(32, three.cachedTokens());
+        assertEquals(List.of(40), runner.batches.get(1));
+        assertEquals(List.of(1, 8), runner.batches.get(2), "one tail for the request's three sequences");
+        assertEquals(List.of(1, 1, 1, 1), runner.batches.get(3));
     }
 
     @Test
     void withThePrefixCacheOffNobodyWaits() throws InterruptedException {
         int[] prompt = prompt(40, 0);
         FakeModelRunner runner = runner(context -> { });
-        try (Generator generator = generator(runner, 64, 0)) {
-            List<GenerationHandle> handles = queuedBehindBlocker(generator, List.of(request(prompt),
-                    request(tailed(prompt, 1)), request(tailed(prompt, 2))));
-            gate.countDown();
-            assertEquals(List.of(0, 0, 0), cachedTokens(handles));
-            assertEquals(List.of(40, 40, 40), runner.batches.get(1));
-        }
+        List<GenerationResult> results = ranTogether(runner, 0, List.of(request(prompt), request(tailed(prompt, 1)),
+                request(tailed(prompt, 2))));
+        assertEquals(List.of(0, 0, 0), results.stream().map(GenerationResult::cachedTokens).toList());
+        assertEquals(List.of(40, 40, 40), runner.batches.get(1));
     }
 
     @Test
@@ -246,16 +252,13 @@ class GeneratorPrefillSharingTest {
         second[20] = second[20] == 1 ? 2 : 1;
         int[] unrelated = prompt(40, 7);
         FakeModelRunner runner = runner(context -> { });
-        try (Generator generator = generator(runner, 64, 1024)) {
-            List<GenerationHandle> handles = queuedBehindBlocker(generator, List.of(request(first), request(second),
-                    request(unrelated), request(second, Optional.of("salt"))));
-            gate.countDown();
-            assertEquals(List.of(0, 16, 0, 0), cachedTokens(handles));
-            assertEquals(List.of(40, 40, 40), runner.batches.get(1),
-                    "the second waits for its one shared block; another prompt and another scope do not");
-            assertEquals(List.of(1, 24, 1, 1), runner.batches.get(2), "the second restores block 0 from the first");
-            assertEquals(alone(second), tokens(handles.get(1)));
-        }
+        List<GenerationResult> results = ranTogether(runner, 1024, List.of(request(first), request(second),
+                request(unrelated), request(second, Optional.of("salt"))));
+        assertEquals(List.of(0, 16, 0, 0), results.stream().map(GenerationResult::cachedTokens).toList());
+        assertEquals(List.of(40, 40, 40), runner.batches.get(1),
+                "the second waits for its one shared block; another prompt and another scope do not");
+        assertEquals(List.of(1, 24, 1, 1), runner.batches.get(2), "the second restores block 0 from the first");
+        assertEquals(alone(second), results.get(1).sequences().getFirst().tokenIds());
     }
 
     @Test

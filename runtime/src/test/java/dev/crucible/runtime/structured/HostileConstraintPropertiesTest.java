@@ -12,6 +12,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -84,58 +85,49 @@ class HostileConstraintPropertiesTest {
         assertTrue(millis < CPU_MILLIS, "200 tokens parsed in " + millis + " ms of CPU");
     }
 
+    /** A repetition count: a thousand, nested a few levels, multiplies past any budget. */
+    private static final Arbitrary<Integer> COUNT = Arbitraries.integers().between(0, 1000);
+
     @Provide
     Arbitrary<String> regexes() {
-        return regex(4);
-    }
-
-    private static Arbitrary<String> regex(int depth) {
         Arbitrary<String> atom = Arbitraries.of("a", ".", "[a-z]", "\\d", "(", ")", "a|b", "[^x]", "\\w+", "{");
-        if (depth == 0) {
-            return atom;
-        }
-        Arbitrary<String> inner = Arbitraries.lazy(() -> regex(depth - 1));
-        Arbitrary<Integer> count = Arbitraries.integers().between(0, 1000);
-        return Arbitraries.frequencyOf(
+        return nested(4, atom, inner -> Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(1, atom),
-                net.jqwik.api.Tuple.of(3, Combinators.combine(inner, count).as((r, n) -> "(" + r + "){" + n + "}")),
-                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, count).as((r, n) -> "(" + r + "){1," + n
+                net.jqwik.api.Tuple.of(3, Combinators.combine(inner, COUNT).as((r, n) -> "(" + r + "){" + n + "}")),
+                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, COUNT).as((r, n) -> "(" + r + "){1," + n
                         + "}")),
                 net.jqwik.api.Tuple.of(2, Combinators.combine(inner, inner).as((x, y) -> "(" + x + "|" + y + ")*")),
                 net.jqwik.api.Tuple.of(1, Combinators.combine(inner, inner).as((x, y) -> x + y)),
-                net.jqwik.api.Tuple.of(1, inner.map(r -> "(".repeat(150) + r)));
+                net.jqwik.api.Tuple.of(1, inner.map(r -> "(".repeat(150) + r))));
     }
 
     @Provide
     Arbitrary<Object> schemas() {
-        return schema(12);
-    }
-
-    private static Arbitrary<Object> schema(int depth) {
         Arbitrary<Object> leaf = Arbitraries.of(Map.of("type", "integer"), Map.of("type", "string", "maxLength", 1000),
                 Map.of("type", "string", "pattern", "(a{100}){100}"), Map.of(), Boolean.TRUE,
                 Map.of("type", "wat"), Map.of("enum", List.of(1, "a", true)));
-        if (depth == 0) {
-            return leaf;
-        }
-        Arbitrary<Object> inner = Arbitraries.lazy(() -> schema(depth - 1));
-        Arbitrary<Integer> count = Arbitraries.integers().between(0, 1000);
-        return Arbitraries.frequencyOf(
+        return nested(12, leaf, inner -> Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(1, leaf),
                 net.jqwik.api.Tuple.of(4, inner.map(s -> Map.of("type", "array", "items", s))),
-                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, count).as((s, n) -> Map.of("type", "array",
+                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, COUNT).as((s, n) -> Map.of("type", "array",
                         "items", s, "maxItems", n))),
                 net.jqwik.api.Tuple.of(2, Combinators.combine(inner, inner).as((x, y) -> Map.of("anyOf",
                         List.of(x, y)))),
                 net.jqwik.api.Tuple.of(2, Combinators.combine(inner, inner).as((x, y) -> Map.of("type", "object",
                         "properties", Map.of("x", x, "y", y)))),
                 net.jqwik.api.Tuple.of(1, inner.map(s -> Map.of("$defs", Map.of("d", s), "type", "array",
-                        "items", Map.of("$ref", "#/$defs/d"), "minItems", 3)))).map(o -> o);
+                        "items", Map.of("$ref", "#/$defs/d"), "minItems", 3)))).map(o -> o));
     }
 
     @Provide
     Arbitrary<String> grammars() {
-        Arbitrary<String> body = grammarBody(3);
+        Arbitrary<String> atom = Arbitraries.of("\"a\"", "x", "x x", "[a-b]", "\"(\" x \")\"", "\"aa\"");
+        Arbitrary<String> body = nested(3, atom, inner -> Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(1, atom),
+                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, COUNT).as((b, n) -> "(" + b + "){0," + n + "}")),
+                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, inner).as((x, y) -> x + " | " + y)),
+                net.jqwik.api.Tuple.of(2, inner.map(b -> "x x | " + b)),
+                net.jqwik.api.Tuple.of(1, Combinators.combine(inner, inner).as((x, y) -> "(" + x + ") " + y))));
         return Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(3, body.map(b -> "root ::= x\nx ::= " + b)),
                 net.jqwik.api.Tuple.of(1, Arbitraries.of("root ::= x\nx ::= x x | \"a\"",
@@ -144,18 +136,11 @@ class HostileConstraintPropertiesTest {
                         "root ::= ((\"a\"{1000}){1000})", "root ::= \"a", "root ::= (((((\"a\")))))")));
     }
 
-    private static Arbitrary<String> grammarBody(int depth) {
-        Arbitrary<String> atom = Arbitraries.of("\"a\"", "x", "x x", "[a-b]", "\"(\" x \")\"", "\"aa\"");
-        if (depth == 0) {
-            return atom;
-        }
-        Arbitrary<String> inner = Arbitraries.lazy(() -> grammarBody(depth - 1));
-        Arbitrary<Integer> count = Arbitraries.integers().between(0, 1000);
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(1, atom),
-                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, count).as((b, n) -> "(" + b + "){0," + n + "}")),
-                net.jqwik.api.Tuple.of(2, Combinators.combine(inner, inner).as((x, y) -> x + " | " + y)),
-                net.jqwik.api.Tuple.of(2, inner.map(b -> "x x | " + b)),
-                net.jqwik.api.Tuple.of(1, Combinators.combine(inner, inner).as((x, y) -> "(" + x + ") " + y)));
+    /**
+     * {@code atom} at depth 0; above it, what {@code level} builds on the arbitrary one level down, made lazily (an
+     * eager tree this deep takes jqwik forever to hash).
+     */
+    private static <T> Arbitrary<T> nested(int depth, Arbitrary<T> atom, Function<Arbitrary<T>, Arbitrary<T>> level) {
+        return depth == 0 ? atom : level.apply(Arbitraries.lazy(() -> nested(depth - 1, atom, level)));
     }
 }

@@ -31,9 +31,14 @@ public final class ServerOptions {
     /** A client for the chosen server; a missing key is a usage error. */
     public CrucibleClient client() {
         if (apiKey == null || apiKey.isBlank()) {
-            throw new ParameterException(spec.commandLine(), "no API key: set CRUCIBLE_API_KEY or pass --api-key");
+            throw usageError("no API key: set CRUCIBLE_API_KEY or pass --api-key");
         }
         return new CrucibleClient(baseUrl, apiKey);
+    }
+
+    /** A usage error of the command these options belong to: picocli prints {@code message} and the command's usage. */
+    ParameterException usageError(String message) {
+        return new ParameterException(spec.commandLine(), message);
     }
 
     public PrintWriter out() {

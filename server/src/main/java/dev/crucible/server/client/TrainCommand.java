@@ -14,17 +14,14 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code crucible train sft|rl}: creates a training job from local files, and follows it with {@code --follow}. */
 @Command(name = "train", mixinStandardHelpOptions = true, description = "Start training jobs.",
         subcommands = {TrainCommand.Sft.class, TrainCommand.Rl.class})
 public final class TrainCommand {
 
-    /** What both job kinds take: the model, configuration keys, and whether to follow. */
-    static final class JobOptions {
+    /** A command that creates a job; what both job kinds take: the model, configuration keys, and whether to follow. */
+    abstract static class JobCommand extends ClientCommand {
 
         @Option(names = "--model", required = true, description = "The trainable model's id.")
         String modelId;
@@ -47,7 +44,7 @@ public final class TrainCommand {
         }
 
         /** Prints the job's id (or JSON); with {@code --follow}, follows it and exits with its outcome. */
-        int started(ServerOptions server, CrucibleClient client, JsonNode job) throws InterruptedException {
+        int started(CrucibleClient client, JsonNode job) throws InterruptedException {
             server.print(job, job.path("id").asText());
             return follow ? following.follow(client, job.path("id").asText(), server.out()) : ExitCodes.OK;
         }
@@ -64,10 +61,7 @@ public final class TrainCommand {
     @Command(name = "sft", mixinStandardHelpOptions = true,
             description = "Supervised fine-tuning on a JSONL file of chats ({messages, tools?} per line): uploads it, "
                     + "then creates the job; prints the job id.")
-    static final class Sft extends ClientCommand {
-
-        @Mixin
-        JobOptions job;
+    static final class Sft extends JobCommand {
 
         @Option(names = "--data", required = true, description = "The local JSONL file of chats.")
         Path data;
@@ -76,21 +70,15 @@ public final class TrainCommand {
         int run(CrucibleClient client) throws IOException, InterruptedException {
             String fileId = client.upload("/v1/files", "fine-tune", data).path("id").asText();
             ObjectNode body = CrucibleClient.json().createObjectNode();
-            body.put("model_id", job.modelId).put("training_data_url", fileId).set("config", job.configNode());
-            return job.started(server, client, client.post("/v1/preview/sft-training-jobs", body));
+            body.put("model_id", modelId).put("training_data_url", fileId).set("config", configNode());
+            return started(client, client.post("/v1/preview/sft-training-jobs", body));
         }
     }
 
     @Command(name = "rl", mixinStandardHelpOptions = true,
             description = "Reinforcement learning from scored trajectory groups (one ART TrajectoryGroup as JSON per "
                     + "line); prints the job id.")
-    static final class Rl extends ClientCommand {
-
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        JobOptions job;
+    static final class Rl extends JobCommand {
 
         @Option(names = "--groups", required = true, description = "The local JSONL file of trajectory groups.")
         Path groups;
@@ -98,10 +86,10 @@ public final class TrainCommand {
         @Override
         int run(CrucibleClient client) throws IOException, InterruptedException {
             ObjectNode body = CrucibleClient.json().createObjectNode();
-            body.put("model_id", job.modelId);
+            body.put("model_id", modelId);
             body.set("trajectory_groups", readGroups());
-            body.set("experimental_config", job.configNode());
-            return job.started(server, client, client.post("/v1/preview/training-jobs", body));
+            body.set("experimental_config", configNode());
+            return started(client, client.post("/v1/preview/training-jobs", body));
         }
 
         private ArrayNode readGroups() throws IOException {
@@ -116,7 +104,7 @@ public final class TrainCommand {
                 }
             }
             if (out.isEmpty()) {
-                throw new ParameterException(spec.commandLine(), "--groups " + groups + " holds no trajectory group");
+                throw server.usageError("--groups " + groups + " holds no trajectory group");
             }
             return out;
         }
@@ -130,8 +118,8 @@ public final class TrainCommand {
             } catch (JsonProcessingException e) {
                 // reported below with the line number
             }
-            throw new ParameterException(spec.commandLine(),
-                    "--groups " + groups + " line " + number + ": not a JSON object (one trajectory group per line)");
+            throw server.usageError("--groups " + groups + " line " + number
+                    + ": not a JSON object (one trajectory group per line)");
         }
     }
 }

@@ -79,14 +79,7 @@ class FeedbackProgramsPropertiesIT {
     }
 
     /** Weave's query language as JSON: a spine of random operators, each with random shallow siblings. */
-    static final class RandomQuery {
-        private final Random random;
-        private final int width;
-
-        RandomQuery(Random random, int width) {
-            this.random = random;
-            this.width = width;
-        }
+    record RandomQuery(Random random, int width) {
 
         Object spine(int depth) {
             Object expr = leaf();

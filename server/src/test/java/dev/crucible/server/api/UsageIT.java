@@ -122,6 +122,11 @@ class UsageIT {
         assertEquals(totals(made, m -> "all"), sums(results, r -> "all"));
         for (Map<String, Object> result : results) {
             assertEquals("organization.usage.completions.result", result.get("object"));
+            assertEquals(List.of("object", "input_tokens", "output_tokens", "input_cached_tokens", "input_audio_tokens",
+                    "output_audio_tokens", "num_model_requests", "project_id", "user_id", "api_key_id", "model",
+                    "batch"), List.copyOf(result.keySet()), "every field of OpenAI's result, in its order");
+            assertNull(result.get("user_id"));
+            assertEquals(0L, number(result.get("input_audio_tokens")));
             assertNull(result.get("project_id"));
             assertNull(result.get("model"));
             assertNull(result.get("api_key_id"));

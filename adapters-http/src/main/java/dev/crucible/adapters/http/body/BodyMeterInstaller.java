@@ -3,7 +3,6 @@ package dev.crucible.adapters.http.body;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
-import io.micronaut.json.JsonMapper;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import jakarta.inject.Singleton;
@@ -13,20 +12,11 @@ import jakarta.inject.Singleton;
  * bytes are counted as they arrive, before Micronaut buffers or parses any of them.
  */
 @Singleton
-final class BodyMeterInstaller implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+record BodyMeterInstaller(BodyLimits limits, BodyBudget budget, Refusals refusals)
+        implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
 
     private static final String DECODER = "http-server-codec";
     private static final String NAME = "crucible-body-meter";
-
-    private final BodyLimits limits;
-    private final BodyBudget budget;
-    private final Refusals refusals;
-
-    BodyMeterInstaller(BodyLimits limits, BodyBudget budget, JsonMapper json) {
-        this.limits = limits;
-        this.budget = budget;
-        this.refusals = new Refusals(json);
-    }
 
     @Override
     public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {

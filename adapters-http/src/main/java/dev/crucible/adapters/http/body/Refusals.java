@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -16,6 +17,7 @@ import java.io.UncheckedIOException;
  * The answers {@link BodyMeter} writes itself, below Micronaut's routing: the one error envelope, with
  * {@code Connection: close} (the meter closes the connection after them) and {@code Retry-After} where waiting helps.
  */
+@Singleton
 record Refusals(JsonMapper json) {
 
     FullHttpResponse response(int status, String message, boolean retryLater) {
