@@ -1,8 +1,12 @@
 package dev.crucible.adapters.http.tinker;
 
 import dev.crucible.adapters.http.body.JsonBody;
+import dev.crucible.adapters.http.model.AdapterDownload;
+import dev.crucible.adapters.http.paging.RequestParams;
+import dev.crucible.application.model.ReadAdapterUseCase;
 import dev.crucible.application.primitives.DeleteSavedStateUseCase;
 import dev.crucible.application.primitives.TrainingRunsUseCase;
+import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.kernel.refusal.Excerpt;
 import dev.crucible.kernel.refusal.RefusalException;
@@ -20,6 +24,7 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.http.server.types.files.StreamedFile;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Hidden;
@@ -34,14 +39,15 @@ import java.util.Set;
 /**
  * Tinker's REST side, answered at once: {@code weights_info}, the caller's training runs and their checkpoints (a
  * checkpoint id is two path segments, {@code weights/<name>} or {@code sampler_weights/<name>}), deleting one, and
- * its archive as a 302 to Crucible's authenticated PEFT download of the checkpoint it names.
+ * its archive as a 302 to an authenticated PEFT download of the checkpoint it names (Crucible's own, under
+ * {@code /api/v1} so that the Tinker key opens it).
  */
 @Hidden
 @Controller("/api/v1")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
 record TinkerRestController(JsonBody json, TrainingRunsUseCase runs, DeleteSavedStateUseCase deleteState,
-        Clock clock) {
+        ReadAdapterUseCase adapters, Clock clock) {
 
     private static final int DEFAULT_LIMIT = 20;
     private static final Set<String> ACCESS_SCOPES = Set.of("owned", "accessible");
@@ -87,12 +93,26 @@ record TinkerRestController(JsonBody json, TrainingRunsUseCase runs, DeleteSaved
     HttpResponse<?> archive(HttpRequest<?> request, Caller caller, @PathVariable("id") String id,
             @PathVariable("kind") String kind, @PathVariable("name") String name) {
         TrainingRunsUseCase.ArchiveLocation at = RefusalException.unwrap(runs.archive(caller, id, kind, name));
-        String route = "/v1/preview/models/" + at.model() + "/checkpoints/" + at.step() + "/adapter";
+        String route = "/api/v1/checkpoint_archives/" + at.model() + "/" + at.step();
         String host = request.getHeaders().get(HttpHeaders.HOST);
         String url = host == null ? route : "http://" + host + route;
         return HttpResponse.status(HttpStatus.FOUND).header(HttpHeaders.LOCATION, url)
                 .header(HttpHeaders.EXPIRES, DateTimeFormatter.RFC_1123_DATE_TIME.format(
                         clock.instant().plus(ARCHIVE_EXPIRY).atOffset(ZoneOffset.UTC)));
+    }
+
+    /**
+     * The archive's target: the PEFT adapter of checkpoint {@code step} of the caller's model, as Crucible's own
+     * {@code /v1/preview/models/{model_id}/checkpoints/{step}/adapter} answers it, under {@code /api/v1} so that the
+     * Tinker key ({@code X-API-Key: tml-<key>}) opens it as well as a Bearer key. A step names an immutable checkpoint,
+     * so the address keeps meaning the same files even when the saved state's name is later reused.
+     */
+    @Get(value = "/checkpoint_archives/{model_id}/{step}", produces = "application/zip")
+    HttpResponse<StreamedFile> download(Caller caller, @PathVariable("model_id") String modelId,
+            @PathVariable("step") String step) {
+        int number = integer("step", step, 0);
+        return AdapterDownload.of(RefusalException.unwrap(adapters.read(new ReadAdapterUseCase.Command(caller,
+                new ModelId(RequestParams.uuid("model_id", modelId)), number))));
     }
 
     private static int integer(String param, String value, int absent) {
