@@ -45,4 +45,19 @@ public interface PrimitiveStore {
 
     /** The checkpoint step of the entity's run {@code model} that {@code kind}/{@code name} names. */
     java.util.OptionalInt findState(EntityName entity, ModelId model, String kind, String name);
+
+    /** How many runs {@code entity} has. */
+    int countRuns(EntityName entity);
+
+    /** When the last operation of run {@code model} was accepted; empty when it has none. */
+    Optional<Instant> lastRequestAt(ModelId model);
+
+    /** The saved states of run {@code model} (the caller has checked it is theirs), oldest first. */
+    List<SavedState> listStates(ModelId model);
+
+    /** Forgets the name {@code kind}/{@code name} of run {@code model}; false when it had none. */
+    boolean deleteState(ModelId model, String kind, String name);
+
+    /** Whether any saved state of run {@code model} names checkpoint {@code step}. */
+    boolean stepNamed(ModelId model, int step);
 }

@@ -10,7 +10,6 @@ import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
@@ -30,12 +29,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -49,8 +45,6 @@ import java.security.MessageDigest;
 @SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class AdapterController {
-
-    private static final MediaType ZIP = MediaType.of("application/zip");
 
     private final ReadAdapterUseCase read;
     private final ImportAdapterUseCase importAdapter;
@@ -69,20 +63,8 @@ final class AdapterController {
     HttpResponse<StreamedFile> download(@Parameter(hidden = true) Caller caller,
             @PathVariable("model_id") String modelId,
             @PathVariable("step") String step) {
-        ReadAdapterUseCase.Adapter adapter = RefusalException.unwrap(read.read(new ReadAdapterUseCase.Command(caller,
-                modelId(modelId), step(step))));
-        try {
-            Path zip = Files.createTempFile("crucible-adapter-", ".zip");
-            try (OutputStream out = Files.newOutputStream(zip)) {
-                AdapterArchive.write(adapter.folder(), out);
-            }
-            long size = Files.size(zip);
-            InputStream content = new DeletedOnClose(zip);
-            return HttpResponse.ok(new StreamedFile(content, ZIP, System.currentTimeMillis(), size))
-                    .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + adapter.name() + ".zip\"");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot pack the adapter", e);
-        }
+        return AdapterDownload.of(RefusalException.unwrap(read.read(new ReadAdapterUseCase.Command(caller,
+                modelId(modelId), step(step)))));
     }
 
     @ApiResponse(responseCode = "200", description = "The checkpoint made from the adapter",
@@ -127,24 +109,5 @@ final class AdapterController {
             // refused below
         }
         throw RefusalException.invalid("step", "step must be a checkpoint step (an integer >= 0), got '" + value + "'");
-    }
-
-    /** A temporary file read once and deleted when the response is done with it. */
-    private static final class DeletedOnClose extends FileInputStream {
-        private final Path file;
-
-        DeletedOnClose(Path file) throws IOException {
-            super(file.toFile());
-            this.file = file;
-        }
-
-        @Override
-        public void close() throws IOException {
-            try {
-                super.close();
-            } finally {
-                Files.deleteIfExists(file);
-            }
-        }
     }
 }

@@ -6,6 +6,7 @@ import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.primitives.LoraSettings;
 import dev.crucible.application.primitives.PrimitiveStore;
 import dev.crucible.application.primitives.SamplingSession;
+import dev.crucible.application.primitives.SavedState;
 import dev.crucible.application.primitives.TrainingRun;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
@@ -118,5 +119,36 @@ class JdbcPrimitiveStore implements PrimitiveStore {
         return sql.queryOne("SELECT s.step FROM run_saved_states s JOIN training_runs r ON r.model_id = s.model_id "
                 + "WHERE s.model_id = ? AND r.entity = ? AND s.kind = ? AND s.name = ?", rs -> rs.getInt(1),
                 model.value(), entity.value(), kind, name).map(OptionalInt::of).orElse(OptionalInt.empty());
+    }
+
+    @Override
+    public int countRuns(EntityName entity) {
+        return sql.queryOne("SELECT count(*) FROM training_runs WHERE entity = ?", rs -> rs.getInt(1), entity.value())
+                .orElse(0);
+    }
+
+    @Override
+    public Optional<Instant> lastRequestAt(ModelId model) {
+        return sql.queryOne("SELECT created_at FROM training_operations WHERE model_id = ? "
+                + "ORDER BY created_at DESC LIMIT 1", rs -> Sql.instant(rs, "created_at"), model.value());
+    }
+
+    @Override
+    public List<SavedState> listStates(ModelId model) {
+        return sql.query("SELECT kind, name, step, created_at FROM run_saved_states WHERE model_id = ? "
+                + "ORDER BY created_at, step, kind, name", rs -> new SavedState(model, rs.getString("kind"),
+                        rs.getString("name"), rs.getInt("step"), Sql.instant(rs, "created_at")), model.value());
+    }
+
+    @Override
+    public boolean deleteState(ModelId model, String kind, String name) {
+        return sql.update("DELETE FROM run_saved_states WHERE model_id = ? AND kind = ? AND name = ?", model.value(),
+                kind, name) == 1;
+    }
+
+    @Override
+    public boolean stepNamed(ModelId model, int step) {
+        return sql.queryOne("SELECT 1 FROM run_saved_states WHERE model_id = ? AND step = ? LIMIT 1", rs -> true,
+                model.value(), step).isPresent();
     }
 }

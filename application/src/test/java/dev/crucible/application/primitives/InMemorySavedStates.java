@@ -1,0 +1,95 @@
+package dev.crucible.application.primitives;
+
+import dev.crucible.domain.model.Checkpoint;
+import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.EntityName;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
+
+/** A {@link PrimitiveStore} of runs and their saved-state names in memory; sessions and samplers are not kept. */
+final class InMemorySavedStates implements PrimitiveStore {
+
+    final List<TrainingRun> runs = new ArrayList<>();
+    final List<SavedState> states = new ArrayList<>();
+
+    @Override
+    public void insertSession(UUID id, EntityName entity, List<String> tags, String sdkVersion, Instant now) {
+        throw new UnsupportedOperationException("not kept by this fake");
+    }
+
+    @Override
+    public boolean heartbeat(EntityName entity, UUID session, Instant now) {
+        throw new UnsupportedOperationException("not kept by this fake");
+    }
+
+    @Override
+    public void insertRun(Model model, Checkpoint initial, TrainingRun run) {
+        runs.add(run);
+    }
+
+    @Override
+    public Optional<TrainingRun> findRun(EntityName entity, ModelId model) {
+        return runs.stream().filter(r -> r.entity().equals(entity) && r.model().equals(model)).findFirst();
+    }
+
+    @Override
+    public List<TrainingRun> listRuns(EntityName entity, int limit, int offset) {
+        return runs.stream().filter(r -> r.entity().equals(entity))
+                .sorted(Comparator.comparing(TrainingRun::createdAt).reversed()).skip(offset).limit(limit).toList();
+    }
+
+    @Override
+    public void insertSampler(SamplingSession sampler) {
+        throw new UnsupportedOperationException("not kept by this fake");
+    }
+
+    @Override
+    public Optional<SamplingSession> findSampler(EntityName entity, UUID id) {
+        throw new UnsupportedOperationException("not kept by this fake");
+    }
+
+    @Override
+    public void nameState(ModelId model, String kind, String name, int step, Instant now) {
+        deleteState(model, kind, name);
+        states.add(new SavedState(model, kind, name, step, now));
+    }
+
+    @Override
+    public OptionalInt findState(EntityName entity, ModelId model, String kind, String name) {
+        return findRun(entity, model).isEmpty() ? OptionalInt.empty() : states.stream()
+                .filter(s -> s.run().equals(model) && s.kind().equals(kind) && s.name().equals(name))
+                .mapToInt(SavedState::step).findFirst();
+    }
+
+    @Override
+    public int countRuns(EntityName entity) {
+        return (int) runs.stream().filter(r -> r.entity().equals(entity)).count();
+    }
+
+    @Override
+    public Optional<Instant> lastRequestAt(ModelId model) {
+        return Optional.empty();
+    }
+
+    @Override
+    public List<SavedState> listStates(ModelId model) {
+        return states.stream().filter(s -> s.run().equals(model)).sorted(Comparator.comparing(SavedState::createdAt))
+                .toList();
+    }
+
+    @Override
+    public boolean deleteState(ModelId model, String kind, String name) {
+        return states.removeIf(s -> s.run().equals(model) && s.kind().equals(kind) && s.name().equals(name));
+    }
+
+    @Override
+    public boolean stepNamed(ModelId model, int step) {
+        return states.stream().anyMatch(s -> s.run().equals(model) && s.step() == step);
+    }
+}

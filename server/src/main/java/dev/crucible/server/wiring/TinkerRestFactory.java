@@ -1,0 +1,26 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.model.DeleteCheckpointsUseCase;
+import dev.crucible.application.primitives.DeleteSavedStateService;
+import dev.crucible.application.primitives.PrimitiveStore;
+import dev.crucible.application.primitives.TrainingRunsService;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+
+/** Tinker's REST side: the reads over training runs and their checkpoints, and deleting a checkpoint. */
+@Factory
+class TinkerRestFactory {
+
+    @Singleton
+    TrainingRunsService trainingRuns(PrimitiveStore store, AdapterFiles adapters,
+            @Value("${crucible.primitives.max-runs-page:100}") int maxLimit) {
+        return new TrainingRunsService(store, adapters, maxLimit);
+    }
+
+    @Singleton
+    DeleteSavedStateService deleteSavedState(PrimitiveStore store, DeleteCheckpointsUseCase checkpoints) {
+        return new DeleteSavedStateService(store, checkpoints);
+    }
+}
