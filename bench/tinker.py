@@ -36,6 +36,11 @@ M = int(os.environ.get("BENCH_TINKER_MAX_TOKENS", "64"))
 ROUNDS = int(os.environ.get("BENCH_TINKER_SAMPLE_ROUNDS", "3"))
 TEMPERATURE = float(os.environ.get("BENCH_TINKER_TEMPERATURE", "1.0"))
 PARTS = os.environ.get("BENCH_TINKER_PARTS", "train sample").split()
+PAIRS = int(os.environ.get("BENCH_TINKER_PAIRS", "1"))
+PROCESS_WARMUP = int(os.environ.get("BENCH_TINKER_PROCESS_WARMUP", "2"))
+ORDER = os.environ.get("BENCH_TINKER_ORDER", "sft primitives").split()
+if sorted(ORDER) != ["primitives", "sft"]:
+    raise SystemExit(f"BENCH_TINKER_ORDER must name sft and primitives once each, got {ORDER}")
 WORDS = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec "
          "romeo sierra tango uniform victor whiskey xray yankee zulu").split()
 
@@ -198,26 +203,10 @@ def primitives(tokens, first_trained, steps):
     return session, run, seq, times, losses, wall
 
 
-def train():
-    print(f"[training] load average {load()} (1, 5, 15 min) before sizing the chat")
-    messages, prefix, whole = sized_chat()
-    length, first_trained = len(whole), len(prefix)
-    trained = length - first_trained
-    steps = WARMUP + STEPS
-    print(f"  workload  {steps} steps ({WARMUP} warm-up + {STEPS} timed) of {SEQS} sequences x {length} tokens, "
-          f"the last {trained} of each trained (the assistant's turn; {SEQS * trained} trainable tokens per step), "
-          f"LoRA r={RANK} on q k v o gate up down, cross-entropy, learning rate {LR}")
-
-    if WARMUP > 0:
-        # The process's first training steps are slow however they come (PyTorch's first calls of each shape): an
-        # untimed run takes them, so that neither side below pays for being first.
-        print(f"[training: process warm-up] load average {load()} before; {WARMUP} untimed primitives steps")
-        _, run, _, times, _, _ = primitives(whole, first_trained, WARMUP)
-        await_future(tinker("unload_model", {"model_id": run, "type": "unload_model"})["request_id"])
-        print(f"  step times (s)               {fmt_list(times)}")
-
-    print(f"[training: SFT job] load average {load()} before")
-    record, events, sft_wall = sft(messages, SEQS * steps)
+def job_side(messages, steps, length, trained, label="SFT job"):
+    """One SFT job of `steps` steps; its steps' own times and the gaps between its step events."""
+    print(f"[training: {label}] load average {load()} before")
+    record, events, wall = sft(messages, SEQS * steps)
     shapes = {(e["data"]["num_tokens"], e["data"]["num_trainable_tokens"]) for e in events}
     same = len(events) == steps and shapes == {(SEQS * length, SEQS * trained)}
     print(f"  same tokens: the job's {len(events)} gradient_step events report (tokens, trained) per step "
@@ -225,31 +214,68 @@ def train():
     own = [e["data"]["num_trainable_tokens"] / e["data"]["trainable_tokens_per_second"] for e in events]
     stamps = [seconds(e["created_at"]) for e in events]
     gaps = [b - a for a, b in zip(stamps, stamps[1:])]
-    timed_own = own[WARMUP:]
-    timed_gaps = gaps[WARMUP - 1:] if WARMUP >= 1 else gaps
     queued = seconds(record["training_start"]) - seconds(record["created_at"]) if record.get("training_start") else 0
     in_job = (seconds(record["training_end"]) - seconds(record["training_start"])
               if record.get("training_start") and record.get("training_end") else float("nan"))
     print(f"  steps' own time (s)          {fmt_list(own)}")
     print(f"  gaps between step events (s) {fmt_list(gaps)}")
-    print(f"  job: {sft_wall:.1f} s from upload to COMPLETED seen (queued {queued:.2f} s, training {in_job:.1f} s)")
+    print(f"  job: {wall:.1f} s from upload to COMPLETED seen (queued {queued:.2f} s, training {in_job:.1f} s)")
+    # gap i is the interval ending at step i + 1's event: the timed steps' gaps start at WARMUP - 1
+    return {"same": same, "own": own[WARMUP:], "gaps": gaps[max(0, WARMUP - 1):], "wall": wall}
 
-    print(f"[training: primitives] load average {load()} before")
-    session, run, seq, times, losses, prim_wall = primitives(whole, first_trained, steps)
-    timed = times[WARMUP:]
+
+def primitives_side(whole, first_trained, steps, label="primitives"):
+    """One primitives run of `steps` steps, left loaded (the sampling part samples its weights)."""
+    print(f"[training: {label}] load average {load()} before")
+    session, run, seq, times, losses, wall = primitives(whole, first_trained, steps)
     print(f"  step times (s)               {fmt_list(times)}")
     print(f"  loss:sum by step             {fmt_list(losses, 3)}")
-    print(f"  run: {prim_wall:.1f} s from create_model to the last optim_step's result")
+    print(f"  run: {wall:.1f} s from create_model to the last optim_step's result")
+    return {"session": session, "run": run, "seq": seq, "times": times[WARMUP:], "wall": wall}
+
+
+def train():
+    print(f"[training] load average {load()} (1, 5, 15 min) before sizing the chat")
+    messages, prefix, whole = sized_chat()
+    length, first_trained = len(whole), len(prefix)
+    trained = length - first_trained
+    steps = WARMUP + STEPS
+    print(f"  workload  {PAIRS} pair(s) of an SFT job and a primitives run, each {steps} steps ({WARMUP} warm-up + "
+          f"{STEPS} timed) of {SEQS} sequences x {length} tokens, the last {trained} of each trained (the assistant's "
+          f"turn; {SEQS * trained} trainable tokens per step), LoRA r={RANK} on q k v o gate up down, cross-entropy, "
+          f"learning rate {LR}; the order alternates from pair to pair")
+
+    if PROCESS_WARMUP > 0:
+        # A process's first training steps are slow, for many steps on a small model (the JVM compiling the Java side,
+        # PyTorch's first calls): both paths run untimed first, so that neither timed side pays for going first.
+        run = primitives_side(whole, first_trained, PROCESS_WARMUP, "process warm-up, primitives, untimed")["run"]
+        await_future(tinker("unload_model", {"model_id": run, "type": "unload_model"})["request_id"])
+        job_side(messages, PROCESS_WARMUP, length, trained, "process warm-up, SFT job, untimed")
+
+    jobs, runs, pair_costs = [], [], []
+    for pair in range(PAIRS):
+        order = ORDER if pair % 2 == 0 else ORDER[::-1]
+        for side in order:
+            if side == "sft":
+                jobs.append(job_side(messages, steps, length, trained))
+            else:
+                if runs:
+                    await_future(tinker("unload_model", {"model_id": runs[-1]["run"],
+                                                         "type": "unload_model"})["request_id"])
+                runs.append(primitives_side(whole, first_trained, steps))
+        pair_costs.append(median(runs[-1]["times"]) / median(jobs[-1]["own"]))
 
     per_step = SEQS * trained
-    sft_rate = per_step / median(timed_own)
-    gap_rate = per_step / median(timed_gaps) if timed_gaps else float("nan")
-    prim_rate = per_step / median(timed)
-    gap = median(timed_gaps) if timed_gaps else float("nan")
-    rows = [(f"training, trainable tokens/s (median of {STEPS} timed steps)", "tokens/s", "step (s)"),
-            ("SFT job: a step's own time (forward, backward, AdamW)", sft_rate, median(timed_own)),
-            ("SFT job: between step events (+ event write, next batch)", gap_rate, gap),
-            ("primitives: forward_backward + optim_step, HTTP and futures", prim_rate, median(timed)),
+    own = [t for j in jobs for t in j["own"]]
+    gaps = [t for j in jobs for t in j["gaps"]]
+    times = [t for r in runs for t in r["times"]]
+    sft_wall = median([j["wall"] for j in jobs])
+    prim_wall = median([r["wall"] for r in runs])
+    sft_rate, gap_rate, prim_rate = per_step / median(own), per_step / median(gaps), per_step / median(times)
+    rows = [(f"training, trainable tokens/s (median of {len(times)} timed steps)", "tokens/s", "step (s)"),
+            ("SFT job: a step's own time (forward, backward, AdamW)", sft_rate, median(own)),
+            ("SFT job: between step events (+ event write, next batch)", gap_rate, median(gaps)),
+            ("primitives: forward_backward + optim_step, HTTP and futures", prim_rate, median(times)),
             (f"SFT job whole: upload to COMPLETED seen, all {steps} steps", per_step * steps / sft_wall,
              sft_wall / steps),
             (f"primitives whole: create_model to last result, all {steps} steps", per_step * steps / prim_wall,
@@ -261,9 +287,10 @@ def train():
         if i == 0:
             print(f"| {'-' * 62} | {'-' * 8} | {'-' * 8} |")
     print(f"  primitives cost {sft_rate / prim_rate:.3f}x the SFT job's step time, "
-          f"{gap_rate / prim_rate:.3f}x its step-event interval (target: at most 1.10)")
-    return {"sft_step_rate": sft_rate, "sft_gap_rate": gap_rate, "primitives_rate": prim_rate, "same_tokens": same,
-            "session": session, "run": run, "seq": seq}
+          f"{gap_rate / prim_rate:.3f}x its step-event interval (target: at most 1.10); per pair "
+          f"{fmt_list(pair_costs, 3)}")
+    return {"sft_step_rate": sft_rate, "sft_gap_rate": gap_rate, "primitives_rate": prim_rate,
+            "same_tokens": all(j["same"] for j in jobs), **{k: runs[-1][k] for k in ("session", "run", "seq")}}
 
 
 def sample_rounds(label, chat_model, sampler, prompt_ids, chat_body):
