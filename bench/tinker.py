@@ -45,6 +45,10 @@ WORDS = ("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo li
          "romeo sierra tango uniform victor whiskey xray yankee zulu").split()
 
 
+class OperationFailed(Exception):
+    """A future that answered a failure ({"error", "category"})."""
+
+
 def load():
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -78,7 +82,7 @@ def await_future(request_id):
         reply = tinker("retrieve_future", {"request_id": request_id, "allow_metadata_only": True})
         if reply.get("type") != "try_again":
             if "error" in reply and "category" in reply:
-                raise SystemExit(f"operation {request_id} failed: {reply}")
+                raise OperationFailed(f"operation {request_id} failed: {reply}")
             return reply
 
 
@@ -352,8 +356,13 @@ def sample(trained):
           f"------------------------------- |")
     ratios = []
     for label, chat_model, sampler in targets:
-        chat_rates, chat_tokens, tinker_rates, tinker_tokens = sample_rounds(label, chat_model, sampler, prompt_ids,
-                                                                             chat_body)
+        try:
+            chat_rates, chat_tokens, tinker_rates, tinker_tokens = sample_rounds(label, chat_model, sampler,
+                                                                                 prompt_ids, chat_body)
+        except OperationFailed as failed:
+            print(f"| {label:38s} | failed: {failed}")
+            ratios.append(float("nan"))
+            continue
         ratio = median(tinker_rates) / median(chat_rates)
         ratios.append(ratio)
         print(f"| {label:38s} | {median(chat_rates):16.1f} | {median(tinker_rates):7.1f} | {ratio:14.3f} | "
