@@ -103,13 +103,19 @@ public final class BpeEncoder {
 
     /**
      * The text of {@code ids}, optionally without special added tokens; ill-formed UTF-8 becomes U+FFFD as Hugging
-     * Face's decoder writes it.
+     * Face's decoder writes it. An id no token has (a model's vocabulary is often padded past its tokenizer's, so a
+     * sampler can draw one) decodes to nothing, as in Hugging Face's decoder.
+     *
+     * @throws IllegalArgumentException for a negative id
      */
     public String decode(int[] ids, boolean skipSpecialTokens) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int id : ids) {
-            if (id < 0 || id >= tokens.length || tokens[id] == null) {
+            if (id < 0) {
                 throw new IllegalArgumentException("no token with id " + id);
+            }
+            if (id >= tokens.length || tokens[id] == null) {
+                continue;
             }
             if (!(skipSpecialTokens && tables.specialIds().contains(id))) {
                 ByteLevel.decodeInto(tokens[id], out);
@@ -134,9 +140,12 @@ public final class BpeEncoder {
 
     /**
      * The bytes token {@code id} stands for: an added token's UTF-8 content, or a vocabulary entry mapped back through
-     * the byte-level alphabet.
+     * the byte-level alphabet; none for an id no token has (see {@link #decode}).
      */
     public byte[] tokenBytes(int id) {
+        if (id >= tokens.length || (id >= 0 && tokens[id] == null)) {
+            return new byte[0];
+        }
         String token = token(id);
         if (tables.addedIds().containsKey(token)) {
             return token.getBytes(StandardCharsets.UTF_8);
@@ -146,8 +155,11 @@ public final class BpeEncoder {
         return out.toByteArray();
     }
 
-    /** Whether {@code id} is a special added token, one {@link #decode} skips on request. */
+    /** Whether {@code id} is a special added token, one {@link #decode} skips on request; an id no token has is not. */
     public boolean isSpecial(int id) {
+        if (id >= tokens.length || (id >= 0 && tokens[id] == null)) {
+            return false;
+        }
         token(id);
         return tables.specialIds().contains(id);
     }

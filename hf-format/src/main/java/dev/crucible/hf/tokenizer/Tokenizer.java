@@ -35,7 +35,8 @@ public interface Tokenizer extends AutoCloseable {
     int[] encode(String text, boolean addSpecialTokens);
 
     /**
-     * The text of {@code ids}, as Hugging Face's {@code decode} gives it.
+     * The text of {@code ids}, as Hugging Face's {@code decode} gives it: an id past the tokenizer (a model's padded
+     * vocabulary) gives no text, a negative id is an {@link IllegalArgumentException}.
      *
      * @param skipSpecialTokens leave special tokens out of the text
      */
@@ -46,7 +47,8 @@ public interface Tokenizer extends AutoCloseable {
 
     /**
      * The raw bytes a token stands for (for byte-level BPE, the vocabulary string mapped back through the byte
-     * alphabet), as OpenAI's logprobs {@code bytes} carry them. A special token gives the UTF-8 of its content.
+     * alphabet), as OpenAI's logprobs {@code bytes} carry them. A special token gives the UTF-8 of its content; an id
+     * past the tokenizer none.
      */
     byte[] tokenBytes(int id);
 
