@@ -5,22 +5,54 @@ import java.util.Arrays;
 /**
  * A dense array of numbers with a shape (Tinker's {@code TensorData}): the values in row-major order, as many as the
  * shape's product. Integer tensors carry token ids, float tensors weights, advantages and log-probabilities. Arrays are
- * copied on construction and on access.
+ * copied on construction and on access; two tensors are equal when their kind, shape and values are.
  */
-public sealed interface Tensor permits Tensor.Floats, Tensor.Ints {
+public abstract sealed class Tensor permits Tensor.Floats, Tensor.Ints {
+
+    private final int[] shape;
+
+    private Tensor(int[] shape, Object values, int count) {
+        if (values == null) {
+            throw new NullPointerException("values");
+        }
+        this.shape = checkedShape(shape, count);
+    }
 
     /** The sizes of each dimension; one dimension for the usual per-position inputs. */
-    int[] shape();
+    public final int[] shape() {
+        return shape.clone();
+    }
 
     /** How many values it holds: the product of {@link #shape()}. */
-    int size();
+    public abstract int size();
+
+    abstract boolean sameValues(Tensor other);
+
+    abstract int valuesHash();
+
+    @Override
+    public final boolean equals(Object o) {
+        return o instanceof Tensor t && t.getClass() == getClass() && Arrays.equals(shape, t.shape) && sameValues(t);
+    }
+
+    @Override
+    public final int hashCode() {
+        return 31 * Arrays.hashCode(shape) + valuesHash();
+    }
+
+    @Override
+    public final String toString() {
+        return getClass().getSimpleName() + Arrays.toString(shape);
+    }
 
     /** Float values (Tinker's {@code float32}; {@code bfloat16} is widened to this on reading). */
-    record Floats(float[] values, int[] shape) implements Tensor {
+    public static final class Floats extends Tensor {
 
-        public Floats {
-            shape = checkedShape(shape, values == null ? -1 : values.length);
-            values = values.clone();
+        private final float[] values;
+
+        public Floats(float[] values, int[] shape) {
+            super(shape, values, values == null ? 0 : values.length);
+            this.values = values.clone();
         }
 
         /** A one-dimensional tensor of {@code values}. */
@@ -28,14 +60,8 @@ public sealed interface Tensor permits Tensor.Floats, Tensor.Ints {
             return new Floats(values, new int[] {values.length});
         }
 
-        @Override
         public float[] values() {
             return values.clone();
-        }
-
-        @Override
-        public int[] shape() {
-            return shape.clone();
         }
 
         @Override
@@ -44,27 +70,24 @@ public sealed interface Tensor permits Tensor.Floats, Tensor.Ints {
         }
 
         @Override
-        public boolean equals(Object o) {
-            return o instanceof Floats f && Arrays.equals(values, f.values) && Arrays.equals(shape, f.shape);
+        boolean sameValues(Tensor other) {
+            return Arrays.equals(values, ((Floats) other).values);
         }
 
         @Override
-        public int hashCode() {
-            return 31 * Arrays.hashCode(values) + Arrays.hashCode(shape);
-        }
-
-        @Override
-        public String toString() {
-            return "Floats" + Arrays.toString(shape);
+        int valuesHash() {
+            return Arrays.hashCode(values);
         }
     }
 
     /** Integer values (Tinker's {@code int64}; {@code int32} is widened to this on reading). */
-    record Ints(long[] values, int[] shape) implements Tensor {
+    public static final class Ints extends Tensor {
 
-        public Ints {
-            shape = checkedShape(shape, values == null ? -1 : values.length);
-            values = values.clone();
+        private final long[] values;
+
+        public Ints(long[] values, int[] shape) {
+            super(shape, values, values == null ? 0 : values.length);
+            this.values = values.clone();
         }
 
         /** A one-dimensional tensor of {@code values}. */
@@ -72,14 +95,8 @@ public sealed interface Tensor permits Tensor.Floats, Tensor.Ints {
             return new Ints(values, new int[] {values.length});
         }
 
-        @Override
         public long[] values() {
             return values.clone();
-        }
-
-        @Override
-        public int[] shape() {
-            return shape.clone();
         }
 
         @Override
@@ -88,25 +105,17 @@ public sealed interface Tensor permits Tensor.Floats, Tensor.Ints {
         }
 
         @Override
-        public boolean equals(Object o) {
-            return o instanceof Ints t && Arrays.equals(values, t.values) && Arrays.equals(shape, t.shape);
+        boolean sameValues(Tensor other) {
+            return Arrays.equals(values, ((Ints) other).values);
         }
 
         @Override
-        public int hashCode() {
-            return 31 * Arrays.hashCode(values) + Arrays.hashCode(shape);
-        }
-
-        @Override
-        public String toString() {
-            return "Ints" + Arrays.toString(shape);
+        int valuesHash() {
+            return Arrays.hashCode(values);
         }
     }
 
     private static int[] checkedShape(int[] shape, int count) {
-        if (count < 0) {
-            throw new NullPointerException("values");
-        }
         if (shape == null || shape.length == 0) {
             throw new IllegalArgumentException("shape must have at least one dimension");
         }

@@ -3,30 +3,24 @@ package dev.crucible.engine.djl;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDScope;
 import ai.djl.ndarray.types.DataType;
+import dev.crucible.engine.spi.AdamWStep;
 import dev.crucible.engine.spi.EngineException;
 import java.util.List;
 
 /**
  * AdamW over a trainer's LoRA parameters, as {@code torch.optim.AdamW} with {@code clip_grad_norm_} before it: the
- * update uses the gradients accumulated since the last step and clears them. Kept apart from the autograd so the
- * optimiser's arithmetic can be read (and its state saved, {@link DjlOptimizerFile}) on its own. Not thread-safe:
- * guarded by the owning {@link DjlLoraTrainer}'s lock.
+ * update uses the gradients accumulated since the last step and clears them. Each step brings its own settings, as a
+ * torch param group edited between steps does: the moments carry over and bias correction uses this step's betas.
+ * Kept apart from the autograd so the optimiser's arithmetic can be read (and its state saved,
+ * {@link DjlOptimizerFile}) on its own. Not thread-safe: guarded by the owning {@link DjlLoraTrainer}'s lock.
  */
 final class DjlAdamW {
 
     private final List<DjlLoraParam> params;
-    private final double beta1;
-    private final double beta2;
-    private final double epsilon;
-    private final double weightDecay;
     private int steps;
 
-    DjlAdamW(List<DjlLoraParam> params, double beta1, double beta2, double epsilon, double weightDecay) {
+    DjlAdamW(List<DjlLoraParam> params) {
         this.params = params;
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.epsilon = epsilon;
-        this.weightDecay = weightDecay;
     }
 
     /** Updates taken so far, counting those of the optimiser state training continued from. */
@@ -43,10 +37,10 @@ final class DjlAdamW {
      * One update with the accumulated gradients; returns the gradient norm before clipping. A non-finite norm drops
      * the gradients without an update, as a loss scaler does, so an overflow is never written into the adapter.
      */
-    double step(double learningRate, double maxGradNorm) {
-        if (!(learningRate >= 0) || !Double.isFinite(learningRate)) {
-            throw new IllegalArgumentException("learningRate must be finite and >= 0, got " + learningRate);
-        }
+    double step(AdamWStep settings) {
+        double learningRate = settings.learningRate();
+        double beta1 = settings.beta1();
+        double beta2 = settings.beta2();
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning();
             double sumSquares = 0;
@@ -67,8 +61,7 @@ final class DjlAdamW {
                 return norm;
             }
             // torch.nn.utils.clip_grad_norm_: scale by max_norm / (norm + 1e-6) when that is below 1.
-            double clip = maxGradNorm > 0 && Double.isFinite(maxGradNorm) ? Math.min(1.0, maxGradNorm / (norm + 1e-6))
-                    : 1.0;
+            double clip = settings.clips() ? Math.min(1.0, settings.maxGradNorm() / (norm + 1e-6)) : 1.0;
             steps++;
             double correction1 = 1 - Math.pow(beta1, steps);
             double correction2 = 1 - Math.pow(beta2, steps);
@@ -77,8 +70,8 @@ final class DjlAdamW {
                 NDArray m = p.m.mul((float) beta1).add(g.mul((float) (1 - beta1)));
                 NDArray v = p.v.mul((float) beta2).add(g.square().mul((float) (1 - beta2)));
                 NDArray update = m.div((float) correction1)
-                        .div(v.div((float) correction2).sqrt().add((float) epsilon));
-                NDArray value = p.value.stopGradient().mul((float) (1 - learningRate * weightDecay))
+                        .div(v.div((float) correction2).sqrt().add((float) settings.epsilon()));
+                NDArray value = p.value.stopGradient().mul((float) (1 - learningRate * settings.weightDecay()))
                         .sub(update.mul((float) learningRate));
                 value.setRequiresGradient(true);
                 NDScope.unregister(m, v, value);

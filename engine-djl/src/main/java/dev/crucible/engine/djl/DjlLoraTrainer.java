@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
+import dev.crucible.engine.spi.AdamWStep;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.engine.spi.LoraTrainer;
 import dev.crucible.engine.spi.LoraTrainingSpec;
@@ -68,7 +69,7 @@ final class DjlLoraTrainer implements LoraTrainer {
                         manager.create(b, new Shape(out, lora.r()))));
             }
         }
-        this.optimiser = new DjlAdamW(params, spec.beta1(), spec.beta2(), spec.epsilon(), spec.weightDecay());
+        this.optimiser = new DjlAdamW(params);
         spec.startFrom().map(folder -> folder.resolve(DjlOptimizerFile.NAME)).filter(Files::isRegularFile)
                 .ifPresent(file -> optimiser.resume(DjlOptimizerFile.read(file, params, manager)));
     }
@@ -176,9 +177,14 @@ final class DjlLoraTrainer implements LoraTrainer {
     }
 
     @Override
-    public synchronized double step(double learningRate, double maxGradNorm) {
+    public double step(double learningRate, double maxGradNorm) {
+        return step(spec.step(learningRate, maxGradNorm));
+    }
+
+    @Override
+    public synchronized double step(AdamWStep settings) {
         requireOpen();
-        return optimiser.step(learningRate, maxGradNorm);
+        return optimiser.step(settings);
     }
 
     /** The gradient accumulated since the last step for one matrix ({@code A} or {@code B}); zeros when none. */

@@ -1,5 +1,6 @@
 package dev.crucible.engine.djl;
 
+import static dev.crucible.testsupport.engine.Logits.logSoftmax;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,7 +58,7 @@ class DjlLoraTrainerTest {
         return ENGINE.loadModel(ModelFolder.read(model.dir()));
     }
 
-    private static List<TrainingSequence> batch(int vocab) {
+    static List<TrainingSequence> batch(int vocab) {
         Random random = new Random(5);
         List<TrainingSequence> batch = new ArrayList<>();
         for (int length : new int[] {12, 9}) {
@@ -69,7 +70,12 @@ class DjlLoraTrainerTest {
 
     /** {@code loss = sum of c * logprob} with fixed random coefficients: its gradient is {@code c}. */
     private static TokenObjective linear(List<TrainingSequence> batch) {
-        Random random = new Random(9);
+        return linear(batch, 9);
+    }
+
+    /** {@code loss = sum of c * logprob} with coefficients drawn from {@code seed}: its gradient is {@code c}. */
+    static TokenObjective linear(List<TrainingSequence> batch, long seed) {
+        Random random = new Random(seed);
         List<float[]> c = new ArrayList<>();
         for (TrainingSequence s : batch) {
             float[] row = new float[s.targetCount()];
@@ -188,18 +194,6 @@ class DjlLoraTrainerTest {
         Path start = dir.resolve("start");
         TinyAdapter.writeRandom(runner.config(), start, 7);
         return start;
-    }
-
-    private static double logSoftmax(float[] logits, int token) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (float v : logits) {
-            max = Math.max(max, v);
-        }
-        double sum = 0;
-        for (float v : logits) {
-            sum += Math.exp(v - max);
-        }
-        return logits[token] - max - Math.log(sum);
     }
 
     @Test

@@ -168,7 +168,7 @@ class OnnxInt4Test {
     }
 
     /** The model untied, with every 2-D weight but the embedding replaced by its int4 round trip. */
-    private static Path writeDequantised(ModelFolder model, Path to) throws IOException {
+    static Path writeDequantised(ModelFolder model, Path to) throws IOException {
         Files.createDirectories(to);
         for (String name : List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
             Files.copy(model.dir().resolve(name), to.resolve(name));

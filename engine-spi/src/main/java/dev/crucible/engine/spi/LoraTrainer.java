@@ -33,8 +33,9 @@ public interface LoraTrainer extends AutoCloseable {
     List<float[]> logprobs(List<TrainingSequence> batch, boolean withAdapter);
 
     /**
-     * One AdamW step on the accumulated gradients, after scaling them so their global L2 norm is at most
-     * {@code maxGradNorm} (no clipping when it is not finite or not positive); then clears them.
+     * One AdamW step on the accumulated gradients, with the betas, epsilon and weight decay of the
+     * {@link LoraTrainingSpec}, after scaling them so their global L2 norm is at most {@code maxGradNorm} (no clipping
+     * when it is not finite or not positive); then clears them.
      *
      * <p>When that norm is not finite (a gradient overflowed or is NaN), nothing is updated: the gradients are
      * dropped and the step is not counted, so one bad batch cannot write NaN into the adapter.
@@ -42,6 +43,16 @@ public interface LoraTrainer extends AutoCloseable {
      * @return the global L2 norm of the gradients before clipping
      */
     double step(double learningRate, double maxGradNorm);
+
+    /**
+     * One AdamW step as {@link #step(double, double)} takes, with all of its settings given for this step rather than
+     * the betas, epsilon and weight decay of the {@link LoraTrainingSpec}: a caller may change any of them between
+     * steps (the moments carry over; bias correction uses this step's betas). The same rules for non-finite norms
+     * apply.
+     *
+     * @return the global L2 norm of the gradients before clipping
+     */
+    double step(AdamWStep settings);
 
     /** How many optimiser steps {@link #step} has taken. */
     int steps();

@@ -33,4 +33,9 @@ public record LoraTrainingSpec(LoraConfig lora, Optional<Path> startFrom, long s
                     + weightDecay);
         }
     }
+
+    /** This spec's AdamW settings for one step at {@code learningRate}, clipping at {@code maxGradNorm}. */
+    public AdamWStep step(double learningRate, double maxGradNorm) {
+        return new AdamWStep(learningRate, beta1, beta2, epsilon, weightDecay, maxGradNorm);
+    }
 }

@@ -64,13 +64,14 @@ class EmbeddedDatabaseRestartIT {
 
                 Await.until(() -> restarts(api), n -> n >= 1.0, Duration.ofSeconds(90));
                 long restartedAt = System.nanoTime();
-                long firstRefused = Await.until(() -> writes.stream().filter(w -> w.status() != 200)
-                        .mapToLong(Write::answeredAtNanos).min().orElse(Long.MAX_VALUE), t -> t < Long.MAX_VALUE,
-                        Duration.ofSeconds(10));
-                // Writes succeed again: the first acknowledged after the outage began, and after the restart.
+                // Writes succeed again: the first acknowledged after the outage was seen, and after the restart.
                 Await.until(() -> writes.stream().anyMatch(w -> w.status() == 200 && w.answeredAtNanos() > restartedAt),
                         b -> b, Duration.ofSeconds(60));
-                long backAfterMs = writes.stream().filter(w -> w.status() == 200 && w.answeredAtNanos() > firstRefused)
+                // The outage shows as the first refused write; a restart quicker than the pool's wait for a connection
+                // refuses none (the write waits and lands on the new server), so the restart seen stands in for it.
+                long outageSeen = writes.stream().filter(w -> w.status() != 200).mapToLong(Write::answeredAtNanos).min()
+                        .orElse(restartedAt);
+                long backAfterMs = writes.stream().filter(w -> w.status() == 200 && w.answeredAtNanos() > outageSeen)
                         .mapToLong(w -> (w.answeredAtNanos() - killedAt) / 1_000_000).min().orElseThrow();
                 System.out.println("EmbeddedDatabaseRestartIT: writes succeeded again " + backAfterMs
                         + " ms after the kill; " + writes.stream().filter(w -> w.status() == 503).count()
@@ -86,7 +87,8 @@ class EmbeddedDatabaseRestartIT {
             List<Write> refused = writes.stream().filter(w -> w.status() != 200).toList();
             assertTrue(refused.stream().allMatch(w -> w.status() == 503 && w.retryAfter() != null
                     && "service_unavailable".equals(w.type())), "only 503 with Retry-After: " + refused);
-            assertFalse(refused.isEmpty(), "writes made while the database was down were refused");
+            // Whether any write was refused depends on the race between the writer and the restart (one of about 25 was,
+            // in most runs; none, in some); HealthIT pins the 503 for a database out of reach.
             List<String> acknowledged = writes.stream().filter(w -> w.status() == 200).map(Write::id).toList();
             for (String id : acknowledged) {
                 Api.Reply found = api.post("/feedback/query", Map.of("project_id", PROJECT, "query",

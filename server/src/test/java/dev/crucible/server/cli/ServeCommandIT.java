@@ -12,7 +12,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,7 +43,7 @@ class ServeCommandIT {
             assertTrue(healthy("127.0.0.1", port, Duration.ofSeconds(120)), "the server came up; log in " + dataDir);
             Optional<InetAddress> external = externalAddress();
             if (external.isPresent()) {
-                assertFalse(reachable(external.get(), port), "by default only this machine reaches the server");
+                assertFalse(listensOn(external.get(), port), "by default only this machine reaches the server");
             }
             Path postmaster = dataDir.resolve("postgres").resolve("postmaster.pid");
             assertTrue(Files.exists(postmaster), "the embedded database runs in the data directory");
@@ -66,8 +65,8 @@ class ServeCommandIT {
         int port = freePort();
         Process server = serve(dataDir, port, Map.of("CRUCIBLE_HOST", "0.0.0.0"));
         try {
-            assertTrue(healthy(external.get().getHostAddress(), port, Duration.ofSeconds(120)),
-                    "reachable on " + external.get() + "; log in " + dataDir);
+            assertTrue(healthy("127.0.0.1", port, Duration.ofSeconds(120)), "the server came up; log in " + dataDir);
+            assertTrue(listensOn(external.get(), port), "it listens on " + external.get() + " too; log in " + dataDir);
             server.destroy();
             assertTrue(server.waitFor(45, TimeUnit.SECONDS));
         } finally {
@@ -110,12 +109,18 @@ class ServeCommandIT {
                 .findFirst();
     }
 
-    private static boolean reachable(InetAddress address, int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address, port), 2000);
-            return true;
-        } catch (IOException e) {
+    /**
+     * Whether a socket of this machine already listens on {@code address:port}, told without sending anything there
+     * (tests send traffic only to loopback): binding that very address and port fails when the server holds it or
+     * the wildcard address, and succeeds when the server listens on loopback alone.
+     */
+    private static boolean listensOn(InetAddress address, int port) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(false);
+            probe.bind(new InetSocketAddress(address, port));
             return false;
+        } catch (IOException e) {
+            return true;
         }
     }
 

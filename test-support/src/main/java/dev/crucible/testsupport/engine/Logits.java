@@ -32,6 +32,19 @@ public final class Logits {
         return best;
     }
 
+    /** {@code log softmax(logits)[token]}, in double, shifted by the largest logit so no exponential overflows. */
+    public static double logSoftmax(float[] logits, int token) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (float v : logits) {
+            max = Math.max(max, v);
+        }
+        double sum = 0;
+        for (float v : logits) {
+            sum += Math.exp(v - max);
+        }
+        return logits[token] - max - Math.log(sum);
+    }
+
     /** Asserts that the vectors are equally long and differ by at most {@code tolerance}; returns the difference. */
     public static double assertClose(float[] expected, float[] actual, double tolerance, String what) {
         assertEquals(expected.length, actual.length, what);
