@@ -18,6 +18,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
@@ -77,7 +78,8 @@ class TinkerProtobufPropertiesIT {
                 }));
         Arbitrary<byte[]> cut = Arbitraries.integers().between(1, valid.length - 1)
                 .map(n -> java.util.Arrays.copyOf(valid, n));
-        return Arbitraries.oneOf(random, replaced, cut, requests());
+        return Arbitraries.frequencyOf(Tuple.of(1, random), Tuple.of(2, replaced), Tuple.of(1, cut),
+                Tuple.of(5, requests()));
     }
 
     private static Arbitrary<byte[]> requests() {
@@ -86,12 +88,28 @@ class TinkerProtobufPropertiesIT {
         Arbitrary<Map<String, Double>> config = Arbitraries.maps(Arbitraries.of("clip_low_threshold",
                 "clip_high_threshold", "beta", "x"), Arbitraries.of(0.0, 0.5, 1.2, -1.0, Double.NaN,
                 Double.POSITIVE_INFINITY, 1e300)).ofMaxSize(2);
-        Arbitrary<List<TinkerPublic.Datum>> data = datum().list().ofMaxSize(3);
-        Arbitrary<String> modelId = Arbitraries.oneOf(Arbitraries.just(model), Arbitraries.strings().ofMaxLength(40));
-        return Combinators.combine(modelId, Arbitraries.integers(), loss, config, data, Arbitraries.of(true, false))
-                .as((id, seq, lossFn, settings, datums, forwardOnly) -> TinkerPublic.ForwardBackwardRequest
-                        .newBuilder().setModelId(id).setSeqId(seq).setLossFn(lossFn).putAllLossFnConfig(settings)
+        Arbitrary<List<TinkerPublic.Datum>> data = Arbitraries.frequencyOf(Tuple.of(1, datum()),
+                Tuple.of(3, nearlyValidDatum())).list().ofMaxSize(3);
+        Arbitrary<String> modelId = Arbitraries.frequencyOf(Tuple.of(8, Arbitraries.just(model)),
+                Tuple.of(1, Arbitraries.strings().ofMaxLength(40)));
+        Arbitrary<Integer> seq = Arbitraries.frequencyOf(Tuple.of(8, Arbitraries.integers().between(2, 1_000_000)),
+                Tuple.of(1, Arbitraries.integers()));
+        return Combinators.combine(modelId, seq, loss, config, data, Arbitraries.of(true, false))
+                .as((id, place, lossFn, settings, datums, forwardOnly) -> TinkerPublic.ForwardBackwardRequest
+                        .newBuilder().setModelId(id).setSeqId(place).setLossFn(lossFn).putAllLossFnConfig(settings)
                         .addAllData(datums).setForwardOnly(forwardOnly).build().toByteArray());
+    }
+
+    /** A cross-entropy datum as the SDK sends it, with at most one loss input replaced by an arbitrary tensor. */
+    private static Arbitrary<TinkerPublic.Datum> nearlyValidDatum() {
+        Arbitrary<int[]> tokens = Arbitraries.integers().between(0, 60).array(int[].class).ofMinSize(2).ofMaxSize(12);
+        Arbitrary<Map<String, TinkerPublic.Tensor>> replaced = Arbitraries.maps(Arbitraries.of("target_tokens",
+                "weights", "logprobs"), tensor()).ofMaxSize(1);
+        return Combinators.combine(tokens, replaced).as((t, with) -> {
+            TinkerPublic.Datum.Builder datum = SdkRequests.request(model, 0, TinkerProtobufIT.crossEntropy(false, t))
+                    .getData(0).toBuilder();
+            return datum.putAllLossFnInputs(with).build();
+        });
     }
 
     private static Arbitrary<TinkerPublic.Datum> datum() {
@@ -105,8 +123,8 @@ class TinkerProtobufPropertiesIT {
                 TinkerPublic.DmelChunk.newBuilder().setDmel(b)).build());
         Arbitrary<TinkerPublic.Chunk> empty = Arbitraries.just(TinkerPublic.Chunk.getDefaultInstance());
         Arbitrary<List<TinkerPublic.Chunk>> input = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(6, text), net.jqwik.api.Tuple.of(1, oddText), net.jqwik.api.Tuple.of(1, image),
-                net.jqwik.api.Tuple.of(1, dmel), net.jqwik.api.Tuple.of(1, empty)).list().ofMaxSize(3);
+                Tuple.of(6, text), Tuple.of(1, oddText), Tuple.of(1, image),
+                Tuple.of(1, dmel), Tuple.of(1, empty)).list().ofMaxSize(3);
         Arbitrary<Map<String, TinkerPublic.Tensor>> inputs = Arbitraries.maps(Arbitraries.of("target_tokens",
                 "weights", "logprobs", "advantages", "other"), tensor()).ofMaxSize(4);
         return Combinators.combine(input, inputs).as((chunks, named) -> TinkerPublic.Datum.newBuilder()
@@ -123,7 +141,7 @@ class TinkerProtobufPropertiesIT {
                 TinkerPublic.Tensor.newBuilder().setDtype(TinkerPublic.DType.DTYPE_FLOAT32).addAllShape(dims)
                         .setSparseCsr(TinkerPublic.SparseCsr.newBuilder().setValues(v).setCrowIndices(crow)
                                 .setColIndices(crow)).build());
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(5, dense), net.jqwik.api.Tuple.of(1, sparse));
+        return Arbitraries.frequencyOf(Tuple.of(5, dense), Tuple.of(1, sparse));
     }
 
     private static Arbitrary<ByteString> bytes(int max) {
