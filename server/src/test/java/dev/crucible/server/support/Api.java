@@ -202,6 +202,29 @@ public final class Api {
         return new Bytes(response.statusCode(), response.body(), response.headers().map());
     }
 
+    /**
+     * POSTs {@code body} as-is with {@code headers} (its Content-Type among them), keeping the answer as bytes: what a
+     * protobuf client sends and reads.
+     */
+    public Bytes postBytes(String path, Map<String, String> headers, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::header);
+        HttpResponse<byte[]> response = respond(request, HttpResponse.BodyHandlers.ofByteArray());
+        observer.exchanged("POST", path, response.statusCode(), response.headers().map(), null);
+        return new Bytes(response.statusCode(), response.body(), response.headers().map());
+    }
+
+    /** {@code bytes} read as a JSON reply (a refusal's envelope, a JSON result). */
+    public static Reply json(Bytes bytes) {
+        try {
+            Object parsed = bytes.body().length == 0 ? null : JSON.readValue(bytes.body(), Argument.OBJECT_ARGUMENT);
+            return new Reply(bytes.status(), parsed, bytes.headers());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private Reply reply(HttpRequest.Builder request) {
         HttpResponse<String> response = respond(request, HttpResponse.BodyHandlers.ofString());
         HttpRequest sent = response.request();

@@ -21,11 +21,13 @@ public final class JsonBody {
     private final JsonValueReader reader;
     private final JsonValueReader largeReader;
     private final JsonValueReader chatReader;
+    private final long jsonBodyBytes;
 
     JsonBody(JsonLimits limits, BodyLimits bodies) {
         this.reader = new JsonValueReader(limits, bodies.jsonBodyBytes(), "crucible.body.max-json-bytes", true);
         this.largeReader = new JsonValueReader(limits, bodies.largeBodyBytes(), "crucible.max-body-bytes", true);
         this.chatReader = new JsonValueReader(limits, bodies.jsonBodyBytes(), "crucible.body.max-json-bytes", false);
+        this.jsonBodyBytes = bodies.jsonBodyBytes();
     }
 
     /**
@@ -47,6 +49,30 @@ public final class JsonBody {
     /** As {@link #object}, for the routes that take trajectories, whose bodies may be as large as any body. */
     public JsonReader largeObject(InputStream body) {
         return parse(largeReader, body);
+    }
+
+    /**
+     * Reads {@code body} (null when empty) whole as bytes, for a route whose body is not JSON (Tinker's protobuf
+     * {@code forward_backward}), held to the same limit as {@link #object}: an empty body is a 400, a larger one a 413.
+     */
+    public byte[] bytes(InputStream body) {
+        if (body == null) {
+            throw RefusalException.invalid("body", "request body is empty");
+        }
+        byte[] read;
+        try (body) {
+            read = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, jsonBodyBytes + 1));
+        } catch (IOException e) {
+            throw unreadable(e);
+        }
+        if (read.length > jsonBodyBytes) {
+            throw new RefusalException(new Refusal(Refusal.Reason.TOO_LARGE, "request body is too large: the limit "
+                    + "for this route is " + jsonBodyBytes + " bytes (setting crucible.body.max-json-bytes)", null));
+        }
+        if (read.length == 0) {
+            throw RefusalException.invalid("body", "request body is empty");
+        }
+        return read;
     }
 
     private static JsonReader parse(JsonValueReader reader, InputStream body) {

@@ -14,12 +14,13 @@ import java.util.Arrays;
  * input as one int32 text chunk, each loss input dense {@code float32} or {@code int64} with its shape, NumPy's
  * little-endian {@code tobytes()}.
  */
-final class SdkRequests {
+public final class SdkRequests {
 
     private SdkRequests() {
     }
 
-    static TinkerPublic.ForwardBackwardRequest.Builder request(String modelId, int seqId, ForwardBackwardInput input) {
+    public static TinkerPublic.ForwardBackwardRequest.Builder request(String modelId, int seqId,
+            ForwardBackwardInput input) {
         TinkerPublic.ForwardBackwardRequest.Builder request = TinkerPublic.ForwardBackwardRequest.newBuilder()
                 .setModelId(modelId).setSeqId(seqId).setLossFn(input.lossFn()).putAllLossFnConfig(input.lossFnConfig())
                 .setForwardOnly(input.forwardOnly());
@@ -27,20 +28,20 @@ final class SdkRequests {
         return request;
     }
 
-    static TinkerPublic.Datum.Builder datum(Datum datum) {
+    public static TinkerPublic.Datum.Builder datum(Datum datum) {
         TinkerPublic.Datum.Builder out = TinkerPublic.Datum.newBuilder().addModelInput(text(datum.modelInput()));
         datum.lossFnInputs().forEach((name, tensor) -> out.putLossFnInputs(name, tensor(tensor).build()));
         return out;
     }
 
-    static TinkerPublic.Chunk text(int... tokens) {
+    public static TinkerPublic.Chunk text(int... tokens) {
         ByteBuffer bytes = le(tokens.length * 4);
         Arrays.stream(tokens).forEach(bytes::putInt);
         return TinkerPublic.Chunk.newBuilder().setEncodedText(TinkerPublic.EncodedTextChunk.newBuilder()
                 .setTokens(ByteString.copyFrom(bytes.array()))).build();
     }
 
-    static TinkerPublic.Tensor.Builder tensor(Tensor tensor) {
+    public static TinkerPublic.Tensor.Builder tensor(Tensor tensor) {
         TinkerPublic.Tensor.Builder out = TinkerPublic.Tensor.newBuilder();
         Arrays.stream(tensor.shape()).forEach(out::addShape);
         switch (tensor) {
@@ -60,7 +61,7 @@ final class SdkRequests {
         return out;
     }
 
-    static ByteBuffer le(int size) {
+    public static ByteBuffer le(int size) {
         return ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
     }
 }

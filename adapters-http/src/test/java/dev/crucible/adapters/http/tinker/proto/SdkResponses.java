@@ -21,14 +21,14 @@ import java.util.function.Function;
  * shape {@code [len / prod(trailing)] + trailing}; NaN prompt logprobs read as null; a top-k row whose first cell is
  * {@code (0, -99999.0)} read as null and trailing such cells dropped; empty logprobs read as absent.
  */
-final class SdkResponses {
+public final class SdkResponses {
 
     private static final float MASK = -99999.0f;
 
     private SdkResponses() {
     }
 
-    static ForwardBackwardOutput forwardBackward(byte[] body) throws InvalidProtocolBufferException {
+    public static ForwardBackwardOutput forwardBackward(byte[] body) throws InvalidProtocolBufferException {
         TinkerPublic.ForwardBackwardOutput proto = TinkerPublic.ForwardBackwardOutput.parseFrom(body);
         String type = proto.getLossFnOutputType();
         List<Map<String, Tensor>> datums = new ArrayList<>();
@@ -89,14 +89,14 @@ final class SdkResponses {
     }
 
     /** A sample as the SDK holds it: null where the reply has no value. */
-    record Sample(List<Sequence> sequences, List<Float> promptLogprobs, List<List<SampleOutput.TokenLogprob>> topk,
-            int promptCacheHitTokens) {
+    public record Sample(List<Sequence> sequences, List<Float> promptLogprobs,
+            List<List<SampleOutput.TokenLogprob>> topk, int promptCacheHitTokens) {
     }
 
-    record Sequence(String stopReason, List<Integer> tokens, List<Float> logprobs) {
+    public record Sequence(String stopReason, List<Integer> tokens, List<Float> logprobs) {
     }
 
-    static Sample sample(byte[] body) throws InvalidProtocolBufferException {
+    public static Sample sample(byte[] body) throws InvalidProtocolBufferException {
         TinkerPublic.SampleResponse proto = TinkerPublic.SampleResponse.parseFrom(body);
         List<Sequence> sequences = new ArrayList<>();
         for (TinkerPublic.SampledSequence s : proto.getSequencesList()) {
