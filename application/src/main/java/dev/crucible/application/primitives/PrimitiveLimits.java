@@ -12,13 +12,15 @@ import java.time.Duration;
  * @param maxSamples       the most {@code num_samples} of one {@code asample}
  * @param maxSampleTokens  the most {@code max_tokens} of one {@code asample}
  * @param maxSamplesInFlight the most {@code asample} calls one key may have unfinished (more: 429)
+ * @param maxOperationsInFlight the most training operations ({@code forward_backward}, {@code optim_step}, saves,
+ *                         ...) one key may have accepted and not yet finished, over all its runs (more: 429)
  */
 public record PrimitiveLimits(Duration longPoll, int maxDatums, int maxLoraRank, int microBatchTokens, int maxSamples,
-        int maxSampleTokens, int maxSamplesInFlight) {
+        int maxSampleTokens, int maxSamplesInFlight, int maxOperationsInFlight) {
 
     public PrimitiveLimits {
         if (longPoll == null || longPoll.isNegative() || maxDatums < 1 || maxLoraRank < 1 || microBatchTokens < 1
-                || maxSamples < 1 || maxSampleTokens < 1 || maxSamplesInFlight < 1) {
+                || maxSamples < 1 || maxSampleTokens < 1 || maxSamplesInFlight < 1 || maxOperationsInFlight < 1) {
             throw new IllegalArgumentException("primitive limits must be positive");
         }
     }

@@ -8,6 +8,7 @@ import dev.crucible.domain.model.ModelId;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -27,6 +28,8 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
     private final RunWeights weights;
     private final PrimitiveLimits limits;
     private final Clock clock;
+    /** Accepted and unfinished operations per key, bounded by {@link PrimitiveLimits#maxOperationsInFlight()}. */
+    private final KeyBudget inFlight;
 
     public SubmitRunOperationService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
             ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
@@ -37,6 +40,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         this.served = Objects.requireNonNull(served, "served");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.inFlight = new KeyBudget(limits.maxOperationsInFlight());
         this.execution = new OperationExecution(log, signals, clock);
         this.operations = new RunOperations(limits.microBatchTokens());
         this.weights = new RunWeights(store, checkpoints, adapters, clock);
@@ -60,26 +64,46 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
             return Outcome.refused(refused.refusal());
         }
         Work checked = ((Outcome.Done<Work>) work).value();
-        ModelId model = run.get().model();
-        Operation op = new Operation(UUID.randomUUID(), command.caller().entity(), checked.kind(),
-                Optional.of(model), Optional.of(Operation.runSequence(model)), OptionalLong.of(command.seqId()),
-                command.digest(), clock.instant());
-        Optional<StoredOperation> holder = log.insertUnlessSequenced(op);
-        if (holder.isPresent()) {
-            return SequencePlaces.retry(holder.get(), command.digest(), "seq_id", command.seqId());
+        UUID key = command.caller().keyId();
+        if (!inFlight.tryTake(key)) {
+            return Outcome.refused(Refusal.overloaded("this key has " + limits.maxOperationsInFlight()
+                    + " training operations in flight, the most it may (setting "
+                    + "crucible.primitives.max-operations-in-flight); wait for some to finish", Duration.ofSeconds(1)));
         }
-        Optional<LiveRun> held = live.find(model);
-        if (held.isEmpty()) {
-            execution.run(op.requestId(), () -> Outcome.refused(Refusal.invalid("model_id", "model " + model
-                    + " is not loaded in this server (it was unloaded, or the server restarted since it was created): "
-                    + "create a model and load_weights from a saved state")));
+        boolean queued = false;
+        try {
+            ModelId model = run.get().model();
+            Operation op = new Operation(UUID.randomUUID(), command.caller().entity(), checked.kind(),
+                    Optional.of(model), Optional.of(Operation.runSequence(model)), OptionalLong.of(command.seqId()),
+                    command.digest(), clock.instant());
+            Optional<StoredOperation> holder = log.insertUnlessSequenced(op);
+            if (holder.isPresent()) {
+                return SequencePlaces.retry(holder.get(), command.digest(), "seq_id", command.seqId());
+            }
+            Optional<LiveRun> held = live.find(model);
+            if (held.isEmpty()) {
+                execution.run(op.requestId(), () -> Outcome.refused(Refusal.invalid("model_id", "model " + model
+                        + " is not loaded in this server (it was unloaded, or the server restarted since it was "
+                        + "created): create a model and load_weights from a saved state")));
+                return Outcome.done(op.requestId());
+            }
+            held.get().sequencer().submit(command.seqId(), () -> {
+                try {
+                    execution.run(op.requestId(), checked.task(held.get()));
+                } finally {
+                    inFlight.give(key);
+                }
+            });
+            queued = true;
+            if (checked.kind() == OperationKind.UNLOAD_MODEL) {
+                live.unload(model);
+            }
             return Outcome.done(op.requestId());
+        } finally {
+            if (!queued) {
+                inFlight.give(key);
+            }
         }
-        held.get().sequencer().submit(command.seqId(), () -> execution.run(op.requestId(), checked.task(held.get())));
-        if (checked.kind() == OperationKind.UNLOAD_MODEL) {
-            live.unload(model);
-        }
-        return Outcome.done(op.requestId());
     }
 
     /** A checked command: its kind and what its run's worker does for it. */

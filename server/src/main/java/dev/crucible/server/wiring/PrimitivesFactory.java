@@ -39,9 +39,10 @@ class PrimitivesFactory {
             @Value("${crucible.primitives.micro-batch-tokens:4096}") int microBatchTokens,
             @Value("${crucible.primitives.max-samples:128}") int maxSamples,
             @Value("${crucible.primitives.max-sample-tokens:4096}") int maxSampleTokens,
-            @Value("${crucible.primitives.max-samples-in-flight:256}") int maxSamplesInFlight) {
+            @Value("${crucible.primitives.max-samples-in-flight:256}") int maxSamplesInFlight,
+            @Value("${crucible.primitives.max-operations-in-flight:64}") int maxOperationsInFlight) {
         return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
-                maxSamplesInFlight);
+                maxSamplesInFlight, maxOperationsInFlight);
     }
 
     @Singleton
