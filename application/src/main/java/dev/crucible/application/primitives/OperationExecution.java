@@ -9,8 +9,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs an accepted operation and writes how it ended to the log: its result, a refusal as a failure of category
- * {@code user}, anything thrown as a failure of category {@code server}. Never throws, so the worker that runs it goes
+ * Runs an accepted operation and writes how it ended to the log: its result, a refusal (or an engine's
+ * {@link IllegalArgumentException}, which its contract keeps for arguments the caller controls) as a failure of
+ * category {@code user}, anything else thrown as a failure of category {@code server}. Never throws, so the worker that runs it goes
  * on with the next operation. Then wakes the waiting futures.
  */
 final class OperationExecution {
@@ -34,16 +35,22 @@ final class OperationExecution {
                 case Outcome.Refused<OperationResult> refused -> log.fail(requestId, refused.refusal().message(),
                         FailureCategory.USER, clock.instant());
             }
+        } catch (IllegalArgumentException e) {
+            // the trainer's contract: arguments the caller controls (a saved state of another shape) fail so
+            fail(requestId, "the request could not be applied: " + e.getMessage(), FailureCategory.USER);
         } catch (Throwable e) {
             LOG.log(Level.WARNING, "operation " + requestId + " failed", e);
-            try {
-                log.fail(requestId, "the operation failed on the server: " + e, FailureCategory.SERVER,
-                        clock.instant());
-            } catch (Throwable again) {
-                LOG.log(Level.SEVERE, "operation " + requestId + " could not be marked failed", again);
-            }
+            fail(requestId, "the operation failed on the server: " + e, FailureCategory.SERVER);
         } finally {
             signals.finished();
+        }
+    }
+
+    private void fail(UUID requestId, String message, FailureCategory category) {
+        try {
+            log.fail(requestId, message, category, clock.instant());
+        } catch (Throwable again) {
+            LOG.log(Level.SEVERE, "operation " + requestId + " could not be marked failed", again);
         }
     }
 }

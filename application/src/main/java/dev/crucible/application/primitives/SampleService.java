@@ -4,9 +4,16 @@ import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.usage.UsageRecorder;
+import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelCoordinates;
+import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.domain.usage.CompletionUsage;
+import dev.crucible.domain.usage.UsageProject;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import dev.crucible.runtime.generation.GenerationRequest;
+import dev.crucible.runtime.generation.GenerationResult;
 import dev.crucible.runtime.generation.RequestOwner;
 import dev.crucible.runtime.generation.sampling.SamplingParams;
 import java.nio.file.Path;
@@ -34,11 +41,12 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
     private final PrimitiveLimits limits;
     private final Clock clock;
     private final OperationExecution execution;
+    private final UsageRecorder usage;
     private final ConcurrentHashMap<UUID, Integer> inFlight = new ConcurrentHashMap<>();
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
 
     public SampleService(PrimitiveStore store, OperationLog log, OperationSignals signals, ServedModels served,
-            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, Clock clock) {
+            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, UsageRecorder usage, Clock clock) {
         this.store = store;
         this.log = log;
         this.served = served;
@@ -47,6 +55,7 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
         this.limits = limits;
         this.clock = clock;
         this.execution = new OperationExecution(log, signals, clock);
+        this.usage = usage;
     }
 
     @Override
@@ -87,7 +96,7 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
             threads.execute(() -> {
                 try {
                     execution.run(op.requestId(), () -> generate(sampler.get(), base.get(), command.prompt(), checked,
-                            owner, command.settings()));
+                            owner).map(result -> counted(command, sampler.get(), result)));
                 } finally {
                     release(key);
                 }
@@ -101,19 +110,29 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
         }
     }
 
-    private Outcome<OperationResult> generate(SamplingSession sampler, ServedModel base, int[] prompt,
-            SamplingParams params, RequestOwner owner, SampleSettings settings) {
+    /** Counts a sample in the usage API under the entity's default project, by the model it sampled. */
+    private OperationResult counted(Command command, SamplingSession sampler, GenerationResult result) {
+        EntityName entity = command.caller().entity();
+        String model = sampler.run().map(run -> new ModelCoordinates(entity, CreateRunService.PROJECT, "run-" + run)
+                .address(Model.ADDRESS_SCHEME)).orElse(sampler.baseModel());
+        usage.record(new CompletionUsage(entity, UsageProject.defaultOf(entity), model, command.caller().keyId(),
+                clock.instant(), result.promptTokens(), result.completionTokens(), result.cachedTokens()));
+        return new OperationResult.Sampled(SampleParameters.output(command.prompt(), result, command.settings()));
+    }
+
+    private Outcome<GenerationResult> generate(SamplingSession sampler, ServedModel base, int[] prompt,
+            SamplingParams params, RequestOwner owner) {
         Optional<Path> folder = sampler.run().flatMap(run -> sampler.step().isPresent()
                 ? adapters.stepFolder(run, sampler.step().getAsInt()) : Optional.empty());
         if (sampler.step().isPresent() && folder.isEmpty()) {
+            // the checkpoint's files are gone (the model or the checkpoint was deleted since)
             return Outcome.refused(Refusal.notFound("sampling_session_id", "the sampler's checkpoint was deleted"));
         }
         Optional<AdapterCache.Lease> lease = folder.map(f -> cache.acquire(base, f));
         try {
             GenerationRequest request = new GenerationRequest(prompt, params, 0,
                     lease.map(AdapterCache.Lease::adapter).orElse(null), Optional.empty(), owner);
-            return base.generator().generate(request).map(result -> new OperationResult.Sampled(
-                    SampleParameters.output(prompt, result, settings)));
+            return base.generator().generate(request);
         } finally {
             lease.ifPresent(AdapterCache.Lease::close);
         }

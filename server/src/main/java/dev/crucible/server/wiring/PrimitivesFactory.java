@@ -5,6 +5,7 @@ import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.primitives.ClientSessionsService;
+import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.application.primitives.CreateRunService;
 import dev.crucible.application.primitives.LiveRuns;
 import dev.crucible.application.primitives.OperationLog;
@@ -93,8 +94,8 @@ class PrimitivesFactory {
     @Singleton
     @Bean(preDestroy = "close")
     SampleService sample(PrimitiveStore store, OperationLog log, OperationSignals signals, ServedModels served,
-            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, Clock clock) {
-        return new SampleService(store, log, signals, served, adapters, cache, limits, clock);
+            AdapterFiles adapters, AdapterCache cache, PrimitiveLimits limits, UsageRecorder usage, Clock clock) {
+        return new SampleService(store, log, signals, served, adapters, cache, limits, usage, clock);
     }
 
     @Singleton

@@ -37,7 +37,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /**
  * Generated requests against every route: valid bodies with one part replaced by an arbitrary JSON value (strings
  * with U+0000, lone surrogates, path tricks; huge, negative and fractional numbers; deep nesting), removed or joined
- * by an unknown member, whole bodies that are not JSON, and arbitrary path segments and query values. None may be
+ * by an unknown member, whole bodies that are not JSON, and arbitrary path segments and query values; the Tinker
+ * routes under {@code /api/v1} among them. None may be
  * answered with a 5xx, and every refusal is in the one envelope with its status. Bounded: 1,000 requests (about 45 s here).
  */
 class FuzzIT {
@@ -51,10 +52,13 @@ class FuzzIT {
     private static String jobId;
     private static String fileId;
     private static String feedbackId;
+    private static String runId;
+    private static String samplerId;
 
     @BeforeContainer
     static void start() {
-        server = TestServer.start(Map.of("crucible.runner.enabled", false));
+        server = TestServer.start(Map.of("crucible.runner.enabled", false, "crucible.primitives.max-sample-tokens", 8,
+                "crucible.primitives.long-poll", "1s"));
         key = server.newKey("fuzz");
         Api api = server.api(key);
         modelId = api.post("/v1/preview/models", RequestBodies.createModel("p", "fuzzed")).text("id");
@@ -62,6 +66,11 @@ class FuzzIT {
         fileId = api.upload("/v1/files", Map.of("purpose", "fine-tune"), "f.jsonl",
                 "{\"messages\":[]}\n".getBytes(StandardCharsets.UTF_8)).text("id");
         feedbackId = api.post("/feedback/create", feedback()).text("id");
+        String created = api.post("/api/v1/create_model", Map.of("base_model", TestServer.BASE_MODEL, "lora_config",
+                Map.of("rank", 2, "train_unembed", false))).text("request_id");
+        runId = api.post("/api/v1/retrieve_future", Map.of("request_id", created)).text("model_id");
+        samplerId = api.post("/api/v1/create_sampling_session", Map.of("base_model", TestServer.BASE_MODEL))
+                .text("sampling_session_id");
     }
 
     @AfterContainer
@@ -161,7 +170,26 @@ class FuzzIT {
                 Map.entry("/feedback/purge", Map.of("project_id", PROJECT, "query", Map.of("$expr", Map.of("$eq",
                         List.of(Map.of("$getField", "id"), Map.of("$literal", UUID.randomUUID().toString())))))),
                 Map.entry("/obj/create", obj),
-                Map.entry("/obj/read", Map.of("project_id", PROJECT, "object_id", "spec", "digest", "latest")));
+                Map.entry("/obj/read", Map.of("project_id", PROJECT, "object_id", "spec", "digest", "latest")),
+                Map.entry("/api/v1/create_model", Map.of("base_model", TestServer.BASE_MODEL, "model_seq_id", 0,
+                        "lora_config", Map.of("rank", 2, "train_unembed", false, "train_mlp", true))),
+                Map.entry("/api/v1/forward_backward", Map.of("model_id", runId, "seq_id", 1,
+                        "forward_backward_input", Map.of("loss_fn", "cross_entropy", "data", List.of(Map.of(
+                                "model_input", Map.of("chunks", List.of(Map.of("tokens", List.of(1, 2, 3),
+                                        "type", "encoded_text"))),
+                                "loss_fn_inputs", Map.of("target_tokens", Map.of("data", List.of(2, 3, 4),
+                                        "dtype", "int64", "shape", List.of(3)),
+                                        "weights", Map.of("data", List.of(1.0, 1.0, 0.5), "dtype", "float32"))))))),
+                Map.entry("/api/v1/optim_step", Map.of("model_id", runId, "seq_id", 2, "adam_params",
+                        Map.of("learning_rate", 1e-3, "beta1", 0.9, "beta2", 0.95, "eps", 1e-12))),
+                Map.entry("/api/v1/save_weights_for_sampler", Map.of("model_id", runId, "seq_id", 3,
+                        "sampling_session_seq_id", 0)),
+                Map.entry("/api/v1/asample", Map.of("sampling_session_id", samplerId, "seq_id", 0, "num_samples", 1,
+                        "prompt", Map.of("chunks", List.of(Map.of("tokens", List.of(5, 6), "type", "encoded_text"))),
+                        "sampling_params", Map.of("max_tokens", 2, "temperature", 0.7, "stop", List.of("x")),
+                        "prompt_logprobs", true, "topk_prompt_logprobs", 2)),
+                Map.entry("/api/v1/retrieve_future", Map.of("request_id", UUID.randomUUID().toString())),
+                Map.entry("/api/v1/create_session", Map.of("tags", List.of("a"), "sdk_version", "0.24.1")));
     }
 
     private static Arbitrary<Probe> jsonPosts() {

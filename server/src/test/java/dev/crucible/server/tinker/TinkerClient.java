@@ -22,7 +22,11 @@ final class TinkerClient {
     private int seq;
 
     TinkerClient(TestServer server, String key) {
-        this.api = server.api(null).withHeader("X-API-Key", "tml-" + key);
+        this(server.api(null).withHeader("X-API-Key", "tml-" + key));
+    }
+
+    TinkerClient(Api api) {
+        this.api = api;
     }
 
     Api api() {

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * The cookbook's supervised loop replayed over HTTP (reference §9, JSON profile) on a tiny model: the loss falls, the
  * named sampler weights continue the taught tokens greedily and answer /v1/chat/completions by the run's name; an
  * ephemeral sampler's prompt logprobs agree with the trainer's (FP32: within {@value #AGREEMENT} nats per token);
- * a saved state loaded into a new run scores as the old one.
+ * a saved state loaded into a new run scores as the old one. Samples count in the usage API under the run's model.
  */
 class TinkerReplayIT {
 
@@ -67,9 +69,16 @@ class TinkerReplayIT {
         assertEquals(7, ((List<?>) sequence.get("logprobs")).size(), "a logprob per sampled token");
         assertEquals("length", sequence.get("stop_reason"));
 
-        Api.Reply chat = server.api(key).post("/v1/chat/completions", RequestBodies.chat("Hi", "model",
-                "crucible:///sally/tinker/run-" + model, "max_tokens", 2));
+        String address = "crucible:///sally/tinker/run-" + model;
+        Api.Reply chat = server.api(key).post("/v1/chat/completions", RequestBodies.chat("Hi", "model", address,
+                "max_tokens", 2));
         assertEquals(200, chat.status(), chat.toString());
+
+        String usage = "/v1/organization/usage/completions?group_by=model&start_time="
+                + (java.time.Instant.now().getEpochSecond() - 3600);
+        String counted = Await.until(() -> server.api(key).get(usage).toString(),
+                text -> text.contains(address), Duration.ofSeconds(30));
+        assertTrue(counted.contains("output_tokens"), "samples count in the usage API by the run's model: " + counted);
     }
 
     @Test

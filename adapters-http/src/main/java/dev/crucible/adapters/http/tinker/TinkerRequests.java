@@ -27,7 +27,7 @@ final class TinkerRequests {
                 : OptionalLong.empty();
         LoraSettings settings = new LoraSettings(lora.integer("rank", 32, 1), lora.bool("train_unembed", true),
                 lora.bool("train_mlp", true), lora.bool("train_attn", true), seed);
-        Optional<UUID> session = in.string("session_id").map(s -> uuid(in, "session_id", s));
+        Optional<UUID> session = session(in);
         OptionalLong modelSeq = in.present("model_seq_id") ? OptionalLong.of(in.integer("model_seq_id", 0, 0))
                 : OptionalLong.empty();
         return new CreateRunUseCase.Command(caller, session, modelSeq, in.requireString("base_model"), settings,
@@ -70,12 +70,15 @@ final class TinkerRequests {
         return in.integer("seq_id", 0, 0);
     }
 
-    private static UUID uuid(JsonReader in, String key, String value) {
-        try {
-            return UUID.fromString(value);
-        } catch (IllegalArgumentException e) {
-            throw in.reject(key, "must be an id this server gave out, got '" + value + "'");
-        }
+    /** The request's {@code session_id}, when it has one: an id this server gave out. */
+    static Optional<UUID> session(JsonReader in) {
+        return in.string("session_id").map(value -> {
+            try {
+                return UUID.fromString(value);
+            } catch (IllegalArgumentException e) {
+                throw in.reject("session_id", "must be an id this server gave out, got '" + value + "'");
+            }
+        });
     }
 
     static String digest(JsonReader in) {

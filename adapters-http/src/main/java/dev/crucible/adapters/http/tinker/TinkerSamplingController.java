@@ -24,7 +24,6 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -42,8 +41,8 @@ record TinkerSamplingController(JsonBody json, SamplersUseCase samplers, SampleU
     @Post("/create_sampling_session")
     Map<String, Object> create(Caller caller, @Nullable @Body InputStream body) {
         JsonReader in = json.object(body);
-        Optional<UUID> session = in.string("session_id").flatMap(TinkerSamplingController::uuid);
-        SamplingSession created = RefusalException.unwrap(samplers.create(caller, session, in.string("base_model"),
+        SamplingSession created = RefusalException.unwrap(samplers.create(caller, TinkerRequests.session(in),
+                in.string("base_model"),
                 in.string("model_path")));
         return Map.of("sampling_session_id", created.id().toString());
     }
@@ -89,13 +88,5 @@ record TinkerSamplingController(JsonBody json, SamplersUseCase samplers, SampleU
         UUID id = RefusalException.unwrap(sample.sample(new SampleUseCase.Command(caller, sampler, seq,
                 DatumJson.modelInput(in.requireObject("prompt")), settings, RequestFingerprint.of(in.raw()))));
         return Map.of("request_id", id.toString());
-    }
-
-    private static Optional<UUID> uuid(String text) {
-        try {
-            return Optional.of(UUID.fromString(text));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 }

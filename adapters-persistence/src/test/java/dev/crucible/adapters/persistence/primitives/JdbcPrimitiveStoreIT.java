@@ -55,5 +55,11 @@ class JdbcPrimitiveStoreIT {
         store.insertSampler(sampler);
         assertEquals(Optional.of(sampler), store.findSampler(ada, sampler.id()));
         assertEquals(Optional.empty(), store.findSampler(bob, sampler.id()));
+
+        store.nameState(model.id(), "weights", "s1", 1, now);
+        store.nameState(model.id(), "weights", "s1", 2, now);
+        assertEquals(OptionalInt.of(2), store.findState(ada, model.id(), "weights", "s1"), "a reused name moves");
+        assertEquals(OptionalInt.empty(), store.findState(ada, model.id(), "sampler_weights", "s1"));
+        assertEquals(OptionalInt.empty(), store.findState(bob, model.id(), "weights", "s1"));
     }
 }
