@@ -8,6 +8,7 @@ import ai.onnx.proto.OnnxMl.TensorProto.DataType;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraTarget;
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Builds the decoder graph of LlamaForCausalLM, Qwen2ForCausalLM and Qwen3ForCausalLM the way onnxruntime-genai builds
@@ -109,7 +110,7 @@ final class OnnxDecoderGraph {
             g.input(pastValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
-            for (LoraTarget t : lora ? LoraTarget.values() : new LoraTarget[0]) {
+            for (LoraTarget t : lora ? LoraTarget.layerProjections() : Set.<LoraTarget>of()) {
                 String rank = "rank_" + i + "_" + t.module();
                 g.input(OnnxLoraInputs.aName(i, t), DataType.FLOAT, "lora_rows", rank, t.inFeatures(c));
                 g.input(OnnxLoraInputs.bName(i, t), DataType.FLOAT, "lora_rows", t.outFeatures(c), rank);

@@ -30,7 +30,7 @@ final class OnnxLoraInputs implements AutoCloseable {
     OnnxLoraInputs(ModelConfig model, OrtEnvironment env) throws OrtException {
         this.model = model;
         this.env = env;
-        for (LoraTarget t : LoraTarget.values()) {
+        for (LoraTarget t : LoraTarget.layerProjections()) {
             zeroA[t.ordinal()] = OnnxTensor.createTensor(env, direct(t.inFeatures(model)),
                     new long[] {1, 1, t.inFeatures(model)});
             zeroB[t.ordinal()] = OnnxTensor.createTensor(env, direct(t.outFeatures(model)),
@@ -67,7 +67,7 @@ final class OnnxLoraInputs implements AutoCloseable {
             }
         }
         for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
-            for (LoraTarget t : LoraTarget.values()) {
+            for (LoraTarget t : LoraTarget.layerProjections()) {
                 if (uniform) {
                     boolean adapted = shared != null && shared.aTensor(layer, t) != null;
                     inputs.put(aName(layer, t), adapted ? shared.aTensor(layer, t) : zeroA[t.ordinal()]);
@@ -123,9 +123,9 @@ final class OnnxLoraInputs implements AutoCloseable {
 
     @Override
     public void close() {
-        for (int t = 0; t < zeroA.length; t++) {
-            zeroA[t].close();
-            zeroB[t].close();
+        for (LoraTarget t : LoraTarget.layerProjections()) {
+            zeroA[t.ordinal()].close();
+            zeroB[t.ordinal()].close();
         }
     }
 }
