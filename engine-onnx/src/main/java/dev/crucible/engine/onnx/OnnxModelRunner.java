@@ -11,7 +11,6 @@ import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.folder.ModelFolder;
-import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.peft.LoraWeights;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,12 +116,6 @@ final class OnnxModelRunner implements ModelRunner {
     public LoraAdapter loadAdapter(Path peftFolder) {
         resources.requireOpen();
         LoraWeights read = LoraAdapter.readPeftFolder(peftFolder, config);
-        if (read.config().targets().contains(LoraTarget.LM_HEAD)) {
-            // Never ignored silently: without its head delta the adapter would sample from other logits.
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot load adapter " + peftFolder
-                    + ": it adapts lm_head (trained with train_unembed), which the ONNX engine does not apply; "
-                    + "serve it with the djl engine");
-        }
         OnnxSession built = appliesAdapters() ? null : OnnxModelLoader.session(runtime, model, true, precision);
         synchronized (this) {
             if (!resources.isClosed() && !session.appliesAdapters()) {

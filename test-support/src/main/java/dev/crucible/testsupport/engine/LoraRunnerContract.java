@@ -189,23 +189,31 @@ public abstract class LoraRunnerContract {
         try (LoraAdapter headed = runner.loadAdapter(dir.resolve("headed"))) {
             List<LoraAdapter> adapters = Arrays.asList(null, headed, first, headed);
             boolean[] all = {true, false, true, true};
+            int n = adapters.size();
             List<KvCache> caches = new ArrayList<>();
             try {
-                List<SequenceInput> batch = new ArrayList<>();
-                for (int i = 0; i < adapters.size(); i++) {
+                List<SequenceInput> prefill = new ArrayList<>();
+                List<SequenceInput> decode = new ArrayList<>();
+                for (int i = 0; i < 2 * n; i++) {
                     caches.add(runner.newCache(16));
-                    batch.add(new SequenceInput(caches.getLast(), PROMPT, all[i], adapters.get(i)));
                 }
-                List<SequenceLogits> mixed = runner.forward(batch);
-                for (int i = 0; i < adapters.size(); i++) {
-                    caches.add(runner.newCache(16));
-                    SequenceLogits alone = runner.forward(List.of(new SequenceInput(caches.getLast(), PROMPT, all[i],
+                for (int i = 0; i < n; i++) {
+                    prefill.add(new SequenceInput(caches.get(i), PROMPT, all[i], adapters.get(i)));
+                    decode.add(SequenceInput.of(caches.get(i), adapters.get(i), 7));
+                }
+                List<SequenceLogits> mixed = runner.forward(prefill);
+                List<SequenceLogits> mixedStep = runner.forward(decode);
+                for (int i = 0; i < n; i++) {
+                    KvCache own = caches.get(n + i);
+                    SequenceLogits alone = runner.forward(List.of(new SequenceInput(own, PROMPT, all[i],
                             adapters.get(i)))).getFirst();
                     assertClose(alone.last(), mixed.get(i).last(), "sequence " + i);
                     for (int p = 0; p < alone.positions().size(); p++) {
                         assertClose(alone.positions().get(p), mixed.get(i).positions().get(p),
                                 "sequence " + i + " position " + p);
                     }
+                    assertClose(runner.forward(List.of(SequenceInput.of(own, adapters.get(i), 7))).getFirst().last(),
+                            mixedStep.get(i).last(), "decoding of sequence " + i);
                 }
                 assertTrue(Logits.maxAbsDiff(mixed.get(0).last(), mixed.get(1).last())
                         > 100 * ModelRunnerContract.TOLERANCE, "the headed adapter changes the logits");
