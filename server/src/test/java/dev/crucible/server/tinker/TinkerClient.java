@@ -101,6 +101,22 @@ final class TinkerClient {
         return datum;
     }
 
+    /**
+     * The supervised loop of the cookbook: {@code forward_backward} (cross-entropy over {@link #teaching} {@code tokens})
+     * and {@code optim_step} (lr 0.02) sent back to back, until the loss is under 0.05 or 80 steps; the losses.
+     */
+    List<Double> teach(String model, int... tokens) {
+        List<Double> losses = new ArrayList<>();
+        for (int step = 0; step < 80 && (losses.isEmpty() || losses.getLast() > 0.05); step++) {
+            String fb = submit("forward_backward", forwardBackward(model, nextSeq(), "cross_entropy",
+                    List.of(teaching(tokens))));
+            String opt = submit("optim_step", optimStep(model, nextSeq(), 0.02));
+            losses.add(((Number) ((Map<?, ?>) await(fb).get("metrics")).get("loss:sum")).doubleValue());
+            await(opt);
+        }
+        return losses;
+    }
+
     /** The per-target logprobs of a {@code forward} (no gradient) over {@link #teaching} {@code tokens}. */
     List<Double> forwardLogprobs(String model, int seq, int... tokens) {
         Map<String, Object> result = await(submit("forward", Map.of("model_id", model, "seq_id", seq,

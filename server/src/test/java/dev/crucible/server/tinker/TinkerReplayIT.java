@@ -46,14 +46,7 @@ class TinkerReplayIT {
         create.put("model_seq_id", 0);
         String model = (String) tinker.await(tinker.submit("create_model", create)).get("model_id");
 
-        List<Double> losses = new ArrayList<>();
-        for (int step = 0; step < 80 && (losses.isEmpty() || losses.getLast() > 0.05); step++) {
-            String fb = tinker.submit("forward_backward", forwardBackward(model, tinker.nextSeq(), "cross_entropy",
-                    List.of(teaching(TAUGHT))));
-            String opt = tinker.submit("optim_step", optimStep(model, tinker.nextSeq(), 0.02));
-            losses.add(((Number) ((Map<?, ?>) tinker.await(fb).get("metrics")).get("loss:sum")).doubleValue());
-            tinker.await(opt);
-        }
+        List<Double> losses = tinker.teach(model, TAUGHT);
         assertTrue(losses.getLast() < losses.getFirst() / 4, "the loss falls: " + losses);
 
         String path = (String) tinker.await(tinker.submit("save_weights_for_sampler", Map.of("model_id", model,

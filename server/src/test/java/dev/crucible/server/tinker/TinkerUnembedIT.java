@@ -1,9 +1,6 @@
 package dev.crucible.server.tinker;
 
-import static dev.crucible.server.tinker.TinkerClient.forwardBackward;
-import static dev.crucible.server.tinker.TinkerClient.optimStep;
 import static dev.crucible.server.tinker.TinkerClient.sample;
-import static dev.crucible.server.tinker.TinkerClient.teaching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,14 +35,7 @@ class TinkerUnembedIT {
         String model = (String) tinker.await(tinker.submit("create_model", Map.of("session_id", session,
                 "model_seq_id", 0, "base_model", TestServer.BASE_MODEL, "lora_config", Map.of("rank", 8, "seed", 5),
                 "type", "create_model"))).get("model_id");
-        List<Double> losses = new ArrayList<>();
-        for (int step = 0; step < 80 && (losses.isEmpty() || losses.getLast() > 0.05); step++) {
-            String fb = tinker.submit("forward_backward", forwardBackward(model, tinker.nextSeq(), "cross_entropy",
-                    List.of(teaching(TAUGHT))));
-            String opt = tinker.submit("optim_step", optimStep(model, tinker.nextSeq(), 0.02));
-            losses.add(((Number) ((Map<?, ?>) tinker.await(fb).get("metrics")).get("loss:sum")).doubleValue());
-            tinker.await(opt);
-        }
+        List<Double> losses = tinker.teach(model, TAUGHT);
         assertTrue(losses.getLast() < losses.getFirst() / 4, "the loss falls: " + losses);
         List<Double> trainer = tinker.forwardLogprobs(model, tinker.nextSeq(), TAUGHT);
 
