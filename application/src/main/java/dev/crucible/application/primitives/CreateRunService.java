@@ -56,13 +56,9 @@ public final class CreateRunService implements CreateRunUseCase {
             return Outcome.refused(Refusal.invalid("lora_config.rank", "rank must be at most " + limits.maxLoraRank()
                     + " (setting crucible.primitives.max-lora-rank), got " + lora.rank()));
         }
-        if (lora.trainUnembed()) {
-            return Outcome.refused(Refusal.invalid("lora_config.train_unembed", "train_unembed is not supported: "
-                    + "Crucible's adapters train the attention and MLP projections only; send train_unembed=false"));
-        }
-        if (!lora.trainAttn() && !lora.trainMlp()) {
-            return Outcome.refused(Refusal.invalid("lora_config.train_attn", "train_attn or train_mlp must be true: "
-                    + "the adapter must train something"));
+        if (!lora.trainAttn() && !lora.trainMlp() && !lora.trainUnembed()) {
+            return Outcome.refused(Refusal.invalid("lora_config.train_attn", "train_attn, train_mlp or train_unembed "
+                    + "must be true: the adapter must train something"));
         }
         Instant now = clock.instant();
         ModelId id = ModelId.random();

@@ -74,7 +74,10 @@ final class LiveRun implements AutoCloseable {
         return trainer(Optional.empty());
     }
 
-    /** The adapter {@code lora} asks for: attention and MLP projections as asked, {@link #LORA_ALPHA}. */
+    /**
+     * The adapter {@code lora} asks for: attention and MLP projections and the unembedding ({@code lm_head}, as PEFT's
+     * {@code target_modules} names it) as asked, {@link #LORA_ALPHA}.
+     */
     static LoraConfig loraConfig(LoraSettings lora) {
         EnumSet<LoraTarget> targets = EnumSet.noneOf(LoraTarget.class);
         if (lora.trainAttn()) {
@@ -82,6 +85,9 @@ final class LiveRun implements AutoCloseable {
         }
         if (lora.trainMlp()) {
             targets.addAll(EnumSet.of(LoraTarget.GATE_PROJ, LoraTarget.UP_PROJ, LoraTarget.DOWN_PROJ));
+        }
+        if (lora.trainUnembed()) {
+            targets.add(LoraTarget.LM_HEAD);
         }
         return new LoraConfig(lora.rank(), LORA_ALPHA, targets, false);
     }

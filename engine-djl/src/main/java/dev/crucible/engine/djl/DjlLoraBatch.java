@@ -58,30 +58,46 @@ final class DjlLoraBatch {
         return new DjlLoraBatch(manager, plans);
     }
 
-    /** Plans the batch; index arrays are made in {@code manager} (inside the forward's scope). */
+    /**
+     * Plans the batch; index arrays are made in {@code manager} (inside the forward's scope). The layers' plans are
+     * over every row of the batch; the head's ({@link LoraTarget#LM_HEAD}) over the rows whose logits are computed
+     * ({@link DjlPackedBatch#logitRows}, in that order), so the vocabulary-wide delta runs on those rows alone.
+     */
     static DjlLoraBatch of(DjlPackedBatch batch, NDManager manager) {
         if (batch.adapters().stream().allMatch(Objects::isNull)) {
             return NONE;
         }
         int total = batch.tokens().length;
+        int[] logitStarts = new int[batch.size()];
+        int[] logitCounts = new int[batch.size()];
+        int logitTotal = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            logitStarts[i] = logitTotal;
+            logitCounts[i] = batch.inputs().get(i).allPositions() ? batch.length(i) : 1;
+            logitTotal += logitCounts[i];
+        }
         Map<LoraTarget, Plan> plans = new EnumMap<>(LoraTarget.class);
         // Adapters usually adapt the same targets, so plans with the same groups are shared between targets.
         Map<List<DjlLoraAdapter>, Plan> byGroups = new HashMap<>();
         for (LoraTarget t : LoraTarget.values()) {
+            boolean head = t == LoraTarget.LM_HEAD;
             Map<DjlLoraAdapter, List<Integer>> rows = new LinkedHashMap<>();
             for (int i = 0; i < batch.size(); i++) {
                 DjlLoraAdapter adapter = batch.adapters().get(i);
                 if (adapter != null && adapter.adapts(t)) {
                     List<Integer> own = rows.computeIfAbsent(adapter, x -> new ArrayList<>());
-                    for (int r = batch.offsets()[i]; r < batch.offsets()[i] + batch.length(i); r++) {
+                    int start = head ? logitStarts[i] : batch.offsets()[i];
+                    for (int r = start; r < start + (head ? logitCounts[i] : batch.length(i)); r++) {
                         own.add(r);
                     }
                 }
             }
-            if (!rows.isEmpty()) {
-                plans.put(t, byGroups.computeIfAbsent(List.copyOf(rows.keySet()),
-                        k -> plan(rows, total, manager)));
+            if (rows.isEmpty()) {
+                continue;
             }
+            int count = head ? logitTotal : total;
+            plans.put(t, head ? plan(rows, count, manager)
+                    : byGroups.computeIfAbsent(List.copyOf(rows.keySet()), k -> plan(rows, count, manager)));
         }
         return new DjlLoraBatch(manager, plans);
     }
@@ -114,7 +130,10 @@ final class DjlLoraBatch {
         return new Plan(groups, uncovered, identity ? null : manager.create(inverse));
     }
 
-    /** {@code x W^T + bias} for every row, plus each row's adapter delta for {@code target} of {@code layer}. */
+    /**
+     * {@code x W^T + bias} for every row, plus each row's adapter delta for {@code target} of {@code layer}; for the
+     * head, {@code x} holds the logit rows and {@code layer} is 0.
+     */
     NDArray linear(NDArray x, int layer, LoraTarget target, NDArray weight, NDArray bias) {
         NDArray y = DjlOps.linear(x, weight, bias);
         Plan plan = plans.get(target);

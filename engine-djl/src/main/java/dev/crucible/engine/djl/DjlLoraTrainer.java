@@ -26,7 +26,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A LoRA adapter trained with PyTorch's autograd: the runner's frozen weights plus, per layer and target, trainable
+ * A LoRA adapter trained with PyTorch's autograd: the runner's frozen weights plus, per layer and target (the
+ * unembedding's once, at index 0), trainable
  * {@code A [r, in]} and {@code B [out, r]} (the scaling is applied in the forward, so gradients are those of PEFT's
  * parameters) whose gradients accumulate until {@link DjlAdamW} takes a step; its state is saved beside the PEFT
  * files ({@link DjlOptimizerFile}). Each call runs in an {@link NDScope}, so intermediates are freed when it returns;
@@ -59,6 +60,9 @@ final class DjlLoraTrainer implements LoraTrainer {
         Random rng = new Random(spec.seed());
         for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
             for (LoraTarget t : lora.targets()) {
+                if (!t.inLayer(layer)) {
+                    continue;
+                }
                 int in = t.inFeatures(model);
                 int out = t.outFeatures(model);
                 float[] a = start != null ? start.a()[layer][t.ordinal()] : kaimingUniform(rng, lora.r() * in, in);
@@ -203,9 +207,9 @@ final class DjlLoraTrainer implements LoraTrainer {
     public long trainableParameters() {
         long total = 0;
         for (LoraTarget t : spec.lora().targets()) {
-            total += (long) spec.lora().r() * (t.inFeatures(model) + t.outFeatures(model));
+            total += (long) spec.lora().r() * (t.inFeatures(model) + t.outFeatures(model)) * t.instances(model);
         }
-        return total * model.numHiddenLayers();
+        return total;
     }
 
     @Override
@@ -214,6 +218,9 @@ final class DjlLoraTrainer implements LoraTrainer {
         PeftAdapterWriter writer = new PeftAdapterWriter(spec.lora());
         for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
             for (LoraTarget t : spec.lora().targets()) {
+                if (!t.inLayer(layer)) {
+                    continue;
+                }
                 writer.add(layer, t, aParams[layer][t.ordinal()].value.toFloatArray(),
                         bParams[layer][t.ordinal()].value.toFloatArray());
             }

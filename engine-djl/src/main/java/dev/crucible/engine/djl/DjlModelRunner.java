@@ -110,6 +110,9 @@ final class DjlModelRunner implements ModelRunner {
             NDArray[][] b = new NDArray[layers][LoraTarget.values().length];
             for (int layer = 0; layer < layers; layer++) {
                 for (LoraTarget t : read.config().targets()) {
+                    if (!t.inLayer(layer)) {
+                        continue;
+                    }
                     a[layer][t.ordinal()] = own.create(read.a()[layer][t.ordinal()],
                             new Shape(read.config().r(), t.inFeatures(config)));
                     b[layer][t.ordinal()] = own.create(read.scaledB(layer, t),

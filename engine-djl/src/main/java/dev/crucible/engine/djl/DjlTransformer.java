@@ -16,8 +16,8 @@ import java.util.List;
  * The decoder stack of LlamaModel, Qwen2Model and Qwen3Model, which differ only in what the config switches on: per
  * layer {@code h += o_proj(attention(rope(norm_qk(q/k/v_proj(rms_norm(h))))))}, then {@code h += mlp(rms_norm(h))};
  * finally {@code logits = lm_head(rms_norm(h))}, computed only for the rows whose logits are returned. The seven
- * projections of each layer add the LoRA delta of each row's adapter, if any ({@link DjlLoraBatch}). Stateless
- * between calls; the caller runs it inside an {@link ai.djl.ndarray.NDScope} that frees every intermediate.
+ * projections of each layer, and the head, add the LoRA delta of each row's adapter, if any ({@link DjlLoraBatch}).
+ * Stateless between calls; the caller runs it inside an {@link ai.djl.ndarray.NDScope} that frees every intermediate.
  */
 final class DjlTransformer {
 
@@ -37,9 +37,11 @@ final class DjlTransformer {
 
     /** Runs the batch, writing keys and values to its caches (not advancing them), and returns the logits. */
     List<SequenceLogits> forward(DjlPackedBatch batch, NDManager manager) {
-        NDArray h = hidden(batch.tokens(), batch.positions(), DjlLoraBatch.of(batch, manager),
+        DjlLoraBatch lora = DjlLoraBatch.of(batch, manager);
+        NDArray h = hidden(batch.tokens(), batch.positions(), lora,
                 (layer, q, k, v) -> attention.forward(layer, q, k, v, batch, manager), manager);
-        return split(batch, logits(h, batch.logitRows(), manager).toFloatArray());
+        return split(batch, logits(h, Arrays.stream(batch.logitRows()).asLongStream().toArray(), lora, manager)
+                .toFloatArray());
     }
 
     /**
@@ -60,8 +62,7 @@ final class DjlTransformer {
         }
         NDArray h = hidden(tokens, positions, lora,
                 (layer, q, k, v) -> attention.selfAttend(q, k, v, offsets, lengths, manager), manager);
-        return DjlOps.linear(DjlOps.rmsNorm(h.get(new NDIndex("{}", manager.create(rows))), weights.finalNorm(), eps),
-                weights.lmHead(), null);
+        return logits(h, rows, lora, manager);
     }
 
     /** How one layer's attention gets its keys and values: from caches (inference) or from the batch (training). */
@@ -80,9 +81,11 @@ final class DjlTransformer {
         return h;
     }
 
-    private NDArray logits(NDArray h, int[] rows, NDManager manager) {
-        NDArray picked = h.get(new NDIndex("{}", manager.create(Arrays.stream(rows).asLongStream().toArray())));
-        return DjlOps.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), weights.lmHead(), null);
+    /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
+    private NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
+        NDArray picked = h.get(new NDIndex("{}", manager.create(rows)));
+        return lora.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), 0, LoraTarget.LM_HEAD, weights.lmHead(),
+                null);
     }
 
     private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {

@@ -66,8 +66,8 @@ class DjlAdapterLoadFailureTest {
         editConfig("\"r\": 8", "\"r\": 0");
         assertFails(adapter, "adapter_config.json: 'r' must be a positive integer, got 0");
         editConfig("\"r\": 0", "\"r\": 8");
-        editConfig("\"q_proj\"", "\"lm_head\"");
-        assertFails(adapter, "'target_modules' names 'lm_head', which is not supported");
+        editConfig("\"q_proj\"", "\"embed_tokens\"");
+        assertFails(adapter, "'target_modules' names 'embed_tokens', which is not supported");
         editConfig("\"use_rslora\": false", "\"use_rslora\": false, \"use_dora\": true");
         assertFails(adapter, "'use_dora' is set (true), but DoRA is not supported");
         editConfig("{", "{\"x\": ");

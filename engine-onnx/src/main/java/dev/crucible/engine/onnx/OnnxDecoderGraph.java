@@ -8,6 +8,7 @@ import ai.onnx.proto.OnnxMl.TensorProto.DataType;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraTarget;
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Builds the decoder graph of LlamaForCausalLM, Qwen2ForCausalLM and Qwen3ForCausalLM the way onnxruntime-genai builds
@@ -29,7 +30,8 @@ import java.util.Arrays;
  * the packed q|k|v as is; Qwen3's q/k norms split it first. The LoRA graph keeps every projection apart, so each
  * carries its own delta. It adds, per layer and target, inputs
  * {@code lora.N.<module>.a [rows|1, r, in]} and {@code .b [rows|1, out, r]} (see {@link OnnxLoraInputs}) and adds
- * {@code (x A^T) B^T} to the projection, row by row.
+ * {@code (x A^T) B^T} to the projection, row by row; likewise {@code lora.0.lm_head.a [logit_rows|1, r, hidden]} and
+ * {@code .b [logit_rows|1, vocab, r]} add the unembedding's delta per logit row (zeros where no adapter adapts it).
  *
  * <p>Inputs: {@code input_ids} int64 {@code [batch, seq]}; {@code seqlens_k} int32 {@code [batch]} (each row's
  * total length minus one); {@code total_sequence_length} int32 scalar; {@code logit_rows} int64 {@code [rows]}, the
@@ -109,11 +111,16 @@ final class OnnxDecoderGraph {
             g.input(pastValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
-            for (LoraTarget t : lora ? LoraTarget.values() : new LoraTarget[0]) {
+            for (LoraTarget t : lora ? LoraTarget.layerProjections() : Set.<LoraTarget>of()) {
                 String rank = "rank_" + i + "_" + t.module();
                 g.input(OnnxLoraInputs.aName(i, t), DataType.FLOAT, "lora_rows", rank, t.inFeatures(c));
                 g.input(OnnxLoraInputs.bName(i, t), DataType.FLOAT, "lora_rows", t.outFeatures(c), rank);
             }
+        }
+        if (lora) {
+            LoraTarget t = LoraTarget.LM_HEAD;
+            g.input(OnnxLoraInputs.aName(0, t), DataType.FLOAT, "lora_logit_rows", "rank_head", t.inFeatures(c));
+            g.input(OnnxLoraInputs.bName(0, t), DataType.FLOAT, "lora_logit_rows", t.outFeatures(c), "rank_head");
         }
     }
 
@@ -152,7 +159,21 @@ final class OnnxDecoderGraph {
         g.node("Reshape", new String[] {"final_normed", "shape_rows"}, new String[] {"final_rows"});
         g.node("Gather", new String[] {"final_rows", LOGIT_ROWS}, new String[] {"picked"}, intAttr("axis", 0));
         String head = c.tieWordEmbeddings() ? "model.embed_tokens.weight" : "lm_head.weight";
-        linear("picked", head, c.vocabSize(), h, null, LOGITS);
+        if (!lora) {
+            linear("picked", head, c.vocabSize(), h, null, LOGITS);
+            return;
+        }
+        // The head's LoRA per logit row: [rows, 1, h] x A^T [rows|1, r, h] x B^T [rows|1, vocab, r] -> [rows, vocab],
+        // so the vocabulary-wide delta is computed for the picked rows only.
+        linear("picked", head, c.vocabSize(), h, null, "logits.base");
+        g.int64Constant("head.axis1", 1);
+        g.node("Unsqueeze", new String[] {"picked", "head.axis1"}, new String[] {"picked.rows"});
+        g.node(MS, "FusedMatMul", new String[] {"picked.rows", OnnxLoraInputs.aName(0, LoraTarget.LM_HEAD)},
+                new String[] {"head.xa"}, intAttr("transB", 1));
+        g.node(MS, "FusedMatMul", new String[] {"head.xa", OnnxLoraInputs.bName(0, LoraTarget.LM_HEAD)},
+                new String[] {"head.delta.rows"}, intAttr("transB", 1));
+        g.node("Squeeze", new String[] {"head.delta.rows", "head.axis1"}, new String[] {"head.delta"});
+        g.node("Add", new String[] {"logits.base", "head.delta"}, new String[] {LOGITS});
     }
 
     private String attention(int i, String p, String x) {

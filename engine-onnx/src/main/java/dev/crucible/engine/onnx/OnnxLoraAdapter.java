@@ -34,6 +34,9 @@ final class OnnxLoraAdapter extends RunnerResource implements LoraAdapter {
         this.scaledB = new float[weights.b().length][LoraTarget.values().length][];
         for (int layer = 0; layer < scaledB.length; layer++) {
             for (LoraTarget t : weights.config().targets()) {
+                if (!t.inLayer(layer)) {
+                    continue;
+                }
                 scaledB[layer][t.ordinal()] = weights.scaledB(layer, t);
             }
         }
@@ -51,6 +54,9 @@ final class OnnxLoraAdapter extends RunnerResource implements LoraAdapter {
             int r = w.config().r();
             for (int layer = 0; layer < layers; layer++) {
                 for (LoraTarget t : w.config().targets()) {
+                    if (!t.inLayer(layer)) {
+                        continue;
+                    }
                     a[layer][t.ordinal()] = tensor(env, w.a()[layer][t.ordinal()], 1, r, t.inFeatures(model));
                     b[layer][t.ordinal()] = tensor(env, adapter.scaledB[layer][t.ordinal()], 1, t.outFeatures(model),
                             r);

@@ -17,7 +17,8 @@ import java.util.Map;
  * When every sequence of the run uses one adapter, or none, that adapter's own tensors (or zeros of rank 1) are passed
  * and broadcast over the rows: nothing is copied. Otherwise each row gets its own adapter's matrices, zero-padded to
  * the largest rank in the run (zeros add exactly nothing), or zeros for a base-model row. Rows not in the forward
- * batch (a decoding run's bystanders) take whatever is cheapest: their logits are thrown away. Owns the zero tensors;
+ * batch (a decoding run's bystanders) take whatever is cheapest: their logits are thrown away. The unembedding's
+ * ({@code lm_head}) inputs are the same per logit row instead of per batch row. Owns the zero tensors;
  * not thread-safe (used under the runner's lock).
  */
 final class OnnxLoraInputs implements AutoCloseable {
@@ -53,9 +54,30 @@ final class OnnxLoraInputs implements AutoCloseable {
      * @param live     per row, whether its logits are used
      * @param made     receives the tensors made for this run alone, which the caller closes after the run (also when
      *                 this fails)
+     * @param logitRows the run's flattened {@code row * seq + position} logit rows, whose head ({@code lm_head})
+     *                  inputs are per logit row
+     * @param seq       the run's new tokens per row
      */
-    void add(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, OnnxLoraAdapter[] adapters, boolean[] live)
-            throws OrtException {
+    void add(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, OnnxLoraAdapter[] adapters, boolean[] live,
+            long[] logitRows, int seq) throws OrtException {
+        for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
+            for (LoraTarget t : LoraTarget.layerProjections()) {
+                put(inputs, made, layer, t, adapters, live);
+            }
+        }
+        // The head's inputs are per logit row (its sequence's adapter), every one of them used.
+        OnnxLoraAdapter[] headAdapters = new OnnxLoraAdapter[logitRows.length];
+        boolean[] headLive = new boolean[logitRows.length];
+        for (int j = 0; j < logitRows.length; j++) {
+            headAdapters[j] = adapters[(int) (logitRows[j] / seq)];
+            headLive[j] = true;
+        }
+        put(inputs, made, 0, LoraTarget.LM_HEAD, headAdapters, headLive);
+    }
+
+    /** One target's inputs: the one adapter's own tensors (or zeros) when every live row shares it, else stacked. */
+    private void put(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, int layer, LoraTarget t,
+            OnnxLoraAdapter[] adapters, boolean[] live) throws OrtException {
         OnnxLoraAdapter shared = null;
         boolean uniform = true;
         boolean first = true;
@@ -66,16 +88,12 @@ final class OnnxLoraInputs implements AutoCloseable {
                 first = false;
             }
         }
-        for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
-            for (LoraTarget t : LoraTarget.values()) {
-                if (uniform) {
-                    boolean adapted = shared != null && shared.aTensor(layer, t) != null;
-                    inputs.put(aName(layer, t), adapted ? shared.aTensor(layer, t) : zeroA[t.ordinal()]);
-                    inputs.put(bName(layer, t), adapted ? shared.bTensor(layer, t) : zeroB[t.ordinal()]);
-                } else {
-                    stack(inputs, made, layer, t, adapters, live);
-                }
-            }
+        if (uniform) {
+            boolean adapted = shared != null && shared.aTensor(layer, t) != null;
+            inputs.put(aName(layer, t), adapted ? shared.aTensor(layer, t) : zeroA[t.ordinal()]);
+            inputs.put(bName(layer, t), adapted ? shared.bTensor(layer, t) : zeroB[t.ordinal()]);
+        } else {
+            stack(inputs, made, layer, t, adapters, live);
         }
     }
 
@@ -123,9 +141,9 @@ final class OnnxLoraInputs implements AutoCloseable {
 
     @Override
     public void close() {
-        for (int t = 0; t < zeroA.length; t++) {
-            zeroA[t].close();
-            zeroB[t].close();
+        for (LoraTarget t : LoraTarget.values()) {
+            zeroA[t.ordinal()].close();
+            zeroB[t.ordinal()].close();
         }
     }
 }

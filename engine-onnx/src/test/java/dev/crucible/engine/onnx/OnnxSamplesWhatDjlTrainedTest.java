@@ -33,7 +33,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The trainer and the sampler agree: an adapter trained a few AdamW steps by the djl trainer on the F32 model, saved as
+ * The trainer and the sampler agree: an adapter of every projection and of {@code lm_head} (Tinker's default
+ * {@code train_unembed}) trained a few AdamW steps by the djl trainer on the F32 model, saved as
  * PEFT and loaded into the onnx runner (the serving engine), gives the same log-probabilities for the same Tinker
  * datums ({@link TrainingSequence#predicting}) as the trainer's {@link LoraTrainer#logprobs} with the adapter, per
  * precision the onnx engine serves:
@@ -112,8 +113,9 @@ class OnnxSamplesWhatDjlTrainedTest {
     }
 
     private static LoraTrainingSpec spec(Optional<Path> start) {
-        return new LoraTrainingSpec(LoraConfig.allProjections(TinyAdapter.RANK, TinyAdapter.ALPHA), start, 5, 0.9,
-                0.999, 1e-8, 0);
+        // Tinker's default create_model: every projection and the unembedding (train_unembed).
+        return new LoraTrainingSpec(LoraConfig.allProjections(TinyAdapter.RANK, TinyAdapter.ALPHA).withHead(), start,
+                5, 0.9, 0.999, 1e-8, 0);
     }
 
     /** Trains an adapter {@link #STEPS} steps of cross-entropy on two datums, saves it in {@code trained}. */

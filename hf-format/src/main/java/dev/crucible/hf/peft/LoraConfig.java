@@ -29,9 +29,18 @@ public record LoraConfig(int r, double loraAlpha, Set<LoraTarget> targets, boole
         targets = Collections.unmodifiableSet(EnumSet.copyOf(targets));
     }
 
-    /** An adapter of every projection of every layer, with standard (not rank-stabilised) scaling. */
+    /**
+     * An adapter of every projection of every layer (not the head), with standard (not rank-stabilised) scaling.
+     */
     public static LoraConfig allProjections(int r, double loraAlpha) {
-        return new LoraConfig(r, loraAlpha, EnumSet.allOf(LoraTarget.class), false);
+        return new LoraConfig(r, loraAlpha, LoraTarget.layerProjections(), false);
+    }
+
+    /** This config with the unembedding ({@link LoraTarget#LM_HEAD}) adapted as well. */
+    public LoraConfig withHead() {
+        Set<LoraTarget> all = EnumSet.copyOf(targets);
+        all.add(LoraTarget.LM_HEAD);
+        return new LoraConfig(r, loraAlpha, all, useRslora);
     }
 
     /** The factor on {@code B (A x)}: {@code lora_alpha / r}, or {@code lora_alpha / sqrt(r)} with rsLoRA (PEFT's). */

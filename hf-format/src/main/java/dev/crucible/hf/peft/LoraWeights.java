@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * A PEFT LoRA folder read into Java arrays and checked against a model, the same for every engine: every target's
- * {@code lora_A [r, in]} and {@code lora_B [out, r]} present in every layer with exactly those shapes (F32, F16 or
+ * {@code lora_A [r, in]} and {@code lora_B [out, r]} present in every layer (the head's once, at index 0) with exactly those shapes (F32, F16 or
  * BF16, widened), nothing else in the file. The file is closed before {@link #read} returns, so no mapping of it is
  * kept.
  *
@@ -66,6 +66,9 @@ public record LoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
         Set<String> expected = new HashSet<>();
         for (int layer = 0; layer < layers; layer++) {
             for (LoraTarget t : config.targets()) {
+                if (!t.inLayer(layer)) {
+                    continue;
+                }
                 String aName = t.tensorName(layer, "A");
                 String bName = t.tensorName(layer, "B");
                 a[layer][t.ordinal()] = floats(reader, aName, config.r(), t.inFeatures(model));
@@ -78,7 +81,7 @@ public record LoraWeights(LoraConfig config, float[][][] a, float[][][] b) {
             if (!expected.contains(name)) {
                 throw new ModelFormatException("unexpected tensor '" + name + "' (expected only lora_A and lora_B of "
                         + config.targets().stream().map(LoraTarget::module).toList() + " in layers 0 to "
-                        + (layers - 1) + ")");
+                        + (layers - 1) + ", lm_head once)");
             }
         }
         return new LoraWeights(config, a, b);

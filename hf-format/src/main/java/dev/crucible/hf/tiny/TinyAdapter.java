@@ -30,20 +30,31 @@ public final class TinyAdapter {
      * {@code B} zero, so it changes nothing (a model's checkpoint at step 0).
      */
     public static LoraConfig writePeftInit(ModelConfig model, Path dir, long seed) throws IOException {
-        return write(model, dir, seed, false);
+        return write(model, dir, seed, false, LoraConfig.allProjections(RANK, ALPHA));
     }
 
     /** A random adapter that visibly changes the logits: {@code A ~ N(0, 1/in)}, {@code B ~ N(0, 0.05²)}. */
     public static LoraConfig writeRandom(ModelConfig model, Path dir, long seed) throws IOException {
-        return write(model, dir, seed, true);
+        return write(model, dir, seed, true, LoraConfig.allProjections(RANK, ALPHA));
     }
 
-    private static LoraConfig write(ModelConfig model, Path dir, long seed, boolean random) throws IOException {
-        LoraConfig config = LoraConfig.allProjections(RANK, ALPHA);
+    /**
+     * A random adapter as {@link #writeRandom} that also adapts the unembedding ({@code lm_head}), its matrices drawn
+     * after layer 0's projections.
+     */
+    public static LoraConfig writeRandomWithHead(ModelConfig model, Path dir, long seed) throws IOException {
+        return write(model, dir, seed, true, LoraConfig.allProjections(RANK, ALPHA).withHead());
+    }
+
+    private static LoraConfig write(ModelConfig model, Path dir, long seed, boolean random, LoraConfig config)
+            throws IOException {
         PeftAdapterWriter writer = new PeftAdapterWriter(config);
         Random rng = new Random(seed);
         for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
             for (LoraTarget t : config.targets()) {
+                if (!t.inLayer(layer)) {
+                    continue;
+                }
                 int in = t.inFeatures(model);
                 float[] a = new float[RANK * in];
                 float[] b = new float[t.outFeatures(model) * RANK];

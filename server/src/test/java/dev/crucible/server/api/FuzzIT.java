@@ -67,7 +67,7 @@ class FuzzIT {
                 "{\"messages\":[]}\n".getBytes(StandardCharsets.UTF_8)).text("id");
         feedbackId = api.post("/feedback/create", feedback()).text("id");
         String created = api.post("/api/v1/create_model", Map.of("base_model", TestServer.BASE_MODEL, "lora_config",
-                Map.of("rank", 2, "train_unembed", false))).text("request_id");
+                Map.of("rank", 2))).text("request_id");
         runId = api.post("/api/v1/retrieve_future", Map.of("request_id", created)).text("model_id");
         samplerId = api.post("/api/v1/create_sampling_session", Map.of("base_model", TestServer.BASE_MODEL))
                 .text("sampling_session_id");

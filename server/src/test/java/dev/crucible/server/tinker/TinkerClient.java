@@ -101,6 +101,39 @@ final class TinkerClient {
         return datum;
     }
 
+    /**
+     * The supervised loop of the cookbook: {@code forward_backward} (cross-entropy over {@link #teaching} {@code tokens})
+     * and {@code optim_step} (lr 0.02) sent back to back, until the loss is under 0.05 or 80 steps; the losses.
+     */
+    List<Double> teach(String model, int... tokens) {
+        List<Double> losses = new ArrayList<>();
+        for (int step = 0; step < 80 && (losses.isEmpty() || losses.getLast() > 0.05); step++) {
+            String fb = submit("forward_backward", forwardBackward(model, nextSeq(), "cross_entropy",
+                    List.of(teaching(tokens))));
+            String opt = submit("optim_step", optimStep(model, nextSeq(), 0.02));
+            losses.add(((Number) ((Map<?, ?>) await(fb).get("metrics")).get("loss:sum")).doubleValue());
+            await(opt);
+        }
+        return losses;
+    }
+
+    /** The per-target logprobs of a {@code forward} (no gradient) over {@link #teaching} {@code tokens}. */
+    List<Double> forwardLogprobs(String model, int seq, int... tokens) {
+        Map<String, Object> result = await(submit("forward", Map.of("model_id", model, "seq_id", seq,
+                "forward_input", Map.of("data", List.of(teaching(tokens)), "loss_fn", "cross_entropy"))));
+        Map<?, ?> output = (Map<?, ?>) ((List<?>) result.get("loss_fn_outputs")).getFirst();
+        return ((List<?>) ((Map<?, ?>) output.get("logprobs")).get("data")).stream()
+                .map(v -> ((Number) v).doubleValue()).toList();
+    }
+
+    /** An {@code asample} body: one sample of {@code prompt}, with or without the prompt's logprobs. */
+    static Map<String, Object> sample(String sampler, int seq, List<Integer> prompt, Map<String, Object> params,
+            boolean promptLogprobs) {
+        return Map.of("sampling_session_id", sampler, "seq_id", seq, "num_samples", 1, "prompt", Map.of("chunks",
+                List.of(Map.of("tokens", prompt, "type", "encoded_text"))), "sampling_params", params,
+                "prompt_logprobs", promptLogprobs, "topk_prompt_logprobs", 0, "type", "sample");
+    }
+
     /** The base model's vocabulary size, from its config.json. */
     static int vocabSize(TestServer server) {
         try {

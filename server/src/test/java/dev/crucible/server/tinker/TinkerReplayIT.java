@@ -2,6 +2,7 @@ package dev.crucible.server.tinker;
 
 import static dev.crucible.server.tinker.TinkerClient.forwardBackward;
 import static dev.crucible.server.tinker.TinkerClient.optimStep;
+import static dev.crucible.server.tinker.TinkerClient.sample;
 import static dev.crucible.server.tinker.TinkerClient.teaching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,14 +46,7 @@ class TinkerReplayIT {
         create.put("model_seq_id", 0);
         String model = (String) tinker.await(tinker.submit("create_model", create)).get("model_id");
 
-        List<Double> losses = new ArrayList<>();
-        for (int step = 0; step < 80 && (losses.isEmpty() || losses.getLast() > 0.05); step++) {
-            String fb = tinker.submit("forward_backward", forwardBackward(model, tinker.nextSeq(), "cross_entropy",
-                    List.of(teaching(TAUGHT))));
-            String opt = tinker.submit("optim_step", optimStep(model, tinker.nextSeq(), 0.02));
-            losses.add(((Number) ((Map<?, ?>) tinker.await(fb).get("metrics")).get("loss:sum")).doubleValue());
-            tinker.await(opt);
-        }
+        List<Double> losses = tinker.teach(model, TAUGHT);
         assertTrue(losses.getLast() < losses.getFirst() / 4, "the loss falls: " + losses);
 
         String path = (String) tinker.await(tinker.submit("save_weights_for_sampler", Map.of("model_id", model,
@@ -89,7 +83,7 @@ class TinkerReplayIT {
                     List.of(teaching(TAUGHT)))));
             tinker.await(tinker.submit("optim_step", optimStep(model, tinker.nextSeq(), 0.05)));
         }
-        List<Double> trainer = forwardLogprobs(model, tinker.nextSeq());
+        List<Double> trainer = tinker.forwardLogprobs(model, tinker.nextSeq(), TAUGHT);
         Map<String, Object> ephemeral = tinker.await(tinker.submit("save_weights_for_sampler", Map.of(
                 "model_id", model, "seq_id", tinker.nextSeq(), "sampling_session_seq_id", 1)));
         String sampler = (String) ephemeral.get("sampling_session_id");
@@ -112,27 +106,12 @@ class TinkerReplayIT {
         Map<String, Object> loaded = tinker.await(tinker.submit("load_weights", Map.of("model_id", copy, "path", saved,
                 "seq_id", 1, "optimizer", true)));
         assertEquals(saved, loaded.get("path"), loaded.toString());
-        List<Double> again = forwardLogprobs(copy, 2);
+        List<Double> again = tinker.forwardLogprobs(copy, 2, TAUGHT);
         for (int i = 0; i < trainer.size(); i++) {
             assertEquals(trainer.get(i), again.get(i), 1e-5, "the loaded run scores as the saved one");
         }
         Map<String, Object> late = tinker.await(tinker.submit("load_weights", Map.of("model_id", copy, "path", saved,
                 "seq_id", 3, "optimizer", false)));
         assertEquals("user", late.get("category"), "a load after other operations: " + late);
-    }
-
-    private List<Double> forwardLogprobs(String model, int seq) {
-        Map<String, Object> result = tinker.await(tinker.submit("forward", Map.of("model_id", model, "seq_id", seq,
-                "forward_input", Map.of("data", List.of(teaching(TAUGHT)), "loss_fn", "cross_entropy"))));
-        Map<?, ?> output = (Map<?, ?>) ((List<?>) result.get("loss_fn_outputs")).getFirst();
-        return ((List<?>) ((Map<?, ?>) output.get("logprobs")).get("data")).stream()
-                .map(v -> ((Number) v).doubleValue()).toList();
-    }
-
-    private static Map<String, Object> sample(String sampler, int seq, List<Integer> prompt, Map<String, Object> params,
-            boolean promptLogprobs) {
-        return Map.of("sampling_session_id", sampler, "seq_id", seq, "num_samples", 1, "prompt", Map.of("chunks",
-                List.of(Map.of("tokens", prompt, "type", "encoded_text"))), "sampling_params", params,
-                "prompt_logprobs", promptLogprobs, "topk_prompt_logprobs", 0, "type", "sample");
     }
 }

@@ -144,8 +144,9 @@ class TinkerTrainingIT {
                 "weights", Map.of("data", List.of(1, 1), "dtype", "float32")))),
                 at + ".loss_fn_inputs.target_tokens.sparse_crow_indices");
         refused(model, "cross_entropy", List.of(), "forward_backward_input.data");
-        tinker.post("create_model", Map.of("base_model", TestServer.BASE_MODEL, "lora_config", Map.of("rank", 4)))
-                .assertRefused(400, "lora_config.train_unembed");
+        tinker.post("create_model", Map.of("base_model", TestServer.BASE_MODEL, "lora_config", Map.of("rank", 4,
+                "train_unembed", false, "train_mlp", false, "train_attn", false)))
+                .assertRefused(400, "lora_config.train_attn");
         tinker.post("create_model", Map.of("base_model", "no-such-model")).assertRefused(400, "base_model");
     }
 
