@@ -9,9 +9,6 @@ import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import dev.crucible.testsupport.database.TestDatabase;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -60,18 +57,10 @@ class LifecycleIT {
     void aJobOfAKilledServerEndsFailedWithATerminalEventAfterRestart() throws Exception {
         String db = TestDatabase.freshDatabase();
         Path dataDir = TestServer.newDataDir();
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ChildServer.class.getName(), db, dataDir.toString(), "erin").redirectErrorStream(true).start();
+        ChildServer.Started started = ChildServer.start(db, dataDir, "erin");
+        Process child = started.process();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            do {
-                line = out.readLine();
-            } while (line != null && !line.startsWith("READY "));
-            assertTrue(line != null, "the child server started");
-            String[] ready = line.split(" ");
-            Api childApi = new Api(ready[1], ready[2]);
+            Api childApi = new Api(started.url(), started.key());
             String model = childApi.post("/v1/preview/models", RequestBodies.createModel("p", "crash")).text("id");
             String job = childApi.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
             Await.until(() -> childApi.get("/v1/preview/training-jobs/" + job + "/events").data().size(),
@@ -82,7 +71,7 @@ class LifecycleIT {
             assertTrue(child.waitFor(20, TimeUnit.SECONDS));
 
             try (TestServer restarted = TestServer.start(db, dataDir, Map.of())) {
-                Api api = restarted.api(ready[2]);
+                Api api = restarted.api(started.key());
                 Map<String, Object> ended = Await.until(() -> api.get("/v1/preview/training-jobs/" + job).json(),
                         j -> "FAILED".equals(j.get("status")), Duration.ofSeconds(30));
                 assertTrue(((String) ended.get("error_message")).contains("interrupted"), ended.toString());

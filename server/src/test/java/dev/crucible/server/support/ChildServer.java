@@ -1,5 +1,9 @@
 package dev.crucible.server.support;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -10,6 +14,33 @@ import java.util.Map;
 public final class ChildServer {
 
     private ChildServer() {
+    }
+
+    /** A child server's process, its base URL and the key it issued, once it serves. */
+    public record Started(Process process, String url, String key) {
+    }
+
+    /**
+     * Starts a child server on {@code database} and {@code dataDir} with a key for {@code entity}, and waits until it
+     * serves. The caller ends the process (SIGKILL is the point).
+     *
+     * @throws AssertionError when the process ends before it says it serves
+     */
+    public static Started start(String database, Path dataDir, String entity) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                ChildServer.class.getName(), database, dataDir.toString(), entity).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        do {
+            line = out.readLine();
+        } while (line != null && !line.startsWith("READY "));
+        if (line == null) {
+            child.destroyForcibly();
+            throw new AssertionError("the child server ended before it served");
+        }
+        String[] ready = line.split(" ");
+        return new Started(child, ready[1], ready[2]);
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -7,9 +7,6 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.ChildServer;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.database.TestDatabase;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,21 +25,12 @@ class TinkerKillIT {
     void everyAcceptedOperationIsAnsweredAfterAKill() throws Exception {
         String db = TestDatabase.freshDatabase();
         Path dataDir = TestServer.newDataDir();
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ChildServer.class.getName(), db, dataDir.toString(), "kim").redirectErrorStream(true).start();
+        ChildServer.Started started = ChildServer.start(db, dataDir, "kim");
+        Process child = started.process();
         List<String> accepted = new ArrayList<>();
-        String key;
+        String key = started.key();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            String line;
-            do {
-                line = out.readLine();
-            } while (line != null && !line.startsWith("READY "));
-            assertTrue(line != null, "the child server started");
-            String[] ready = line.split(" ");
-            key = ready[2];
-            TinkerClient tinker = new TinkerClient(new Api(ready[1], null).withHeader("X-API-Key", "tml-" + key));
+            TinkerClient tinker = new TinkerClient(new Api(started.url(), null).withHeader("X-API-Key", "tml-" + key));
             String model = tinker.createModel(TestServer.BASE_MODEL, 4);
             int[] tokens = new int[96];
             for (int i = 0; i < tokens.length; i++) {
