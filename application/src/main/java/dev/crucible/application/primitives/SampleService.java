@@ -5,8 +5,6 @@ import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.usage.UsageRecorder;
-import dev.crucible.domain.model.Model;
-import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.domain.usage.CompletionUsage;
 import dev.crucible.domain.usage.UsageProject;
@@ -113,8 +111,7 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
     /** Counts a sample in the usage API under the entity's default project, by the model it sampled. */
     private OperationResult counted(Command command, SamplingSession sampler, GenerationResult result) {
         EntityName entity = command.caller().entity();
-        String model = sampler.run().map(run -> new ModelCoordinates(entity, CreateRunService.PROJECT, "run-" + run)
-                .address(Model.ADDRESS_SCHEME)).orElse(sampler.baseModel());
+        String model = sampler.run().map(run -> TrainingRun.address(entity, run)).orElse(sampler.baseModel());
         usage.record(new CompletionUsage(entity, UsageProject.defaultOf(entity), model, command.caller().keyId(),
                 clock.instant(), result.promptTokens(), result.completionTokens(), result.cachedTokens()));
         return new OperationResult.Sampled(SampleParameters.output(command.prompt(), result, command.settings()));

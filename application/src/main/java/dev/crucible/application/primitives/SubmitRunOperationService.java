@@ -4,7 +4,11 @@ import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
+import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
+import dev.crucible.domain.usage.TrainingUsage;
+import dev.crucible.domain.usage.UsageProject;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
@@ -27,18 +31,20 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
     private final RunOperations operations;
     private final RunWeights weights;
     private final PrimitiveLimits limits;
+    private final UsageRecorder usage;
     private final Clock clock;
     /** Accepted and unfinished operations per key, bounded by {@link PrimitiveLimits#maxOperationsInFlight()}. */
     private final KeyBudget inFlight;
 
     public SubmitRunOperationService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
             ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
-            Clock clock) {
+            UsageRecorder usage, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.log = Objects.requireNonNull(log, "log");
         this.live = Objects.requireNonNull(live, "live");
         this.served = Objects.requireNonNull(served, "served");
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.usage = Objects.requireNonNull(usage, "usage");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.inFlight = new KeyBudget(limits.maxOperationsInFlight());
         this.execution = new OperationExecution(log, signals, clock);
@@ -59,7 +65,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
             return Outcome.refused(Refusal.invalid("model_id", "the run's base model '" + run.get().baseModel()
                     + "' is not served by this server"));
         }
-        Outcome<Work> work = work(command.command(), base.get());
+        Outcome<Work> work = work(command.command(), base.get(), command.caller());
         if (work instanceof Outcome.Refused<Work> refused) {
             return Outcome.refused(refused.refusal());
         }
@@ -114,13 +120,26 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         }
     }
 
-    private Outcome<Work> work(RunCommand command, ServedModel base) {
+    /**
+     * Counts a finished {@code forward_backward} (or {@code forward}) in the usage API, under the entity's default
+     * project and the run's model address, as a sample of the run is counted.
+     */
+    private OperationResult counted(Caller caller, TrainingRun run, PreparedBatch batch, OperationResult result) {
+        long tokens = batch.tokens();
+        usage.record(new TrainingUsage(caller.entity(), UsageProject.defaultOf(caller.entity()),
+                TrainingRun.address(caller.entity(), run.model()), caller.keyId(), clock.instant(),
+                batch.forwardOnly() ? 0 : tokens, batch.forwardOnly() ? tokens : 0));
+        return result;
+    }
+
+    private Outcome<Work> work(RunCommand command, ServedModel base, Caller caller) {
         return switch (command) {
             case RunCommand.ForwardBackward fb -> new DatumCheck(base.config().vocabSize(), base.maxModelLen(),
                     limits.maxDatums()).prepare(fb.input(), fb.input().forwardOnly() ? "forward_input"
                             : "forward_backward_input").map(batch -> new Work(batch.forwardOnly()
                                     ? OperationKind.FORWARD : OperationKind.FORWARD_BACKWARD,
-                                    run -> operations.forwardBackward(run, batch)));
+                                    run -> operations.forwardBackward(run, batch)
+                                            .map(result -> counted(caller, run.run(), batch, result))));
             case RunCommand.OptimStep step -> Outcome.done(new Work(OperationKind.OPTIM_STEP,
                     run -> operations.optimStep(run, step)));
             case RunCommand.Unload unload -> Outcome.done(new Work(OperationKind.UNLOAD_MODEL,

@@ -1,5 +1,7 @@
 package dev.crucible.application.primitives;
 
+import dev.crucible.domain.model.Model;
+import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.kernel.invariant.NonNull;
@@ -18,5 +20,10 @@ public record TrainingRun(ModelId model, EntityName entity, Optional<UUID> sessi
 
     public TrainingRun {
         NonNull.components(TrainingRun.class, model, entity, session, baseModel, lora, createdAt);
+    }
+
+    /** The Crucible address of run {@code model}'s model in {@code entity} (what its usage is counted under). */
+    public static String address(EntityName entity, ModelId model) {
+        return new ModelCoordinates(entity, CreateRunService.PROJECT, "run-" + model).address(Model.ADDRESS_SCHEME);
     }
 }

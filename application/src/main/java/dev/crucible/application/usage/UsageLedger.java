@@ -43,6 +43,17 @@ public interface UsageLedger {
 
     /** The sums of one bucket, project ({@code <team>/<project>}), model and key. */
     record Row(long bucketStart, String projectId, String model, String apiKeyId, long inputTokens,
-            long outputTokens, long cachedTokens, long modelRequests) {
+            long outputTokens, long cachedTokens, long modelRequests) implements Grouped {
+    }
+
+    /** What a ledger's row is grouped by: its bucket, project, model and key. */
+    interface Grouped {
+        long bucketStart();
+
+        String projectId();
+
+        String model();
+
+        String apiKeyId();
     }
 }

@@ -1,2 +1,2 @@
-/** Completion usage: recording what each completion used, and reading it back in time buckets. */
+/** Usage: recording what each completion and training operation used, and reading it back in time buckets. */
 package dev.crucible.application.usage;

@@ -84,7 +84,7 @@ class QueryUsageServiceTest {
     void everyBucketOfTheRangeIsAnsweredEmptyOnesWithoutResults() {
         used(NOON, "p1", "m", KEY_A, 10, 2);
         used(NOON + 1, "p1", "m", KEY_B, 5, 1);
-        UsagePage page = value(service.query(query(NOON - DAY, OptionalLong.of(NOON + DAY + 1), BucketWidth.DAY,
+        var page = value(service.query(query(NOON - DAY, OptionalLong.of(NOON + DAY + 1), BucketWidth.DAY,
                 Set.of(), Set.of(), 7, OptionalLong.empty())));
         assertEquals(List.of(NOON - DAY - DAY / 2, NOON - DAY / 2, NOON + DAY / 2),
                 page.buckets().stream().map(UsageBucket::startTime).toList(), "aligned to UTC days");
@@ -115,10 +115,10 @@ class QueryUsageServiceTest {
         long start = NOON - 3 * 3600;
         UsageQuery first = query(start, OptionalLong.of(NOON + 3600), BucketWidth.HOUR, Set.of(), Set.of(), 2,
                 OptionalLong.empty());
-        UsagePage one = value(service.query(first));
+        var one = value(service.query(first));
         assertEquals(2, one.buckets().size());
         assertEquals(OptionalLong.of(start + 2 * 3600), one.nextPage());
-        UsagePage two = value(service.query(query(start, OptionalLong.of(NOON + 3600), BucketWidth.HOUR, Set.of(),
+        var two = value(service.query(query(start, OptionalLong.of(NOON + 3600), BucketWidth.HOUR, Set.of(),
                 Set.of(), 2, one.nextPage())));
         assertEquals(List.of(start + 2 * 3600, NOON), two.buckets().stream().map(UsageBucket::startTime).toList());
         assertEquals(1, two.buckets().get(1).results().size());
@@ -127,7 +127,7 @@ class QueryUsageServiceTest {
 
     @Test
     void withoutEndTheRangeEndsWithTheBucketHoldingNow() {
-        UsagePage page = value(service.query(query(NOON, OptionalLong.empty(), BucketWidth.DAY, Set.of(), Set.of(),
+        var page = value(service.query(query(NOON, OptionalLong.empty(), BucketWidth.DAY, Set.of(), Set.of(),
                 7, OptionalLong.empty())));
         assertEquals(3, page.buckets().size(), "today and the two days after");
     }
@@ -135,8 +135,8 @@ class QueryUsageServiceTest {
     @Test
     void aCursorOutsideTheRangeOrOffTheGridIsRefusedNamingPage() {
         for (long cursor : List.of(NOON - 10 * DAY - DAY / 2, NOON + 5, NOON + 30 * DAY)) {
-            Outcome<UsagePage> outcome = service.query(query(NOON, OptionalLong.of(NOON + DAY), BucketWidth.DAY,
-                    Set.of(), Set.of(), 7, OptionalLong.of(cursor)));
+            Outcome<UsagePage<UsageTotals>> outcome = service.query(query(NOON, OptionalLong.of(NOON + DAY),
+                    BucketWidth.DAY, Set.of(), Set.of(), 7, OptionalLong.of(cursor)));
             assertEquals("page", assertInstanceOf(Outcome.Refused.class, outcome).refusal().param());
         }
     }
@@ -144,7 +144,7 @@ class QueryUsageServiceTest {
     @Test
     void batchOnlyIsEmptyAndFiltersReachTheLedger() {
         used(NOON, "p1", "m", KEY_A, 10, 2);
-        UsagePage batch = value(service.query(value(UsageQuery.of(ALICE, NOON, OptionalLong.of(NOON + 1),
+        var batch = value(service.query(value(UsageQuery.of(ALICE, NOON, OptionalLong.of(NOON + 1),
                 BucketWidth.DAY, Set.of(), Set.of(), Set.of(), Set.of(), Optional.of(true), OptionalLong.empty(),
                 OptionalLong.empty()))));
         assertEquals(List.of(), batch.buckets().getFirst().results(), "Crucible has no batch completions");

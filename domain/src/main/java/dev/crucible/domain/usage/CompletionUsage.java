@@ -18,7 +18,7 @@ import java.util.UUID;
  * @param cachedTokens the prompt's tokens served from the prefix cache (a part of {@code inputTokens})
  */
 public record CompletionUsage(EntityName entity, UsageProject project, String model, UUID apiKeyId, Instant endedAt,
-        long inputTokens, long outputTokens, long cachedTokens) {
+        long inputTokens, long outputTokens, long cachedTokens) implements RecordedUsage {
 
     public CompletionUsage {
         NonNull.components(CompletionUsage.class, entity, project, model, apiKeyId, endedAt);

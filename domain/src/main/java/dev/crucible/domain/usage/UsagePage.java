@@ -10,7 +10,7 @@ import java.util.OptionalLong;
  * @param buckets  the page's buckets
  * @param nextPage the start of the next page's first bucket, when the range has more buckets
  */
-public record UsagePage(List<UsageBucket> buckets, OptionalLong nextPage) {
+public record UsagePage<T>(List<UsageBucket<T>> buckets, OptionalLong nextPage) {
 
     public UsagePage {
         buckets = List.copyOf(buckets);

@@ -77,8 +77,9 @@ class PrimitivesFactory {
     @Singleton
     SubmitRunOperationService submitRunOperation(PrimitiveStore store, OperationLog log, OperationSignals signals,
             LiveRuns live, ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters,
-            PrimitiveLimits limits, Clock clock) {
-        return new SubmitRunOperationService(store, log, signals, live, served, checkpoints, adapters, limits, clock);
+            PrimitiveLimits limits, UsageRecorder usage, Clock clock) {
+        return new SubmitRunOperationService(store, log, signals, live, served, checkpoints, adapters, limits, usage,
+                clock);
     }
 
     @Singleton

@@ -1,8 +1,11 @@
 package dev.crucible.server.wiring;
 
 import dev.crucible.application.usage.LedgerUsageRecorder;
+import dev.crucible.application.usage.QueryTrainingUsageService;
+import dev.crucible.application.usage.QueryTrainingUsageUseCase;
 import dev.crucible.application.usage.QueryUsageService;
 import dev.crucible.application.usage.QueryUsageUseCase;
+import dev.crucible.application.usage.TrainingUsageLedger;
 import dev.crucible.application.usage.UsageLedger;
 import dev.crucible.application.usage.UsageRecorder;
 import io.micronaut.context.annotation.Bean;
@@ -17,9 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Completion usage: one writer thread that adds each ended completion to the ledger (off the generator's thread,
- * one database connection at most), and the usage query. On shutdown the writer finishes what is queued, for up
- * to ten seconds.
+ * Completion and training usage: one writer thread that adds each ended completion or training operation to its
+ * ledger (off the generator's thread, one database connection at most), and the usage queries. On shutdown the
+ * writer finishes what is queued, for up to ten seconds.
  */
 @Factory
 class UsageFactory {
@@ -36,15 +39,20 @@ class UsageFactory {
     }
 
     @Singleton
-    UsageRecorder usageRecorder(UsageLedger ledger, @Named("usage-writer") UsageWriter writer) {
-        return new LedgerUsageRecorder(ledger, writer.executor(), (usage, failure) -> LOG.error(
-                "usage of a completion lost ({} tokens in, {} out, {}, {}): {}", usage.inputTokens(),
-                usage.outputTokens(), usage.project(), usage.model(), failure.toString()));
+    UsageRecorder usageRecorder(UsageLedger ledger, TrainingUsageLedger training,
+            @Named("usage-writer") UsageWriter writer) {
+        return new LedgerUsageRecorder(ledger, training, writer.executor(), (usage, failure) -> LOG.error(
+                "usage lost ({}): {}", usage, failure.toString()));
     }
 
     @Singleton
     QueryUsageUseCase queryUsage(UsageLedger ledger, Clock clock) {
         return new QueryUsageService(ledger, clock);
+    }
+
+    @Singleton
+    QueryTrainingUsageUseCase queryTrainingUsage(TrainingUsageLedger ledger, Clock clock) {
+        return new QueryTrainingUsageService(ledger, clock);
     }
 
     /** The writer's executor, shut down (queued writes finished first) when the server stops. */

@@ -372,7 +372,9 @@ class FuzzIT {
                 "/v1/preview/training-jobs/" + jobId + "/events?after=%s&limit=%s&%s=%s",
                 "/v1/models?%s=%s&%s=%s", "/v1/health?%s=%s&%s=%s", "/v1/system-check?%s=%s&%s=%s",
                 "/v1/organization/usage/completions?start_time=%s&end_time=%s&bucket_width=%s&page=%s",
-                "/v1/organization/usage/completions?start_time=0&models=%s&group_by%%5B%%5D=%s&limit=%s&project_ids=%s");
+                "/v1/organization/usage/completions?start_time=0&models=%s&group_by%%5B%%5D=%s&limit=%s&project_ids=%s",
+                "/v1/organization/usage/training?start_time=%s&end_time=%s&bucket_width=%s&page=%s",
+                "/v1/organization/usage/training?start_time=0&models=%s&group_by%%5B%%5D=%s&limit=%s&project_ids=%s");
         return Combinators.combine(path, value, value, value, value)
                 .as((p, a, b, c, d) -> new Probe("GET", p.formatted(a, b, c, d), null, null));
     }

@@ -60,6 +60,8 @@ class OpenApiIT {
         long hourAgo = java.time.Instant.now().getEpochSecond() - 3600;
         api.get("/v1/organization/usage/completions?start_time=" + hourAgo + "&bucket_width=1h&group_by=model");
         api.get("/v1/organization/usage/completions?bucket_width=2h");
+        api.get("/v1/organization/usage/training?start_time=" + hourAgo + "&group_by=project_id");
+        api.get("/v1/organization/usage/training?bucket_width=2h");
 
         String model = api.post("/v1/preview/models", RequestBodies.createModel("docs", "walked")).text("id");
         api.post("/v1/preview/models", Map.of("project", "docs"));

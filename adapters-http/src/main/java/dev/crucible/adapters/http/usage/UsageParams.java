@@ -20,10 +20,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The query of {@code GET /v1/organization/usage/completions}, read as OpenAI's usage API takes it. A list
- * parameter may be repeated ({@code models=a&models=b}) or written with brackets as OpenAI's Python library sends it
- * ({@code models[]=a}); {@code group_by} may also be comma-separated ({@code group_by=model,project_id}), as
- * names in the other lists may hold commas. A single-valued parameter may be given once. Every
+ * The query of {@code GET /v1/organization/usage/completions} and {@code .../training}, read as OpenAI's usage API
+ * takes it. A list parameter may be repeated ({@code models=a&models=b}) or written with brackets as OpenAI's Python
+ * library sends it ({@code models[]=a}); {@code group_by} may also be comma-separated
+ * ({@code group_by=model,project_id}), as names in the other lists may hold commas. A single-valued parameter may be given once. Every
  * malformed parameter is a 400 naming it.
  */
 final class UsageParams {

@@ -26,10 +26,9 @@ class JdbcUsageLedger implements UsageLedger {
             + "input_cached_tokens = completion_usage.input_cached_tokens + EXCLUDED.input_cached_tokens, "
             + "num_model_requests = completion_usage.num_model_requests + 1";
 
-    // an empty filter array selects everything
+    // an empty filter array selects everything; %s are the table and its sums, fixed names of this package
     private static final String TOTALS = "SELECT (minute_start / ?) * ? AS bucket, project_id, model, api_key_id, "
-            + "sum(input_tokens), sum(output_tokens), sum(input_cached_tokens), sum(num_model_requests) "
-            + "FROM completion_usage WHERE entity = ? AND minute_start >= ? AND minute_start < ? "
+            + "%s FROM %s WHERE entity = ? AND minute_start >= ? AND minute_start < ? "
             + "AND (cardinality(?::text[]) = 0 OR project_id = ANY(?::text[])) "
             + "AND (cardinality(?::text[]) = 0 OR model = ANY(?::text[])) "
             + "AND (cardinality(?::text[]) = 0 OR api_key_id = ANY(?::text[])) "
@@ -50,14 +49,22 @@ class JdbcUsageLedger implements UsageLedger {
 
     @Override
     public List<Row> totals(Selection selection) {
+        return totals(sql, "completion_usage", "sum(input_tokens), sum(output_tokens), sum(input_cached_tokens), "
+                + "sum(num_model_requests)", rs -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
+                rs.getString(4), rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)), selection);
+    }
+
+    /**
+     * The rows of {@code selection} from usage {@code table} (keyed by entity, minute, project, model and key): the
+     * group's columns first, then {@code sums}, read by {@code row}.
+     */
+    static <T> List<T> totals(Sql sql, String table, String sums, Sql.RowMapper<T> row, Selection selection) {
         long w = selection.width().seconds();
         String[] projects = array(selection.projectIds());
         String[] models = array(selection.models());
         String[] keys = array(selection.apiKeyIds());
-        return sql.query(TOTALS, rs -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)),
-                w, w, selection.entity().value(), selection.from(), selection.to(), projects, projects, models,
-                models, keys, keys);
+        return sql.query(TOTALS.formatted(sums, table), row, w, w, selection.entity().value(), selection.from(),
+                selection.to(), projects, projects, models, models, keys, keys);
     }
 
     private static String[] array(Set<String> values) {

@@ -1,2 +1,2 @@
-/** Completion usage in {@code completion_usage}, summed per minute. */
+/** Usage in {@code completion_usage} and {@code training_usage}, summed per minute. */
 package dev.crucible.adapters.persistence.usage;

@@ -49,7 +49,7 @@ class UsageCountingTest {
         var command = new ChatCompletionUseCase.Command(CALLER,
                 ChatRequest.of(List.of(Map.of("role", "user", "content", "Hi"))), ClientDisconnect.NEVER, project);
         return new UsageCounting(listener, command, "tiny", u -> {
-            recorded.add(u);
+            recorded.add((CompletionUsage) u);
             heard.add("recorded");
         }, Clock.fixed(NOW, ZoneOffset.UTC));
     }

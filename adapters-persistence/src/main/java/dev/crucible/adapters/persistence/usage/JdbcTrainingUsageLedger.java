@@ -1,0 +1,46 @@
+package dev.crucible.adapters.persistence.usage;
+
+import dev.crucible.adapters.persistence.sql.Sql;
+import dev.crucible.application.usage.TrainingUsageLedger;
+import dev.crucible.application.usage.UsageLedger;
+import dev.crucible.domain.usage.BucketWidth;
+import dev.crucible.domain.usage.TrainingUsage;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+import java.util.List;
+
+/**
+ * Training usage in {@code training_usage}: an operation is added to its minute's row by one upsert, and read as
+ * {@link JdbcUsageLedger} reads completions.
+ */
+@Singleton
+@Transactional
+class JdbcTrainingUsageLedger implements TrainingUsageLedger {
+
+    private static final String ADD = "INSERT INTO training_usage (entity, minute_start, project_id, model, "
+            + "api_key_id, trained_tokens, forward_tokens, num_operations) VALUES (?, ?, ?, ?, ?, ?, ?, 1) "
+            + "ON CONFLICT (entity, minute_start, project_id, model, api_key_id) DO UPDATE SET "
+            + "trained_tokens = training_usage.trained_tokens + EXCLUDED.trained_tokens, "
+            + "forward_tokens = training_usage.forward_tokens + EXCLUDED.forward_tokens, "
+            + "num_operations = training_usage.num_operations + 1";
+
+    private final Sql sql;
+
+    JdbcTrainingUsageLedger(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public void add(TrainingUsage usage) {
+        long minute = BucketWidth.MINUTE.bucketOf(usage.endedAt().getEpochSecond());
+        sql.update(ADD, usage.entity().value(), minute, usage.project().toString(), usage.model(),
+                usage.apiKeyId().toString(), usage.trainedTokens(), usage.forwardTokens());
+    }
+
+    @Override
+    public List<Row> totals(UsageLedger.Selection selection) {
+        return JdbcUsageLedger.totals(sql, "training_usage", "sum(trained_tokens), sum(forward_tokens), "
+                + "sum(num_operations)", rs -> new Row(rs.getLong(1), rs.getString(2), rs.getString(3),
+                rs.getString(4), rs.getLong(5), rs.getLong(6), rs.getLong(7)), selection);
+    }
+}
