@@ -21,7 +21,7 @@ final class KeyBudget {
         this.perKey = perKey;
     }
 
-    /** Takes a place for {@code key}; false, taking nothing, when it already holds {@link #perKey()}. */
+    /** Takes a place for {@code key}; false, taking nothing, when it already holds the bound. */
     boolean tryTake(UUID key) {
         if (inFlight.merge(key, 1, Integer::sum) > perKey) {
             give(key);
@@ -38,9 +38,5 @@ final class KeyBudget {
     /** The places {@code key} holds now. */
     int held(UUID key) {
         return inFlight.getOrDefault(key, 0);
-    }
-
-    int perKey() {
-        return perKey;
     }
 }

@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -40,7 +39,8 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
     private final Clock clock;
     private final OperationExecution execution;
     private final UsageRecorder usage;
-    private final ConcurrentHashMap<UUID, Integer> inFlight = new ConcurrentHashMap<>();
+    /** Unfinished {@code asample} calls per key, bounded by {@link PrimitiveLimits#maxSamplesInFlight()}. */
+    private final KeyBudget inFlight;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
 
     public SampleService(PrimitiveStore store, OperationLog log, OperationSignals signals, ServedModels served,
@@ -51,6 +51,7 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
         this.adapters = adapters;
         this.cache = cache;
         this.limits = limits;
+        this.inFlight = new KeyBudget(limits.maxSamplesInFlight());
         this.clock = clock;
         this.execution = new OperationExecution(log, signals, clock);
         this.usage = usage;
@@ -75,8 +76,7 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
         }
         SamplingParams checked = ((Outcome.Done<SamplingParams>) params).value();
         UUID key = command.caller().keyId();
-        if (inFlight.merge(key, 1, Integer::sum) > limits.maxSamplesInFlight()) {
-            release(key);
+        if (!inFlight.tryTake(key)) {
             return Outcome.refused(Refusal.overloaded("this key has " + limits.maxSamplesInFlight() + " samples in "
                     + "flight, the most it may (setting crucible.primitives.max-samples-in-flight)",
                     Duration.ofSeconds(1)));
@@ -96,14 +96,14 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
                     execution.run(op.requestId(), () -> generate(sampler.get(), base.get(), command.prompt(), checked,
                             owner).map(result -> counted(command, sampler.get(), result)));
                 } finally {
-                    release(key);
+                    inFlight.give(key);
                 }
             });
             queued = true;
             return Outcome.done(op.requestId());
         } finally {
             if (!queued) {
-                release(key);
+                inFlight.give(key);
             }
         }
     }
@@ -133,10 +133,6 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
         } finally {
             lease.ifPresent(AdapterCache.Lease::close);
         }
-    }
-
-    private void release(UUID key) {
-        inFlight.computeIfPresent(key, (k, n) -> n <= 1 ? null : n - 1);
     }
 
     @Override
