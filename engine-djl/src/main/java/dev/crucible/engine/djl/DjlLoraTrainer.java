@@ -22,8 +22,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * A LoRA adapter trained with PyTorch's autograd: the runner's frozen weights plus, per layer and target (the
@@ -97,18 +99,25 @@ final class DjlLoraTrainer implements LoraTrainer {
     public synchronized TrainingBatchResult accumulate(List<TrainingSequence> batch, TokenObjective objective) {
         requireOpen();
         DjlTrainingBatch packed = pack(batch);
+        boolean[] graded = packed.graded(objective);
         try (NDScope scope = new NDScope();
                 GradientCollector collector = manager.getEngine().newGradientCollector()) {
             scope.suppressNotUsedWarning();
-            NDArray logp = logSoftmax(packed, true);
-            NDArray picked = picked(logp, packed);
-            List<float[]> logprobs = packed.split(picked.toFloatArray());
-            NDArray detached = logp.stopGradient();
-            List<float[]> entropies = packed.split(detached.exp().mul(detached).sum(new int[] {-1}).neg().toFloatArray());
-            TokenObjective.Evaluation evaluation = objective.evaluate(logprobs);
-            float[] coefficients = packed.flatten(evaluation.gradients());
-            if (packed.rows().length > 0) {
-                collector.backward(picked.mul(manager.create(coefficients)).sum());
+            DjlLoraBatch lora = adapter(true);
+            NDArray h = transformer.trainingHidden(packed.tokens(), packed.lengths(), lora, manager);
+            int rows = packed.rows().length;
+            float[] logprobs = new float[rows];
+            float[] entropies = new float[rows];
+            int[] attachedRows = where(graded, true);
+            // Targets the loss cannot differentiate are scored from detached hidden states: the unembedding and
+            // log-softmax of those rows (a prompt's, under a zero weight) then cost a forward and no backward.
+            NDArray attached = score(h, packed, attachedRows, lora, logprobs, entropies);
+            score(h.stopGradient(), packed, where(graded, false), lora, logprobs, entropies);
+            List<float[]> perSequence = packed.split(logprobs);
+            TokenObjective.Evaluation evaluation = objective.evaluate(perSequence);
+            if (attached != null) {
+                float[] coefficients = packed.flatten(evaluation.gradients());
+                collector.backward(attached.mul(manager.create(pick(coefficients, attachedRows))).sum());
                 for (DjlLoraParam p : params) {
                     NDArray g = p.value.getGradient();
                     if (p.grad == null) {
@@ -120,7 +129,7 @@ final class DjlLoraTrainer implements LoraTrainer {
                     g.subi(g);
                 }
             }
-            return new TrainingBatchResult(evaluation.loss(), logprobs, entropies);
+            return new TrainingBatchResult(evaluation.loss(), perSequence, packed.split(entropies));
         } catch (ai.djl.engine.EngineException e) {
             throw new EngineException(EngineException.Reason.FORWARD_FAILED, "training step failed: " + e.getMessage(),
                     e);
@@ -133,24 +142,66 @@ final class DjlLoraTrainer implements LoraTrainer {
         DjlTrainingBatch packed = pack(batch);
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning();
-            return packed.split(picked(logSoftmax(packed, withAdapter).stopGradient(), packed).toFloatArray());
+            DjlLoraBatch lora = adapter(withAdapter);
+            NDArray h = transformer.trainingHidden(packed.tokens(), packed.lengths(), lora, manager);
+            float[] logprobs = new float[packed.rows().length];
+            score(h.stopGradient(), packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs, null);
+            return packed.split(logprobs);
         } catch (ai.djl.engine.EngineException e) {
             throw new EngineException(EngineException.Reason.FORWARD_FAILED, "forward pass failed: " + e.getMessage(), e);
         }
     }
 
-    /** Each target token's entry of {@code logp [targets, vocab]}: {@code [targets]}. */
-    private NDArray picked(NDArray logp, DjlTrainingBatch packed) {
-        int targets = packed.rows().length;
-        return logp.gather(manager.create(packed.targetTokens(), new Shape(targets, 1)), 1).reshape(targets);
+    /**
+     * Scores some of the batch's targets from the hidden states {@code h}: writes each one's log-probability and the
+     * entropy of its next-token distribution at its index in {@code logprobs} and {@code entropies} (unless that is
+     * null), and returns
+     * the log-probabilities as an array {@code [indices]} still attached to whatever {@code h} is; null when
+     * {@code indices} is empty.
+     */
+    private NDArray score(NDArray h, DjlTrainingBatch packed, int[] indices, DjlLoraBatch lora, float[] logprobs,
+            float[] entropies) {
+        if (indices.length == 0) {
+            return null;
+        }
+        NDArray logp = transformer.logits(h, pick(packed.rows(), indices), lora, manager).logSoftmax(-1);
+        NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), indices), new Shape(indices.length,
+                1)), 1).reshape(indices.length);
+        scatter(picked.toFloatArray(), indices, logprobs);
+        if (entropies != null) {
+            NDArray detached = logp.stopGradient();
+            scatter(detached.exp().mul(detached).sum(new int[] {-1}).neg().toFloatArray(), indices, entropies);
+        }
+        return picked;
     }
 
-    /** Log-softmax of the logits that predict each target, {@code [targets, vocab]}. */
-    private NDArray logSoftmax(DjlTrainingBatch packed, boolean withAdapter) {
-        DjlLoraBatch lora = withAdapter ? DjlLoraBatch.whole(view(manager.create((float) spec.lora().scaling())),
-                manager) : DjlLoraBatch.NONE;
-        return transformer.trainingLogits(packed.tokens(), packed.lengths(), lora, packed.rows(), manager)
-                .logSoftmax(-1);
+    /** The adapter as the forward applies it, or none for the base model. */
+    private DjlLoraBatch adapter(boolean withAdapter) {
+        return withAdapter ? DjlLoraBatch.whole(view(manager.create((float) spec.lora().scaling())), manager)
+                : DjlLoraBatch.NONE;
+    }
+
+    /** The indices {@code i} with {@code flags[i] == value}, in order. */
+    private static int[] where(boolean[] flags, boolean value) {
+        return IntStream.range(0, flags.length).filter(i -> flags[i] == value).toArray();
+    }
+
+    private static long[] pick(long[] values, int[] indices) {
+        return Arrays.stream(indices).mapToLong(i -> values[i]).toArray();
+    }
+
+    private static float[] pick(float[] values, int[] indices) {
+        float[] out = new float[indices.length];
+        for (int i = 0; i < indices.length; i++) {
+            out[i] = values[indices[i]];
+        }
+        return out;
+    }
+
+    private static void scatter(float[] values, int[] indices, float[] into) {
+        for (int i = 0; i < indices.length; i++) {
+            into[indices[i]] = values[i];
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.crucible.engine.djl;
 
+import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingSequence;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,17 @@ record DjlTrainingBatch(long[] tokens, int[] lengths, long[] rows, long[] target
             offset += ids.length;
         }
         return new DjlTrainingBatch(tokens, lengths, rows, targetTokens, counts);
+    }
+
+    /** Per row, whether {@code objective} can have a non-zero derivative at its target ({@link TokenObjective#graded}). */
+    boolean[] graded(TokenObjective objective) {
+        boolean[] graded = new boolean[rows.length];
+        for (int i = 0, r = 0; i < targetCounts.length; i++) {
+            for (int k = 0; k < targetCounts[i]; k++) {
+                graded[r++] = objective.graded(i, k);
+            }
+        }
+        return graded;
     }
 
     List<float[]> split(float[] flat) {

@@ -46,12 +46,12 @@ final class DjlTransformer {
 
     /**
      * Training's forward: whole sequences packed one after another without caches, each attending causally to
-     * itself only, every row with {@code lora}; returns the logits of {@code rows} only, with gradients attached to
-     * whatever in {@code lora} requires them.
+     * itself only, every row with {@code lora}; returns the last layer's hidden states {@code [tokens, hidden]}, with
+     * gradients attached to whatever in {@code lora} requires them ({@link #logits} reads rows of them).
      *
      * @param lengths each sequence's length; the sequences fill {@code tokens} in order
      */
-    NDArray trainingLogits(long[] tokens, int[] lengths, DjlLoraBatch lora, long[] rows, NDManager manager) {
+    NDArray trainingHidden(long[] tokens, int[] lengths, DjlLoraBatch lora, NDManager manager) {
         int[] positions = new int[tokens.length];
         int[] offsets = new int[lengths.length];
         for (int i = 0, row = 0; i < lengths.length; i++) {
@@ -60,9 +60,8 @@ final class DjlTransformer {
                 positions[row] = j;
             }
         }
-        NDArray h = hidden(tokens, positions, lora,
+        return hidden(tokens, positions, lora,
                 (layer, q, k, v) -> attention.selfAttend(q, k, v, offsets, lengths, manager), manager);
-        return logits(h, rows, lora, manager);
     }
 
     /** How one layer's attention gets its keys and values: from caches (inference) or from the batch (training). */
@@ -82,7 +81,7 @@ final class DjlTransformer {
     }
 
     /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
-    private NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
+    NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
         NDArray picked = h.get(new NDIndex("{}", manager.create(rows)));
         return lora.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), 0, LoraTarget.LM_HEAD, weights.lmHead(),
                 null);

@@ -20,6 +20,20 @@ public interface TokenObjective {
     Evaluation evaluate(List<float[]> logprobs);
 
     /**
+     * Whether the loss's derivative at one target can be other than zero. A target where it cannot (a zero weight, a
+     * zero advantage) adds nothing to the gradient whatever its log-probability, so an engine may score it without
+     * recording it for the backward pass; its log-probability is still measured and handed to {@link #evaluate}.
+     *
+     * @param sequence the sequence's index in the batch
+     * @param target   the target's index within the sequence, in target order
+     * @return {@code true} unless the derivative is zero for every log-probability; the default says every target
+     *         counts
+     */
+    default boolean graded(int sequence, int target) {
+        return true;
+    }
+
+    /**
      * @param loss      the batch's contribution to the optimiser step's loss
      * @param gradients {@code d loss / d logprobs}, shaped exactly as the input
      */

@@ -58,6 +58,18 @@ record LossTerm(LossFunction function, double low, double high, double beta) {
     }
 
     /**
+     * Whether the term is constant in {@code lp} for these inputs, so its derivative is zero at every {@code lp}: a
+     * zero weight (cross_entropy), a zero advantage (the policy losses; dro only without its penalty).
+     */
+    boolean inert(double w, double a) {
+        return switch (function) {
+            case CROSS_ENTROPY -> w == 0;
+            case IMPORTANCE_SAMPLING, PPO, CISPO -> a == 0;
+            case DRO -> a == 0 && beta == 0;
+        };
+    }
+
+    /**
      * Whether clipping changed this position's gradient: for ppo, the clipped term is strictly the smaller (so the
      * position gets no gradient); for cispo, the ratio was cut and the advantage is not zero. Never for the others.
      */

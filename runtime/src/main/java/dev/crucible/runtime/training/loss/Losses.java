@@ -28,9 +28,22 @@ public final class Losses {
      */
     public static TokenObjective objective(LossFunction function, Map<String, Double> config, List<LossInputs> data) {
         Objects.requireNonNull(config, "config");
-        LossTerm term = LossTerm.of(function, config);
         List<LossInputs> inputs = List.copyOf(data);
-        return logprobs -> {
+        return new Objective(LossTerm.of(function, config), inputs,
+                inputs.stream().map(LossInputs::weights).toList(), inputs.stream().map(LossInputs::advantages).toList());
+    }
+
+    /**
+     * The objective of one call: its positions' loss and derivatives, and which positions can have a derivative.
+     *
+     * @param weights    each datum's weights, read once (the inputs hand out copies)
+     * @param advantages each datum's advantages, read once
+     */
+    private record Objective(LossTerm term, List<LossInputs> inputs, List<float[]> weights, List<float[]> advantages)
+            implements TokenObjective {
+
+        @Override
+        public Evaluation evaluate(List<float[]> logprobs) {
             double loss = 0;
             List<float[]> gradients = new ArrayList<>(logprobs.size());
             for (Positions p : Positions.of(term, inputs, logprobs)) {
@@ -41,8 +54,19 @@ public final class Losses {
                 }
                 gradients.add(g);
             }
-            return new TokenObjective.Evaluation(loss, gradients);
-        };
+            return new Evaluation(loss, gradients);
+        }
+
+        /** A datum's position counts unless its inputs make the term constant in the log-probability. */
+        @Override
+        public boolean graded(int sequence, int target) {
+            return !term.inert(valueAt(weights.get(sequence), target), valueAt(advantages.get(sequence), target));
+        }
+
+        /** An input at a position, 0 where the datum holds none (the caller checks the lengths the loss reads). */
+        private static double valueAt(float[] values, int position) {
+            return position < values.length ? values[position] : 0;
+        }
     }
 
     /**

@@ -108,6 +108,48 @@ class LossesPropertiesTest {
     }
 
     /**
+     * A position the objective calls constant ({@code graded} false) has a zero derivative at any log-probability, so
+     * an engine may leave it out of the backward pass; and a zero weight (cross_entropy) or a zero advantage (the
+     * policy losses, dro without its penalty) is exactly what makes one constant.
+     */
+    @Property(tries = 300)
+    void aPositionDeclaredConstantHasAZeroDerivativeAtAnyLogprob(@ForAll LossFunction f, @ForAll long seed,
+            @ForAll @DoubleRange(min = 0, max = 1) double low, @ForAll @DoubleRange(min = 1, max = 5) double high,
+            @ForAll boolean penalised) {
+        Random random = new Random(seed);
+        int n = 12;
+        float[] weights = new float[n];
+        float[] advantages = new float[n];
+        float[] sampler = new float[n];
+        for (int i = 0; i < n; i++) {
+            weights[i] = random.nextBoolean() ? 0 : (float) random.nextGaussian();
+            advantages[i] = random.nextBoolean() ? 0 : (float) random.nextGaussian();
+            sampler[i] = (float) (-8 * random.nextDouble());
+        }
+        double beta = penalised ? 0.5 : 0;
+        TokenObjective objective = Losses.objective(f, config(f, low, high, beta),
+                List.of(new LossInputs(weights, advantages, sampler)));
+        for (int trial = 0; trial < 3; trial++) {
+            float[] lp = new float[n];
+            for (int i = 0; i < n; i++) {
+                lp[i] = (float) (-8 * random.nextDouble());
+            }
+            float[] gradient = objective.evaluate(List.of(lp)).gradients().getFirst();
+            for (int i = 0; i < n; i++) {
+                boolean constant = switch (f) {
+                    case CROSS_ENTROPY -> weights[i] == 0;
+                    case IMPORTANCE_SAMPLING, PPO, CISPO -> advantages[i] == 0;
+                    case DRO -> advantages[i] == 0 && !penalised;
+                };
+                assertEquals(!constant, objective.graded(0, i), f + " position " + i);
+                if (constant) {
+                    assertEquals(0.0, gradient[i], 0.0, f + " position " + i);
+                }
+            }
+        }
+    }
+
+    /**
      * PPO's derivative jumps where the ratio crosses a threshold; a finite difference across one measures nothing
      * (the float steps below are 1e-2 wide).
      */
