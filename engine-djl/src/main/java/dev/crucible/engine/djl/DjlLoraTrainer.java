@@ -107,7 +107,7 @@ final class DjlLoraTrainer implements LoraTrainer {
             NDArray h = transformer.trainingHidden(packed.tokens(), packed.lengths(), lora, manager);
             int rows = packed.rows().length;
             float[] logprobs = new float[rows];
-            float[] entropies = new float[rows];
+            float[] entropies = objective.measuresEntropy() ? new float[rows] : null;
             int[] attachedRows = where(graded, true);
             // Targets the loss cannot differentiate are scored from detached hidden states: the unembedding and
             // log-softmax of those rows (a prompt's, under a zero weight) then cost a forward and no backward.
@@ -129,7 +129,8 @@ final class DjlLoraTrainer implements LoraTrainer {
                     g.subi(g);
                 }
             }
-            return new TrainingBatchResult(evaluation.loss(), perSequence, packed.split(entropies));
+            return new TrainingBatchResult(evaluation.loss(), perSequence,
+                    entropies == null ? List.of() : packed.split(entropies));
         } catch (ai.djl.engine.EngineException e) {
             throw new EngineException(EngineException.Reason.FORWARD_FAILED, "training step failed: " + e.getMessage(),
                     e);

@@ -327,8 +327,14 @@ class DjlLoraTrainerTest {
                     public boolean graded(int sequence, int target) {
                         return false;
                     }
+
+                    @Override
+                    public boolean measuresEntropy() {
+                        return false;
+                    }
                 });
                 assertArrayEquals(none.logprobs(batch, true).get(0), scored.logprobs().get(0), 1e-4f);
+                assertEquals(List.of(), scored.entropies(), "an objective that measures no entropy gets none");
                 assertEquals(0.0, none.step(0, 0), "no target counted, so no gradient");
             }
         }

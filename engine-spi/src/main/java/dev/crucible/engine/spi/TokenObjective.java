@@ -34,6 +34,15 @@ public interface TokenObjective {
     }
 
     /**
+     * Whether the engine measures the entropy of the next-token distribution at each target, a training metric
+     * ({@link TrainingBatchResult#entropies}); it costs a pass over the vocabulary at every target. The default says
+     * it does.
+     */
+    default boolean measuresEntropy() {
+        return true;
+    }
+
+    /**
      * @param loss      the batch's contribution to the optimiser step's loss
      * @param gradients {@code d loss / d logprobs}, shaped exactly as the input
      */

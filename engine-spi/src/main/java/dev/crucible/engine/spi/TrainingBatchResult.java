@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param loss      the objective's loss
  * @param logprobs  each sequence's target log-probabilities under the adapter as it was, in target order
- * @param entropies each sequence's entropy of the next-token distribution at each target, in nats
+ * @param entropies each sequence's entropy of the next-token distribution at each target, in nats; empty when the
+ *                  objective measures none ({@link TokenObjective#measuresEntropy})
  */
 public record TrainingBatchResult(double loss, List<float[]> logprobs, List<float[]> entropies) {
 

@@ -63,6 +63,12 @@ public final class Losses {
             return !term.inert(valueAt(weights.get(sequence), target), valueAt(advantages.get(sequence), target));
         }
 
+        /** Tinker's outputs carry log-probabilities and the loss's metrics, no entropies. */
+        @Override
+        public boolean measuresEntropy() {
+            return false;
+        }
+
         /** An input at a position, 0 where the datum holds none (the caller checks the lengths the loss reads). */
         private static double valueAt(float[] values, int position) {
             return position < values.length ? values[position] : 0;

@@ -4,6 +4,7 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
 import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.spi.TokenObjective;
@@ -142,6 +143,7 @@ class LossesPropertiesTest {
                     case DRO -> advantages[i] == 0 && !penalised;
                 };
                 assertEquals(!constant, objective.graded(0, i), f + " position " + i);
+                assertFalse(objective.measuresEntropy(), "Tinker's outputs carry no entropies");
                 if (constant) {
                     assertEquals(0.0, gradient[i], 0.0, f + " position " + i);
                 }
