@@ -14,8 +14,6 @@ import dev.crucible.kernel.refusal.Refusal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -36,12 +34,7 @@ class DeleteSavedStateServiceTest {
         return CheckpointDeletion.plan(command.steps(), Set.of(0, 1, 2, 3), LATEST);
     };
     private final DeleteSavedStateService service = new DeleteSavedStateService(store, checkpoints);
-    private final ModelId run = ModelId.random();
-
-    DeleteSavedStateServiceTest() {
-        store.runs.add(new TrainingRun(run, ADA.entity(), Optional.empty(), "tiny",
-                new LoraSettings(4, false, true, true, OptionalLong.empty()), T));
-    }
+    private final ModelId run = store.addRun(ADA.entity(), T);
 
     @Test
     void aStepNoOtherNameUsesIsDeletedWithItsName() {

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /** A {@link PrimitiveStore} of runs and their saved-state names in memory; sessions and samplers are not kept. */
@@ -17,6 +18,14 @@ final class InMemorySavedStates implements PrimitiveStore {
 
     final List<TrainingRun> runs = new ArrayList<>();
     final List<SavedState> states = new ArrayList<>();
+
+    /** Keeps a new rank-4 run of {@code entity} on model {@code tiny}, made at {@code at}; returns its id. */
+    ModelId addRun(EntityName entity, Instant at) {
+        ModelId run = ModelId.random();
+        runs.add(new TrainingRun(run, entity, Optional.empty(), "tiny",
+                new LoraSettings(4, false, true, true, OptionalLong.empty()), at));
+        return run;
+    }
 
     @Override
     public void insertSession(UUID id, EntityName entity, List<String> tags, String sdkVersion, Instant now) {

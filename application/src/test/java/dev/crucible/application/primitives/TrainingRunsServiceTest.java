@@ -35,12 +35,7 @@ class TrainingRunsServiceTest {
     private final InMemorySavedStates store = new InMemorySavedStates();
     private final Path folder = folderOf(7, 5);
     private final TrainingRunsService service = new TrainingRunsService(store, new OneFolder(folder, 2), MAX);
-    private final ModelId run = ModelId.random();
-
-    TrainingRunsServiceTest() {
-        store.runs.add(new TrainingRun(run, ADA.entity(), Optional.empty(), "tiny",
-                new LoraSettings(4, false, true, true, OptionalLong.empty()), T));
-    }
+    private final ModelId run = store.addRun(ADA.entity(), T);
 
     @Test
     void aLimitOutsideOneToTheMaximumIsRefusedNamingLimit() {
