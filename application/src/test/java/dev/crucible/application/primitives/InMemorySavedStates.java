@@ -3,6 +3,7 @@ package dev.crucible.application.primitives;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +16,11 @@ import java.util.UUID;
 
 /** A {@link PrimitiveStore} of runs and their saved-state names in memory; sessions and samplers are not kept. */
 final class InMemorySavedStates implements PrimitiveStore {
+
+    /** The callers of two entities, and the time the tests' runs and states are made at. */
+    static final Caller ADA = new Caller(new EntityName("ada"), UUID.randomUUID());
+    static final Caller BOB = new Caller(new EntityName("bob"), UUID.randomUUID());
+    static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
 
     final List<TrainingRun> runs = new ArrayList<>();
     final List<SavedState> states = new ArrayList<>();
