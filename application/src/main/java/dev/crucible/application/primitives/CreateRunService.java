@@ -10,7 +10,6 @@ import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -20,29 +19,11 @@ import java.util.UUID;
  * operation logged, then the model and run stored and the operation finished. The model is named
  * {@code tinker/run-<id>} in its entity, so it lists beside the entity's other models.
  */
-public final class CreateRunService implements CreateRunUseCase {
+public record CreateRunService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
+        ServedModels served, PrimitiveLimits limits, Clock clock) implements CreateRunUseCase {
 
     /** The project a run's model is created in. */
     public static final String PROJECT = "tinker";
-
-    private final PrimitiveStore store;
-    private final OperationLog log;
-    private final OperationSignals signals;
-    private final LiveRuns live;
-    private final ServedModels served;
-    private final PrimitiveLimits limits;
-    private final Clock clock;
-
-    public CreateRunService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
-            ServedModels served, PrimitiveLimits limits, Clock clock) {
-        this.store = Objects.requireNonNull(store, "store");
-        this.log = Objects.requireNonNull(log, "log");
-        this.signals = Objects.requireNonNull(signals, "signals");
-        this.live = Objects.requireNonNull(live, "live");
-        this.served = Objects.requireNonNull(served, "served");
-        this.limits = Objects.requireNonNull(limits, "limits");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
 
     @Override
     public Outcome<UUID> create(Command command) {

@@ -4,22 +4,14 @@ import dev.crucible.application.model.DeleteCheckpointsUseCase;
 import dev.crucible.domain.model.CheckpointDeletion;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.kernel.refusal.Outcome;
-import java.util.Objects;
 import java.util.Set;
 
 /**
  * Forgets the saved state's name, then deletes the checkpoint it named through Crucible's own checkpoint deletion
  * ({@link DeleteCheckpointsUseCase}, whose rule keeps a model's latest step) when no other name still uses it.
  */
-public final class DeleteSavedStateService implements DeleteSavedStateUseCase {
-
-    private final PrimitiveStore store;
-    private final DeleteCheckpointsUseCase checkpoints;
-
-    public DeleteSavedStateService(PrimitiveStore store, DeleteCheckpointsUseCase checkpoints) {
-        this.store = Objects.requireNonNull(store, "store");
-        this.checkpoints = Objects.requireNonNull(checkpoints, "checkpoints");
-    }
+public record DeleteSavedStateService(PrimitiveStore store, DeleteCheckpointsUseCase checkpoints)
+        implements DeleteSavedStateUseCase {
 
     @Override
     public Outcome<Deleted> delete(Caller caller, String runId, String kind, String name) {

@@ -2,7 +2,6 @@ package dev.crucible.application.primitives;
 
 import dev.crucible.kernel.refusal.Outcome;
 import java.time.Clock;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -14,19 +13,9 @@ import java.util.logging.Logger;
  * category {@code user}, anything else thrown as a failure of category {@code server}. Never throws, so the worker that runs it goes
  * on with the next operation. Then wakes the waiting futures.
  */
-final class OperationExecution {
+record OperationExecution(OperationLog log, OperationSignals signals, Clock clock) {
 
     private static final Logger LOG = Logger.getLogger(OperationExecution.class.getName());
-
-    private final OperationLog log;
-    private final OperationSignals signals;
-    private final Clock clock;
-
-    OperationExecution(OperationLog log, OperationSignals signals, Clock clock) {
-        this.log = Objects.requireNonNull(log, "log");
-        this.signals = Objects.requireNonNull(signals, "signals");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
 
     void run(UUID requestId, Supplier<Outcome<OperationResult>> work) {
         try {

@@ -4,7 +4,6 @@ import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -12,19 +11,10 @@ import java.util.UUID;
  * Long-polls the operation log: reads the operation, and while it is pending waits for this process's next finished
  * operation (or a poll interval, for operations finished elsewhere) until {@code longPoll} has passed.
  */
-public final class RetrieveFutureService implements RetrieveFutureUseCase {
+public record RetrieveFutureService(OperationLog log, OperationSignals signals, Duration longPoll)
+        implements RetrieveFutureUseCase {
 
     private static final Duration POLL = Duration.ofMillis(500);
-
-    private final OperationLog log;
-    private final OperationSignals signals;
-    private final Duration longPoll;
-
-    public RetrieveFutureService(OperationLog log, OperationSignals signals, Duration longPoll) {
-        this.log = Objects.requireNonNull(log, "log");
-        this.signals = Objects.requireNonNull(signals, "signals");
-        this.longPoll = Objects.requireNonNull(longPoll, "longPoll");
-    }
 
     @Override
     public Outcome<StoredOperation> retrieve(Caller caller, String requestId) {

@@ -21,22 +21,10 @@ import java.util.UUID;
  * optimiser state beside the adapter; a named save also records its name. A load continues from a saved state's
  * folder, without its optimiser state unless asked, and only as a run's first operation.
  */
-final class RunWeights {
+record RunWeights(PrimitiveStore store, CheckpointStore checkpoints, AdapterFiles adapters, Clock clock) {
 
     /** The files of a PEFT adapter; a folder of only these starts a trainer without optimiser state. */
     private static final List<String> ADAPTER_FILES = List.of("adapter_config.json", "adapter_model.safetensors");
-
-    private final PrimitiveStore store;
-    private final CheckpointStore checkpoints;
-    private final AdapterFiles adapters;
-    private final Clock clock;
-
-    RunWeights(PrimitiveStore store, CheckpointStore checkpoints, AdapterFiles adapters, Clock clock) {
-        this.store = store;
-        this.checkpoints = checkpoints;
-        this.adapters = adapters;
-        this.clock = clock;
-    }
 
     Outcome<OperationResult> save(LiveRun live, String name) {
         return Outcome.done(new OperationResult.WeightsSaved(named(live, TinkerPath.WEIGHTS, name).toString()));

@@ -20,7 +20,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -29,17 +28,7 @@ import java.util.TreeMap;
  * options (recomputed old log-probabilities, truncated importance sampling, a KL penalty against a
  * {@link ReferencePolicy}). Kept apart from SFT because the two share only the adapter and the step metrics.
  */
-final class RlTraining {
-
-    private final AdapterFiles adapters;
-    private final TrainingSettings settings;
-    private final Clock clock;
-
-    RlTraining(AdapterFiles adapters, TrainingSettings settings, Clock clock) {
-        this.adapters = Objects.requireNonNull(adapters, "adapters");
-        this.settings = Objects.requireNonNull(settings, "settings");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+record RlTraining(AdapterFiles adapters, TrainingSettings settings, Clock clock) {
 
     TrainingResult train(TrainingSetup setup, JobSpec.Rl job, TrainingProgress progress) {
         RlConfig config = job.config();

@@ -5,18 +5,9 @@ import dev.crucible.domain.usage.UsagePage;
 import dev.crucible.domain.usage.UsageQuery;
 import dev.crucible.kernel.refusal.Outcome;
 import java.time.Clock;
-import java.util.Objects;
 
 /** Training usage buckets from the ledger's per-bucket sums, paged as {@link UsagePaging} does. Thread-safe. */
-public final class QueryTrainingUsageService implements QueryTrainingUsageUseCase {
-
-    private final TrainingUsageLedger ledger;
-    private final Clock clock;
-
-    public QueryTrainingUsageService(TrainingUsageLedger ledger, Clock clock) {
-        this.ledger = Objects.requireNonNull(ledger, "ledger");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+public record QueryTrainingUsageService(TrainingUsageLedger ledger, Clock clock) implements QueryTrainingUsageUseCase {
 
     @Override
     public Outcome<UsagePage<TrainingTotals>> query(UsageQuery query) {

@@ -5,18 +5,9 @@ import dev.crucible.domain.usage.UsagePage;
 import dev.crucible.domain.usage.UsageQuery;
 import dev.crucible.domain.usage.UsageTotals;
 import java.time.Clock;
-import java.util.Objects;
 
 /** Completion usage buckets from the ledger's per-bucket sums, paged as {@link UsagePaging} does. Thread-safe. */
-public final class QueryUsageService implements QueryUsageUseCase {
-
-    private final UsageLedger ledger;
-    private final Clock clock;
-
-    public QueryUsageService(UsageLedger ledger, Clock clock) {
-        this.ledger = Objects.requireNonNull(ledger, "ledger");
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
+public record QueryUsageService(UsageLedger ledger, Clock clock) implements QueryUsageUseCase {
 
     @Override
     public Outcome<UsagePage<UsageTotals>> query(UsageQuery query) {

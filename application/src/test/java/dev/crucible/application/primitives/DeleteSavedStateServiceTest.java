@@ -1,5 +1,8 @@
 package dev.crucible.application.primitives;
 
+import static dev.crucible.application.primitives.InMemorySavedStates.ADA;
+import static dev.crucible.application.primitives.InMemorySavedStates.BOB;
+import static dev.crucible.application.primitives.InMemorySavedStates.T;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,25 +10,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.application.model.DeleteCheckpointsUseCase;
 import dev.crucible.domain.model.CheckpointDeletion;
 import dev.crucible.domain.model.ModelId;
-import dev.crucible.domain.tenancy.Caller;
-import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** Which Crucible checkpoints a saved state's deletion asks to delete, and what it answers. */
 class DeleteSavedStateServiceTest {
 
-    private static final Caller ADA = new Caller(new EntityName("ada"), UUID.randomUUID());
-    private static final Caller BOB = new Caller(new EntityName("bob"), UUID.randomUUID());
-    private static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
     private static final int LATEST = 3;
 
     private final InMemorySavedStates store = new InMemorySavedStates();
@@ -36,12 +30,7 @@ class DeleteSavedStateServiceTest {
         return CheckpointDeletion.plan(command.steps(), Set.of(0, 1, 2, 3), LATEST);
     };
     private final DeleteSavedStateService service = new DeleteSavedStateService(store, checkpoints);
-    private final ModelId run = ModelId.random();
-
-    DeleteSavedStateServiceTest() {
-        store.runs.add(new TrainingRun(run, ADA.entity(), Optional.empty(), "tiny",
-                new LoraSettings(4, false, true, true, OptionalLong.empty()), T));
-    }
+    private final ModelId run = store.addRun(ADA.entity(), T);
 
     @Test
     void aStepNoOtherNameUsesIsDeletedWithItsName() {

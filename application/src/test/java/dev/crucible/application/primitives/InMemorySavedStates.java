@@ -3,6 +3,7 @@ package dev.crucible.application.primitives;
 import dev.crucible.domain.model.Checkpoint;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,13 +11,27 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /** A {@link PrimitiveStore} of runs and their saved-state names in memory; sessions and samplers are not kept. */
 final class InMemorySavedStates implements PrimitiveStore {
 
+    /** The callers of two entities, and the time the tests' runs and states are made at. */
+    static final Caller ADA = new Caller(new EntityName("ada"), UUID.randomUUID());
+    static final Caller BOB = new Caller(new EntityName("bob"), UUID.randomUUID());
+    static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
+
     final List<TrainingRun> runs = new ArrayList<>();
     final List<SavedState> states = new ArrayList<>();
+
+    /** Keeps a new rank-4 run of {@code entity} on model {@code tiny}, made at {@code at}; returns its id. */
+    ModelId addRun(EntityName entity, Instant at) {
+        ModelId run = ModelId.random();
+        runs.add(new TrainingRun(run, entity, Optional.empty(), "tiny",
+                new LoraSettings(4, false, true, true, OptionalLong.empty()), at));
+        return run;
+    }
 
     @Override
     public void insertSession(UUID id, EntityName entity, List<String> tags, String sdkVersion, Instant now) {

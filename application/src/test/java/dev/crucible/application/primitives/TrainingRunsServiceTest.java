@@ -1,25 +1,24 @@
 package dev.crucible.application.primitives;
 
+import static dev.crucible.application.primitives.InMemorySavedStates.ADA;
+import static dev.crucible.application.primitives.InMemorySavedStates.BOB;
+import static dev.crucible.application.primitives.InMemorySavedStates.T;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.domain.model.ModelId;
-import dev.crucible.domain.tenancy.Caller;
-import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -27,20 +26,12 @@ import org.junit.jupiter.api.Test;
 /** Paging bounds, checkpoint views and path checks of the Tinker REST reads, over in-memory ports. */
 class TrainingRunsServiceTest {
 
-    private static final Caller ADA = new Caller(new EntityName("ada"), UUID.randomUUID());
-    private static final Caller BOB = new Caller(new EntityName("bob"), UUID.randomUUID());
-    private static final Instant T = Instant.parse("2026-11-27T12:00:00Z");
     private static final int MAX = 100;
 
     private final InMemorySavedStates store = new InMemorySavedStates();
     private final Path folder = folderOf(7, 5);
     private final TrainingRunsService service = new TrainingRunsService(store, new OneFolder(folder, 2), MAX);
-    private final ModelId run = ModelId.random();
-
-    TrainingRunsServiceTest() {
-        store.runs.add(new TrainingRun(run, ADA.entity(), Optional.empty(), "tiny",
-                new LoraSettings(4, false, true, true, OptionalLong.empty()), T));
-    }
+    private final ModelId run = store.addRun(ADA.entity(), T);
 
     @Test
     void aLimitOutsideOneToTheMaximumIsRefusedNamingLimit() {

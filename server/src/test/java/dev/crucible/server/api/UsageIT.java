@@ -18,6 +18,7 @@ import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -26,6 +27,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -315,22 +317,12 @@ class UsageIT {
     }
 
     /** Waits (usage is written moments after a completion ends) until the range holds {@code requests}. */
-    private List<Map<String, Object>> awaitRequests(Api api, Map<String, String> filter, long requests)
-            throws InterruptedException {
+    private List<Map<String, Object>> awaitRequests(Api api, Map<String, String> filter, long requests) {
         StringBuilder query = new StringBuilder(USAGE + "?start_time=" + start);
         filter.forEach((k, v) -> query.append('&').append(k).append('=').append(v));
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        List<Map<String, Object>> results;
-        long counted;
-        do {
-            results = results(api.get(query.toString()));
-            counted = results.stream().mapToLong(r -> number(r.get("num_model_requests"))).sum();
-            if (counted >= requests) {
-                break;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        assertEquals(requests, counted, results.toString());
+        List<Map<String, Object>> results = Await.until(() -> results(api.get(query.toString())),
+                r -> sum(r, "num_model_requests") >= requests, Duration.ofSeconds(20));
+        assertEquals(requests, sum(results, "num_model_requests"), results.toString());
         return results;
     }
 
@@ -371,6 +363,10 @@ class UsageIT {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> results(Map<String, Object> bucket) {
         return (List<Map<String, Object>>) bucket.get("results");
+    }
+
+    private static long sum(List<Map<String, Object>> results, String field) {
+        return results.stream().mapToLong(r -> number(r.get(field))).sum();
     }
 
     private static long number(Object value) {

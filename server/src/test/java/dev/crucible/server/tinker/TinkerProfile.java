@@ -65,11 +65,7 @@ enum TinkerProfile {
     /** Waits for a forward/backward result, failing on a failure. */
     ForwardBackwardOutput awaitForwardBackward(TinkerClient tinker, String requestId) {
         if (this == PROTOBUF) {
-            try {
-                return SdkResponses.forwardBackward(awaitProtobuf(tinker, requestId));
-            } catch (InvalidProtocolBufferException e) {
-                throw new AssertionError("not a ForwardBackwardOutput", e);
-            }
+            return awaitProtobuf(tinker, requestId, SdkResponses::forwardBackward, "ForwardBackwardOutput");
         }
         Map<String, Object> done = done(tinker.await(requestId));
         List<Map<String, Tensor>> outputs = new ArrayList<>();
@@ -87,11 +83,7 @@ enum TinkerProfile {
     /** Waits for a sample result as the SDK holds it (null where the reply has no value), failing on a failure. */
     SdkResponses.Sample awaitSample(TinkerClient tinker, String requestId) {
         if (this == PROTOBUF) {
-            try {
-                return SdkResponses.sample(awaitProtobuf(tinker, requestId));
-            } catch (InvalidProtocolBufferException e) {
-                throw new AssertionError("not a SampleResponse", e);
-            }
+            return awaitProtobuf(tinker, requestId, SdkResponses::sample, "SampleResponse");
         }
         Map<String, Object> done = done(tinker.await(requestId));
         List<SdkResponses.Sequence> sequences = new ArrayList<>();
@@ -104,6 +96,21 @@ enum TinkerProfile {
         List<?> prompt = (List<?>) done.get("prompt_logprobs");
         return new SdkResponses.Sample(sequences, prompt == null ? null : boxed(prompt), null,
                 ((Number) done.get("prompt_cache_hit_tokens")).intValue());
+    }
+
+    /** How the SDK reads a protobuf reply. */
+    @FunctionalInterface
+    interface ProtobufReader<T> {
+        T read(byte[] body) throws InvalidProtocolBufferException;
+    }
+
+    /** {@link #awaitProtobuf(TinkerClient, String)} read by {@code reader}; bytes that are not a {@code what} fail. */
+    static <T> T awaitProtobuf(TinkerClient tinker, String requestId, ProtobufReader<T> reader, String what) {
+        try {
+            return reader.read(awaitProtobuf(tinker, requestId));
+        } catch (InvalidProtocolBufferException e) {
+            throw new AssertionError("not a " + what, e);
+        }
     }
 
     /**

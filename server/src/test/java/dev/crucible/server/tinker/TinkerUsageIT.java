@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -84,20 +86,11 @@ class TinkerUsageIT {
     }
 
     /** Waits (usage is written moments after an operation ends) until the range holds {@code operations}. */
-    private List<Map<String, Object>> awaitOperations(Api api, String query, long operations)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        List<Map<String, Object>> results;
-        long counted;
-        do {
-            results = results(api.get(TRAINING + "?start_time=" + start + query));
-            counted = results.stream().mapToLong(r -> number(r.get("num_operations"))).sum();
-            if (counted >= operations) {
-                break;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        assertEquals(operations, counted, results.toString());
+    private List<Map<String, Object>> awaitOperations(Api api, String query, long operations) {
+        String range = TRAINING + "?start_time=" + start + query;
+        List<Map<String, Object>> results = Await.until(() -> results(api.get(range)),
+                r -> counted(r) >= operations, Duration.ofSeconds(20));
+        assertEquals(operations, counted(results), results.toString());
         return results;
     }
 
@@ -106,6 +99,10 @@ class TinkerUsageIT {
         assertEquals(200, reply.status(), reply.toString());
         return ((List<Map<String, Object>>) reply.json().get("data")).stream()
                 .flatMap(bucket -> ((List<Map<String, Object>>) bucket.get("results")).stream()).toList();
+    }
+
+    private static long counted(List<Map<String, Object>> results) {
+        return results.stream().mapToLong(r -> number(r.get("num_operations"))).sum();
     }
 
     private static long number(Object value) {
