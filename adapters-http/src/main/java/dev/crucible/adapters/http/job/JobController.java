@@ -13,11 +13,13 @@ import dev.crucible.application.job.ListJobEventsUseCase;
 import dev.crucible.application.job.ListJobsUseCase;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.job.JobId;
+import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.kernel.reading.JsonReader;
+import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.core.annotation.Nullable;
@@ -36,12 +38,12 @@ import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Training jobs: create RL and SFT (queued, answered at once; once per {@code Idempotency-Key}), list them, read
@@ -56,37 +58,31 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/RlJobRequest")))
-    @ApiResponse(responseCode = "200", description = "The queued job",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = JobView.class)))
+    @QueuedJobResponse
     @Post("/training-jobs")
     HttpResponse<?> createRl(@Parameter(hidden = true) Caller caller,
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.largeObject(body);
-        ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
+        ModelId model = modelId(request);
         var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
         RlConfig config = request.object(RlConfig.PARAM).map(RlConfig::read).orElseGet(RlConfig::defaults);
-        return idempotent.answer(caller, key, "training-jobs", () -> RequestFingerprint.of(request.raw()),
-                () -> JobView.of(RefusalException.unwrap(createRl.create(
-                        new CreateRlJobUseCase.Command(caller, model, groups, config)))));
+        return queue(caller, key, "training-jobs", request,
+                () -> createRl.create(new CreateRlJobUseCase.Command(caller, model, groups, config)));
     }
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/SftJobRequest")))
-    @ApiResponse(responseCode = "200", description = "The queued job",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = JobView.class)))
+    @QueuedJobResponse
     @Post("/sft-training-jobs")
     HttpResponse<?> createSft(@Parameter(hidden = true) Caller caller,
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.object(body);
-        ModelId model = new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
+        ModelId model = modelId(request);
         String url = request.requireString("training_data_url");
         SftConfig config = request.object(SftConfig.PARAM).map(SftConfig::read).orElseGet(SftConfig::defaults);
         Map<String, Object> experimental = request.object("experimental_config").map(JsonReader::raw).orElse(Map.of());
-        return idempotent.answer(caller, key, "sft-training-jobs", () -> RequestFingerprint.of(request.raw()),
-                () -> JobView.of(RefusalException.unwrap(createSft.create(
-                        new CreateSftJobUseCase.Command(caller, model, url, config, experimental)))));
+        return queue(caller, key, "sft-training-jobs", request,
+                () -> createSft.create(new CreateSftJobUseCase.Command(caller, model, url, config, experimental)));
     }
 
     /** The caller's entity's jobs in creation order ({@code order} asc by default, as the other lists). */
@@ -112,6 +108,17 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
         var events = RefusalException.unwrap(this.events.list(new ListJobEventsUseCase.Command(caller, jobId(jobId),
                 page)));
         return PageView.of(events, JobEventView::of, e -> e.id().toString());
+    }
+
+    /** Queues the job {@code create} makes, once per {@code key} in {@code scope}; answers it as a {@link JobView}. */
+    private HttpResponse<?> queue(Caller caller, @Nullable String key, String scope, JsonReader request,
+            Supplier<Outcome<TrainingJob>> create) {
+        return idempotent.answer(caller, key, scope, () -> RequestFingerprint.of(request.raw()),
+                () -> JobView.of(RefusalException.unwrap(create.get())));
+    }
+
+    private static ModelId modelId(JsonReader request) {
+        return new ModelId(RequestParams.uuid("model_id", request.requireString("model_id")));
     }
 
     private static JobId jobId(String value) {
