@@ -104,7 +104,7 @@ class StoredCompletionsPropertiesIT {
                 .append(encode(String.valueOf(value))).append('&'));
         never5xx(api.get(ROUTE + query));
         never5xx(api.get(ROUTE + "/" + stored + "/messages" + query));
-        never5xx(api.get(ROUTE + "/" + encode(text(random, 30))));
+        never5xx(api.get(ROUTE + "/chatcmpl-" + encode(text(random, 30))));
         Map<String, Object> update = new LinkedHashMap<>();
         update.put("metadata", random.nextInt(5) == 0 ? value(random) : metadata(random));
         never5xx(api.post(ROUTE + "/" + stored, update));

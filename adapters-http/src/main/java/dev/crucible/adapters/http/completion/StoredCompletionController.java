@@ -26,7 +26,13 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -47,6 +53,9 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     private static final String ID = "completion_id";
 
     @Get
+    @Operation(description = "The caller's stored completions, oldest first. Query: model, metadata[key]=value "
+            + "(several; all must match), after (a completion id), limit (1-100, default 20), order (asc, desc).")
+    @ApiResponse(responseCode = "200", description = "One page of chat.completion objects")
     PageView<Map<String, Object>> list(@Parameter(hidden = true) Caller caller, HttpRequest<?> http) {
         var page = RefusalException.unwrap(list.list(StoredCompletionParams.read(caller.entity(),
                 http.getParameters())));
@@ -54,11 +63,17 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     }
 
     @Get("/{completion_id}")
+    @Operation(description = "One stored completion: the chat.completion object with its metadata.")
+    @ApiResponse(responseCode = "200", description = "The stored chat.completion",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/ChatCompletion")))
     Map<String, Object> get(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id) {
         return StoredCompletionViews.completion(find(caller, id));
     }
 
     @Get("/{completion_id}/messages")
+    @Operation(description = "The stored completion's request messages, each with an id <completion id>-<index>.")
+    @ApiResponse(responseCode = "200", description = "One page of messages")
     PageView<Map<String, Object>> messages(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id,
             @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
             @Nullable @QueryValue String order) {
@@ -85,6 +100,12 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     }
 
     @Post("/{completion_id}")
+    @Operation(description = "Replaces the stored completion's metadata: body {\"metadata\": {...}} (null clears it).")
+    @ApiResponse(responseCode = "200", description = "The updated chat.completion",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/ChatCompletion")))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/StoredCompletionUpdate")))
     Map<String, Object> update(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id,
             @Nullable @Body InputStream body) {
         JsonReader read = json.object(body);
@@ -99,6 +120,10 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     }
 
     @Delete("/{completion_id}")
+    @Operation(description = "Deletes the stored completion.")
+    @ApiResponse(responseCode = "200", description = "The deletion",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = "#/components/schemas/StoredCompletionDeleted")))
     Map<String, Object> delete(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id) {
         return StoredCompletionViews.deleted(RefusalException.unwrap(delete.delete(caller, key(id))));
     }
