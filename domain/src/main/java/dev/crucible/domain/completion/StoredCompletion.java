@@ -45,6 +45,14 @@ public record StoredCompletion(String id, UsageProject project, Instant created,
         return project.team();
     }
 
+    /**
+     * The ref that feedback on this completion names it by, as a Weave call of its project:
+     * {@code weave:///<entity>/<project>/call/<id>} (the feedback API's {@code weave_ref}, its rows' {@code svc_ref}).
+     */
+    public String callRef() {
+        return "weave:///" + project.team().value() + "/" + project.name() + "/call/" + id;
+    }
+
     /** The same completion with {@code replacement} as its metadata. */
     public StoredCompletion withMetadata(CompletionMetadata replacement) {
         return new StoredCompletion(id, project, created, model, messages, choices, usage, replacement, params);
