@@ -8,6 +8,10 @@ import dev.crucible.application.inference.chat.ask.ChatRequest;
 import dev.crucible.application.inference.chat.answer.ChatCompletion;
 import dev.crucible.application.inference.chat.ChatCompletionUseCase;
 import dev.crucible.application.inference.chat.RunningChat;
+import dev.crucible.application.completion.KeepCompletionUseCase;
+import dev.crucible.application.inference.chat.ChatCollector;
+import dev.crucible.application.inference.chat.ChatStreamListener;
+import dev.crucible.kernel.reading.JsonReader;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.usage.UsageProject;
 import io.micronaut.core.annotation.Nullable;
@@ -31,17 +35,25 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 import java.time.Instant;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Sinks;
 
 /**
  * {@code POST /v1/chat/completions} (and its trailing-slash twin): OpenAI/vLLM chat completions, as JSON or, with
  * {@code stream: true}, as server-sent events ending in {@code data: [DONE]}. One call to the use case either way;
- * this only reads the body and the project header ({@link ProjectHeader}) and writes the answer.
+ * this only reads the body and the project header ({@link ProjectHeader}) and writes the answer. With
+ * {@code store: true} ({@link StoreRequest}) the answer, once written (a stream once it completed), is handed to
+ * {@link KeepCompletionUseCase}, which queues it and returns at once: storing never delays the answer.
  */
 @Controller("/v1/chat/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @SecurityRequirement(name = "apiKey")
-record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionUseCase chat) {
+record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletionUseCase chat,
+        KeepCompletionUseCase keep) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChatCompletionController.class);
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/ChatCompletionRequest")))
@@ -55,18 +67,37 @@ record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletion
             @Nullable @Body InputStream body) {
         UsageProject project = RefusalException.unwrap(ProjectHeader.read(caller,
                 http.getHeaders().getAll(ProjectHeader.NAME), http.getHeaders().getAll(ProjectHeader.ALIAS)));
-        ChatRequest request = ChatRequestReader.read(json.chatObject(body));
+        JsonReader read = json.chatObject(body);
+        ChatRequest request = ChatRequestReader.read(read);
+        StoreRequest storing = StoreRequest.read(read);
         var command = new ChatCompletionUseCase.Command(caller, request, Disconnects.of(http), project);
         String id = "chatcmpl-" + request.serving().requestId().orElseGet(() -> RequestIdFilter.of(http));
         long created = Instant.now().getEpochSecond();
         if (!request.streaming().stream()) {
             ChatCompletion completion = RefusalException.unwrap(chat.complete(command));
-            return HttpResponse.ok(ChatResponses.completion(id, created, completion));
+            Map<String, Object> answer = ChatResponses.completion(id, created, completion);
+            if (storing.store()) {
+                keep(storing, project, answer);
+            }
+            return HttpResponse.ok(answer);
         }
         // Events wait here until Micronaut subscribes; a client that never does is stopped by its closed connection.
         Sinks.Many<Event<String>> events = Sinks.many().unicast().onBackpressureBuffer();
-        RunningChat running = RefusalException.unwrap(chat.stream(command,
-                new ChatStream(events, mapper, id, created)));
+        ChatStreamListener listener = new ChatStream(events, mapper, id, created);
+        if (storing.store()) {
+            listener = new ChatCollector(listener, done -> keep(storing, project,
+                    ChatResponses.completion(id, created, done)));
+        }
+        RunningChat running = RefusalException.unwrap(chat.stream(command, listener));
         return HttpResponse.ok(events.asFlux().doOnCancel(running::cancel)).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
+    }
+
+    /** Queues the answer for storing; a completion that cannot be kept is logged, never the answer's problem. */
+    private void keep(StoreRequest storing, UsageProject project, Map<String, Object> answer) {
+        try {
+            keep.keep(storing.completion(project, answer));
+        } catch (RuntimeException e) {
+            LOG.warn("completion {} not stored: {}", answer.get("id"), e.toString());
+        }
     }
 }

@@ -27,18 +27,26 @@ public final class RequestParams {
     /** The page request of {@code after}, {@code limit} (default 20) and {@code order} (default asc). */
     public static PageRequest page(String after, String limit, String order) {
         Optional<UUID> cursor = after == null || after.isEmpty() ? Optional.empty() : Optional.of(uuid("after", after));
-        int size = PageRequest.DEFAULT_LIMIT;
-        if (limit != null) {
-            try {
-                size = Integer.parseInt(limit.strip());
-            } catch (NumberFormatException e) {
-                throw RefusalException.invalid("limit", "limit must be an integer between 1 and 100, got '"
-                        + abbreviate(limit) + "'");
-            }
+        return RefusalException.unwrap(PageRequest.of(cursor, limit(limit), order(order)));
+    }
+
+    /** {@code limit} as sent, {@value PageRequest#DEFAULT_LIMIT} when absent; not an integer is a 400 naming it. */
+    public static int limit(String limit) {
+        if (limit == null) {
+            return PageRequest.DEFAULT_LIMIT;
         }
-        SortOrder direction = order == null ? SortOrder.ASC : SortOrder.parse(order).orElseThrow(() ->
+        try {
+            return Integer.parseInt(limit.strip());
+        } catch (NumberFormatException e) {
+            throw RefusalException.invalid("limit", "limit must be an integer between 1 and 100, got '"
+                    + abbreviate(limit) + "'");
+        }
+    }
+
+    /** {@code order} as sent, ascending when absent; anything but {@code asc} or {@code desc} is a 400 naming it. */
+    public static SortOrder order(String order) {
+        return order == null ? SortOrder.ASC : SortOrder.parse(order).orElseThrow(() ->
                 RefusalException.invalid("order", "order must be 'asc' or 'desc', got '" + abbreviate(order) + "'"));
-        return RefusalException.unwrap(PageRequest.of(cursor, size, direction));
     }
 
     private static String abbreviate(String value) {
