@@ -35,7 +35,7 @@ class TribuoRewardModelTest {
     private final OnnxRewardScorer scorer = new OnnxRewardScorer(2);
     private final InMemoryRewardModels store = new InMemoryRewardModels();
     private final FitRewardModelService fits = new FitRewardModelService(store, trainer, scorer, LIMITS,
-            Clock.systemUTC());
+            Clock.systemUTC(), Runnable::run);
 
     private static List<RewardItem> items(List<RewardExample> examples) {
         return examples.stream().map(e -> new RewardItem(e.prompt(), e.answer())).toList();

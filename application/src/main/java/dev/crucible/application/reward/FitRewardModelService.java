@@ -13,13 +13,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 
 /**
  * Checks the examples, takes a place for the caller's key and one of the server's, splits the examples (seeded,
  * stratified), fits on the larger part, scores the held-out part with the fitted artifact through the scorer that
- * will serve it, and stores the model with those metrics. The fit runs on the calling thread: callers keep it off
- * event loops.
+ * will serve it, and stores the model with those metrics. The fit runs on {@code fitThreads} while the caller waits:
+ * CPU work kept off event loops and off the carriers of virtual threads, which a long computation would pin. The
+ * server-wide bound means {@code fitThreads} never needs more than {@code maxConcurrentFits} threads.
  */
 public final class FitRewardModelService implements FitRewardModelUseCase {
 
@@ -34,9 +38,10 @@ public final class FitRewardModelService implements FitRewardModelUseCase {
     private final Clock clock;
     private final KeyBudget perKey;
     private final Semaphore server;
+    private final Executor fitThreads;
 
     public FitRewardModelService(RewardModelStore store, RewardTrainer trainer, RewardScorer scorer,
-            RewardLimits limits, Clock clock) {
+            RewardLimits limits, Clock clock, Executor fitThreads) {
         this.store = store;
         this.trainer = trainer;
         this.scorer = scorer;
@@ -44,6 +49,7 @@ public final class FitRewardModelService implements FitRewardModelUseCase {
         this.clock = clock;
         this.perKey = new KeyBudget(limits.fitsPerKey());
         this.server = new Semaphore(limits.maxConcurrentFits());
+        this.fitThreads = fitThreads;
     }
 
     @Override
@@ -66,12 +72,23 @@ public final class FitRewardModelService implements FitRewardModelUseCase {
                         + " reward-model fits, its most (setting crucible.reward.max-concurrent-fits)", RETRY_AFTER));
             }
             try {
-                return Outcome.done(fitAndStore(command));
+                return Outcome.done(onFitThread(command));
             } finally {
                 server.release();
             }
         } finally {
             perKey.give(command.caller().keyId());
+        }
+    }
+
+    private RewardModel onFitThread(Command command) {
+        try {
+            return CompletableFuture.supplyAsync(() -> fitAndStore(command), fitThreads).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
         }
     }
 

@@ -107,7 +107,7 @@ class FitRewardModelServiceTest {
 
     private final Ports ports = new Ports();
     private final FitRewardModelService fits = new FitRewardModelService(ports, ports, ports,
-            new RewardLimits(10, 100, 100, 10, 5, 1, 1), Clock.systemUTC());
+            new RewardLimits(10, 100, 100, 10, 5, 1, 1), Clock.systemUTC(), Runnable::run);
 
     private static List<RewardExample> examples(int good, int bad) {
         List<RewardExample> examples = new ArrayList<>();

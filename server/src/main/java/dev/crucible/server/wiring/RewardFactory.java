@@ -11,12 +11,16 @@ import dev.crucible.application.reward.ScoreRewardService;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
+import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Reward models: Tribuo fits them and ONNX Runtime scores them (adapters-tribuo), under the bounds of
- * {@code crucible.reward.*} (application.yml); the scorer's open sessions are closed on shutdown.
+ * {@code crucible.reward.*} (application.yml), fits on platform threads of their own; the scorer's open sessions are
+ * closed on shutdown.
  */
 @Factory
 class RewardFactory {
@@ -39,10 +43,19 @@ class RewardFactory {
         return new OnnxRewardScorer(cachedSessions);
     }
 
+    /** The platform threads fits run on, as many as may run at once; a fit under way is abandoned on shutdown. */
+    @Singleton
+    @Named("reward-fits")
+    @Bean(preDestroy = "shutdownNow")
+    ExecutorService rewardFitThreads(RewardLimits limits) {
+        return Executors.newFixedThreadPool(limits.maxConcurrentFits(),
+                Thread.ofPlatform().name("reward-fit-", 0).daemon(true).factory());
+    }
+
     @Singleton
     FitRewardModelService fitRewardModel(RewardModelStore store, RewardScorer scorer, RewardLimits limits,
-            Clock clock) {
-        return new FitRewardModelService(store, new TribuoRewardTrainer(), scorer, limits, clock);
+            Clock clock, @Named("reward-fits") ExecutorService fitThreads) {
+        return new FitRewardModelService(store, new TribuoRewardTrainer(), scorer, limits, clock, fitThreads);
     }
 
     @Singleton

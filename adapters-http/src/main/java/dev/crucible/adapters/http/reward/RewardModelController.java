@@ -38,8 +38,8 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.InputStream;
 
 /**
- * Reward models of the caller's entity: a fit runs on a blocking thread, never an event loop, and once per
- * {@code Idempotency-Key}; another entity's model is 404 on every route.
+ * Reward models of the caller's entity: a fit runs once per {@code Idempotency-Key}, off the event loop (the use case
+ * hands it to threads of its own); another entity's model is 404 on every route.
  */
 @Controller("/v1/reward-models")
 @Secured(SecurityRule.IS_AUTHENTICATED)
