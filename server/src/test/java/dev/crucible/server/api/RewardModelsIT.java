@@ -84,6 +84,15 @@ class RewardModelsIT {
     }
 
     @Test
+    void aFitRetriedWithItsIdempotencyKeyIsAnsweredOnceAndFittedOnce() {
+        Api keyed = api.withHeader("Idempotency-Key", "fit-1");
+        Map<String, Object> first = keyed.post(ROUTE, RewardBodies.create("judge", 30, 10)).json();
+        assertEquals(first, keyed.post(ROUTE, RewardBodies.create("judge", 30, 10)).json());
+        assertEquals(1, api.get(ROUTE).data().size());
+        assertEquals(422, keyed.post(ROUTE, RewardBodies.create("judge", 30, 11)).status(), "another body, same key");
+    }
+
+    @Test
     void anotherEntityFindsNothingOnAnyRoute() {
         String id = (String) created("private", 40, 4).get("id");
 
