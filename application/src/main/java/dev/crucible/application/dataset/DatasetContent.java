@@ -16,7 +16,7 @@ public final class DatasetContent implements Iterable<String> {
     private final Dataset dataset;
     private final DatasetStore store;
 
-    DatasetContent(Dataset dataset, DatasetStore store) {
+    public DatasetContent(Dataset dataset, DatasetStore store) {
         this.dataset = Objects.requireNonNull(dataset, "dataset");
         this.store = Objects.requireNonNull(store, "store");
     }
