@@ -12,6 +12,12 @@ import com.openai.errors.UnauthorizedException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.chat.completions.ChatCompletionDeleted;
+import com.openai.models.chat.completions.ChatCompletionListParams;
+import com.openai.models.chat.completions.ChatCompletionStoreMessage;
+import com.openai.models.chat.completions.ChatCompletionUpdateParams;
+import com.openai.core.JsonValue;
+import dev.crucible.application.completion.StoredCompletionWriter;
 import com.openai.models.files.FileCreateParams;
 import com.openai.models.files.FileDeleted;
 import com.openai.models.files.FileListParams;
@@ -25,6 +31,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -111,5 +118,39 @@ class OpenAiSdkIT {
             assertTrue(java.util.Arrays.equals(data, body.readAllBytes()), "the bytes come back as uploaded");
         }
         client.files().delete(created.id());
+    }
+
+    @Test
+    void storesListsRetrievesUpdatesPagesMessagesAndDeletesStoredCompletions() throws Exception {
+        ChatCompletion created = client.chat().completions().create(ChatCompletionCreateParams.builder()
+                .model(TestServer.BASE_MODEL).addUserMessage("keep this one").maxCompletionTokens(3).store(true)
+                .metadata(ChatCompletionCreateParams.Metadata.builder()
+                        .putAdditionalProperty("run", JsonValue.from("sdk")).build()).build());
+        server.bean(StoredCompletionWriter.class).flushed().get(30, TimeUnit.SECONDS);
+
+        ChatCompletion got = client.chat().completions().retrieve(created.id());
+        assertEquals(created.id(), got.id());
+        assertEquals(created.choices().getFirst().message().content(), got.choices().getFirst().message().content());
+        assertEquals(JsonValue.from("sdk"), got.metadata().orElseThrow()._additionalProperties().get("run"));
+
+        List<ChatCompletion> listed = client.chat().completions().list(ChatCompletionListParams.builder()
+                .metadata(ChatCompletionListParams.Metadata.builder()
+                        .putAdditionalProperty("run", "sdk").build())
+                .model(TestServer.BASE_MODEL).limit(10).build()).data();
+        assertEquals(List.of(created.id()), listed.stream().map(ChatCompletion::id).toList());
+
+        ChatCompletion updated = client.chat().completions().update(created.id(), ChatCompletionUpdateParams.builder()
+                .metadata(ChatCompletionUpdateParams.Metadata.builder()
+                        .putAdditionalProperty("run", JsonValue.from("sdk-2")).build()).build());
+        assertEquals(JsonValue.from("sdk-2"), updated.metadata().orElseThrow()._additionalProperties().get("run"));
+
+        List<ChatCompletionStoreMessage> messages = client.chat().completions().messages().list(created.id()).data();
+        assertEquals(List.of(created.id() + "-0"), messages.stream().map(ChatCompletionStoreMessage::id).toList());
+        assertEquals("keep this one", messages.getFirst().content().orElseThrow());
+
+        ChatCompletionDeleted deleted = client.chat().completions().delete(created.id());
+        assertTrue(deleted.deleted());
+        assertEquals(created.id(), deleted.id());
+        assertThrows(NotFoundException.class, () -> client.chat().completions().retrieve(created.id()));
     }
 }

@@ -3,6 +3,7 @@ package dev.crucible.server.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.application.completion.StoredCompletionWriter;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.OpenApiContract;
 import dev.crucible.server.support.RequestBodies;
@@ -105,6 +106,17 @@ class OpenApiIT {
         weave.post("/feedback/purge", Map.of("project_id", "olive/docs", "query", Map.of("$expr",
                 Map.of("$eq", List.of(Map.of("$getField", "id"), Map.of("$literal", "nobody"))))));
         weave.post("/feedback/create", Map.of("project_id", "olive/docs"));
+
+        String stored = api.post("/v1/chat/completions", RequestBodies.chat("Keep", "max_tokens", 2, "store", true,
+                "metadata", Map.of("walk", "docs"))).text("id");
+        server.bean(StoredCompletionWriter.class).flushed().join();
+        api.get("/v1/chat/completions?metadata[walk]=docs&limit=5");
+        api.get("/v1/chat/completions?limit=0");
+        api.get("/v1/chat/completions/" + stored);
+        api.get("/v1/chat/completions/" + stored + "/messages?limit=5");
+        api.post("/v1/chat/completions/" + stored, Map.of("metadata", Map.of("walk", "again")));
+        api.delete("/v1/chat/completions/" + stored, null);
+        api.get("/v1/chat/completions/" + stored);
 
         api.delete("/v1/preview/models/" + model + "/checkpoints", Map.of("steps", List.of(7)));
         api.delete("/v1/files/" + fileId, null);

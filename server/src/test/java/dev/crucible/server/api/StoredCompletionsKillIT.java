@@ -1,0 +1,88 @@
+package dev.crucible.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.server.support.Api;
+import dev.crucible.server.support.ChildServer;
+import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.TestServer;
+import dev.crucible.testsupport.concurrent.Await;
+import dev.crucible.testsupport.database.TestDatabase;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * kill -9 with stored completions: a server in its own JVM answers stored completions; the writer commits them with
+ * no further request (seen from another connection), and a SIGKILL right after more answers loses only a tail of
+ * the newest: what survives is the answered order without a gap, and everything committed before stays.
+ */
+class StoredCompletionsKillIT {
+
+    private static List<String> rows(String db, String entity) {
+        List<String> ids = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(db, "postgres", "");
+                PreparedStatement select = connection.prepareStatement(
+                        "SELECT id FROM stored_completions WHERE entity = ? ORDER BY seq")) {
+            select.setString(1, entity);
+            try (ResultSet rs = select.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+        return ids;
+    }
+
+    private static String store(Api api) {
+        Api.Reply reply = api.post("/v1/chat/completions", RequestBodies.chat("Keep me", "store", true,
+                "max_tokens", 1));
+        assertEquals(200, reply.status(), reply.toString());
+        return reply.text("id");
+    }
+
+    @Test
+    void aKillLosesOnlyTheNewestTailAndNothingCommitted() throws Exception {
+        String db = TestDatabase.freshDatabase();
+        Path dataDir = TestServer.newDataDir();
+        ChildServer.Started started = ChildServer.start(db, dataDir, "kai");
+        Process child = started.process();
+        List<String> committed = new ArrayList<>();
+        List<String> last = new ArrayList<>();
+        try {
+            Api api = new Api(started.url(), started.key());
+            for (int i = 0; i < 20; i++) {
+                committed.add(store(api));
+            }
+            // the writer commits on its own: no request, no shutdown; polled from another connection
+            Await.until(() -> rows(db, "kai"), ids -> ids.size() == committed.size(), Duration.ofSeconds(30));
+            for (int i = 0; i < 10; i++) {
+                last.add(store(api));
+            }
+            child.destroyForcibly();
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+        } finally {
+            child.destroyForcibly();
+        }
+        try (TestServer restarted = TestServer.start(db, dataDir, Map.of("crucible.runner.enabled", false))) {
+            List<String> survived = rows(db, "kai");
+            assertEquals(committed, survived.subList(0, committed.size()), "everything committed before the kill");
+            List<String> tail = survived.subList(committed.size(), survived.size());
+            assertEquals(last.subList(0, tail.size()), tail, "what survives of the last ones is a prefix: no gap");
+            Api api = restarted.api(restarted.newKey("kai"));
+            assertEquals(survived.size(), api.get("/v1/chat/completions?limit=100").data().size());
+        }
+    }
+}
