@@ -34,7 +34,7 @@ final class DatasetRequestReader {
 
     static DatasetRequest read(JsonReader body) {
         body.onlyKnown(TOP);
-        String name = body.requireString("name");
+        String name = storable(body, "name", body.requireString("name"));
         if (name.isEmpty() || name.length() > DatasetRequest.MAX_NAME) {
             throw body.reject("name", "must be 1 to " + DatasetRequest.MAX_NAME + " characters, got " + name.length());
         }
@@ -51,7 +51,7 @@ final class DatasetRequestReader {
         FeedbackPredicate feedback = feedback(body.object("feedback").orElseThrow(() -> body.missing("feedback")));
         Optional<String> rewardModel = body.object("reward").map(reward -> {
             reward.onlyKnown(Set.of("model"));
-            return reward.requireString("model");
+            return storable(reward, "model", reward.requireString("model"));
         });
         if (kind == DatasetKind.SFT && rewardModel.isPresent()) {
             throw body.reject("reward", "is for preference and rl datasets; an sft dataset keeps the answers whose "
@@ -66,7 +66,7 @@ final class DatasetRequestReader {
 
     private static DatasetFilter filter(JsonReader filter) {
         filter.onlyKnown(FILTER);
-        Optional<String> model = filter.string("model");
+        Optional<String> model = filter.string("model").map(text -> storable(filter, "model", text));
         Map<String, String> metadata = RefusalException.unwrap(CompletionMetadata.read(filter.path("metadata"),
                 filter.raw("metadata"))).pairs();
         Optional<Instant> after = seconds(filter, "created_after");
@@ -75,6 +75,14 @@ final class DatasetRequestReader {
             throw filter.reject("created_before", "must be after filter.created_after");
         }
         return new DatasetFilter(model, metadata, after, before);
+    }
+
+    /** {@code text}, unless it holds what PostgreSQL's text cannot (U+0000). */
+    private static String storable(JsonReader reader, String key, String text) {
+        if (text.indexOf('\u0000') >= 0) {
+            throw reader.reject(key, "must not contain U+0000");
+        }
+        return text;
     }
 
     private static Optional<Instant> seconds(JsonReader filter, String key) {
@@ -92,7 +100,7 @@ final class DatasetRequestReader {
 
     private static FeedbackPredicate feedback(JsonReader feedback) {
         feedback.onlyKnown(FEEDBACK);
-        String type = feedback.requireString("type");
+        String type = storable(feedback, "type", feedback.requireString("type"));
         if (type.isEmpty() || type.length() > 1024) {
             throw feedback.reject("type", "must be 1 to 1024 characters");
         }
