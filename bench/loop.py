@@ -193,7 +193,8 @@ median = statistics.median(s for _, s in scored)
 def example(pair):
     completion, score = pair
     messages = call("GET", f"/v1/chat/completions/{completion['id']}/messages?limit=100")["data"]
-    prompt = "\n".join(m["content"] for m in messages if m["role"] == "user" and isinstance(m.get("content"), str))
+    # the request's text as the server's reward.model scoring reads it: every message's content, joined by newlines
+    prompt = "\n".join(m["content"] for m in messages if isinstance(m.get("content"), str))
     return {"prompt": prompt, "answer": answer_of(completion), "label": score > median}
 
 

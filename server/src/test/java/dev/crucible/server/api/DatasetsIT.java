@@ -184,7 +184,7 @@ class DatasetsIT {
                 .assertRefused(400, "filter.colour");
         alice.post(ROUTE, body("sft", Map.of("type", "rating"), "project", "a/b")).assertRefused(400, "project");
         alice.post(ROUTE, body("rl", Map.of("type", "rating", "payload_path", "score"), "reward",
-                Map.of("model", "rm-1"))).assertRefused(400, "reward.model");
+                Map.of("model", "rm-1"))).assertRefused(404, "reward.model");
         alice.post(ROUTE, Map.of("name", "x", "kind", "sft")).assertRefused(400, "feedback");
         alice.get(ROUTE + "?after=file-1").assertRefused(400, "after");
         alice.get(ROUTE + "/dataset-nope").assertRefused(404, "dataset_id");
