@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Datasets through HTTP on the tiny model: stored completions (store: true) rated through the feedback API with
  * their call refs become each kind of dataset, downloaded as JSONL; an SFT job trains on a dataset id; the
- * checkpoint's lineage names the dataset, its completions and feedback; deleting a completion or purging a feedback
+ * checkpoint's lineage names the dataset, its completions and feedback, and an RL job's names its RL dataset; deleting a completion or purging a feedback
  * row names the checkpoint; another entity gets 404 everywhere; bad input is a 400 naming the field.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -241,5 +241,21 @@ class DatasetsIT {
         assertEquals(true, deleted.json().get("deleted"));
         assertEquals(List.of(q4, q5), ((List<Map<String, Object>>) alice.get(route).json().get("datasets"))
                 .getFirst().get("completion_ids"), "the snapshot outlives the rows it was built from");
+
+        alice.post("/v1/preview/training-jobs", Map.of("model_id", model, "dataset_id", datasetId))
+                .assertRefused(400, "dataset_id", "rl dataset");
+        mallory.post("/v1/preview/training-jobs", Map.of("model_id", model, "dataset_id", rlSet))
+                .assertRefused(404, "dataset_id");
+        alice.post("/v1/preview/training-jobs", Map.of("model_id", model, "dataset_id", rlSet,
+                "trajectory_groups", List.of())).assertRefused(400, "trajectory_groups");
+        String rlJob = alice.post("/v1/preview/training-jobs", Map.of("model_id", model, "dataset_id", rlSet))
+                .text("id");
+        Await.until(() -> alice.get("/v1/preview/training-jobs/" + rlJob).text("status"),
+                s -> s.equals("COMPLETED") || s.equals("FAILED"), Duration.ofSeconds(120));
+        Map<String, Object> rlRecord = alice.get("/v1/preview/training-jobs/" + rlJob).json();
+        assertEquals("COMPLETED", rlRecord.get("status"), rlRecord.toString());
+        List<Map<String, Object>> rlLineage = (List<Map<String, Object>>) alice.get("/v1/preview/models/" + model
+                + "/checkpoints/2/lineage").json().get("datasets");
+        assertEquals(List.of(rlSet), rlLineage.stream().map(d -> d.get("id")).toList());
     }
 }

@@ -98,10 +98,12 @@ class JdbcJobQueue implements JobQueue {
                 checkpoint, model, step, json.write(metrics), now) == 0) {
             return new JobCompletion.StepTaken(step);
         }
-        // Lineage: an SFT job whose training data is one of its entity's datasets (dataset-<hex>) learned from it.
+        // Lineage: an SFT job whose training data is one of its entity's datasets (dataset-<hex>), or an RL job whose
+        // groups were read from one, learned from it.
         sql.update("INSERT INTO checkpoint_datasets (checkpoint_id, dataset_id) SELECT ?, d.id "
                 + "FROM training_job_specs s JOIN datasets d ON d.entity = ? "
-                + "AND 'dataset-' || replace(d.id::text, '-', '') = s.spec->>'training_data_url' WHERE s.job_id = ?",
+                + "AND 'dataset-' || replace(d.id::text, '-', '') IN (s.spec->>'training_data_url', s.spec->>'dataset_id') "
+                + "WHERE s.job_id = ?",
                 checkpoint, running.entity().value(), running.id().value());
         TrainingJob completed = running.complete(now, step);
         writes.transition(completed, "RUNNING", runnerId);
