@@ -13,8 +13,9 @@ Usage: loop.py BASE_URL KEY ENTITY BASE_MODEL     (knobs: BENCH_LOOP_* environme
              /v1/chat/completions/{id}/messages, the answer from the stored completion, the score from
              /feedback/query; label = score above the median of the judged scores. Prints its held-out AUC.
 4. job       an RL dataset (/v1/datasets, kind rl) of every stored completion of the round, its rewards from the reward
-             model (reward.model) when the server takes one there, else from the judge feedback's score field; its
-             content (trajectory groups) goes to an RL job on a model created for it; waits for COMPLETED.
+             model (reward.model) when the server takes one there, else from the judge feedback's score field; an RL
+             job on a model created for it trains on it (dataset_id); waits for COMPLETED and prints the checkpoint's
+             lineage.
 5. judge     BENCH_LOOP_EVAL answers per prompt from the base model and from the new checkpoint (served by name), the
              same seeds for both, not stored; the judge's mean of each.
 Last line: loop: stored=<n> feedback=<n> reward_auc=<x> judge_before=<x> judge_after=<x>
@@ -233,7 +234,7 @@ name = f"loop-{int(time.time())}"
 trained = call("POST", "/v1/preview/models", {"entity": None, "project": "loop", "name": name, "base_model": model,
                                               "return_existing": False})
 job = call("POST", "/v1/preview/training-jobs", {
-    "model_id": trained["id"], "trajectory_groups": groups,
+    "model_id": trained["id"], "dataset_id": dataset["id"],
     "experimental_config": {"learning_rate": LR, "allow_training_without_logprobs": True}})
 while job["status"] not in ("COMPLETED", "FAILED", "CANCELLED"):
     time.sleep(1)
@@ -245,6 +246,10 @@ print(f"   job {job['id']}: {job['status']} step {job.get('result_step')}; start
       f"{len(steps)} gradient steps, losses {[round(s.get('loss', float('nan')), 5) for s in steps]}", flush=True)
 if job["status"] != "COMPLETED":
     raise SystemExit(f"the RL job ended {job['status']}: {job.get('error_message')}")
+lineage = call("GET", f"/v1/preview/models/{trained['id']}/checkpoints/{job['result_step']}/lineage")["datasets"]
+print(f"   checkpoint {job['result_step']} lineage: " + ", ".join(
+    f"{d['id']} ({len(d['completion_ids'])} completions, {len(d['feedback_ids'])} feedback rows)" for d in lineage),
+    flush=True)
 phase_done()
 
 # 5. the judge on the base model and on the new checkpoint, same prompts and seeds
