@@ -3,7 +3,7 @@
 
 const KEY = 'crucible.key';
 const $ = (selector) => document.querySelector(selector);
-const SECTIONS = ['login', 'models', 'jobs', 'chat', 'feedback', 'usage'];
+const SECTIONS = ['login', 'models', 'jobs', 'chat', 'feedback', 'completions', 'usage'];
 const FINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 let following = null; // the AbortController of the job stream being shown
 
@@ -231,6 +231,97 @@ async function showFeedback(event) {
   }
 }
 
+// ---- stored completions and datasets ----
+
+/** The completion form's filter: `entity/project`, model and metadata pairs (`key=value, …`). */
+function completionFilter() {
+  const [entity, ...rest] = $('#completion-project').value.trim().split('/');
+  const metadata = {};
+  for (const pair of $('#completion-metadata').value.split(',')) {
+    const at = pair.indexOf('=');
+    if (at > 0) metadata[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  const model = $('#completion-model').value.trim();
+  return { entity, project: rest.join('/') || 'default', model: model || null, metadata };
+}
+
+function excerpt(text, length = 80) {
+  const flat = typeof text === 'string' ? text : JSON.stringify(text);
+  return flat && flat.length > length ? flat.slice(0, length - 1) + '…' : flat;
+}
+
+async function showCompletions(event) {
+  if (event) event.preventDefault();
+  $('#completion-error').textContent = '';
+  await listDatasets();
+  if (!$('#completion-project').value.trim()) return;
+  const filter = completionFilter();
+  let query = '/v1/chat/completions?order=desc' + (filter.model ? '&model=' + encodeURIComponent(filter.model) : '');
+  for (const [k, v] of Object.entries(filter.metadata)) {
+    query += '&' + encodeURIComponent('metadata[' + k + ']') + '=' + encodeURIComponent(v);
+  }
+  const page = await api(query + '&limit=100');
+  fill($('#completion-table tbody'), page.data, [[(c) => when(new Date(c.created * 1000).toISOString())],
+    [(c) => c.model], [(c) => excerpt(c.choices[0] && c.choices[0].message.content)],
+    [(c) => JSON.stringify(c.metadata), 'metadata']], (c) => showCompletion(c, filter));
+}
+
+/** One completion: its messages as sent, its answer, and the feedback on it in the form's project. */
+async function showCompletion(completion, filter) {
+  $('#completion-detail').hidden = false;
+  $('#completion-title').textContent = completion.id + ' (' + completion.model + ')';
+  const messages = await all('/v1/chat/completions/' + encodeURIComponent(completion.id) + '/messages');
+  const items = messages.map((m) => m.role + ': ' + excerpt(m.content, 400));
+  completion.choices.forEach((c) => items.push('answer: ' + excerpt(c.message.content, 400)));
+  $('#completion-messages').replaceChildren(...items.map((text) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    return item;
+  }));
+  const ref = 'weave:///' + filter.entity + '/' + filter.project + '/call/' + completion.id;
+  const answer = await api('/feedback/query', { method: 'POST', body: { project_id: filter.entity + '/' + filter.project,
+    query: { $expr: { $eq: [{ $getField: 'weave_ref' }, { $literal: ref }] } }, limit: 100 } });
+  fill($('#completion-feedback tbody'), answer.result, [[(f) => when(f.created_at)], [(f) => f.feedback_type],
+    [(f) => JSON.stringify(f.payload), 'payload']]);
+}
+
+async function buildDataset(event) {
+  event.preventDefault();
+  $('#completion-error').textContent = '';
+  const filter = completionFilter();
+  const feedback = { type: $('#dataset-feedback-type').value.trim() };
+  const path = $('#dataset-payload-path').value.trim();
+  if (path) feedback.payload_path = path;
+  const min = $('#dataset-min').value.trim();
+  if (min) feedback.min = Number(min);
+  const body = { name: $('#dataset-name').value.trim(), project: filter.project, kind: $('#dataset-kind').value,
+    filter: { metadata: filter.metadata }, feedback };
+  if (filter.model) body.filter.model = filter.model;
+  try {
+    const dataset = await api('/v1/datasets', { method: 'POST', body });
+    $('#dataset-result').textContent = 'Built ' + dataset.id + ': ' + dataset.rows + ' rows.';
+    await listDatasets();
+  } catch (e) {
+    $('#completion-error').textContent = e.message;
+  }
+}
+
+async function listDatasets() {
+  const datasets = await all('/v1/datasets');
+  fill($('#dataset-table tbody'), datasets, [[(d) => d.id], [(d) => d.name], [(d) => d.kind], [(d) => d.rows, 'number'],
+    [(d) => when(new Date(d.created_at * 1000).toISOString())]], previewDataset);
+}
+
+/** The first lines of a dataset's JSONL, read with the key (a plain link could not send it). */
+async function previewDataset(dataset) {
+  const response = await fetch('/v1/datasets/' + encodeURIComponent(dataset.id) + '/content',
+    { headers: { Authorization: 'Bearer ' + key() } });
+  const text = await response.text();
+  const preview = $('#dataset-preview');
+  preview.textContent = text.split('\n').slice(0, 5).join('\n');
+  preview.hidden = false;
+}
+
 // ---- usage ----
 
 async function showUsage() {
@@ -292,7 +383,7 @@ function route() {
   $('#nav').hidden = !key();
   document.querySelectorAll('nav a').forEach((a) => a.classList.toggle('active', a.hash === '#' + shown));
   const show = { models: () => showModels(id), jobs: () => showJobs(id), chat: showChat, feedback: () => showFeedback(),
-    usage: showUsage };
+    completions: () => showCompletions(), usage: showUsage };
   $('#page-error').textContent = '';
   if (show[shown]) show[shown]().catch((e) => { if (key()) $('#page-error').textContent = e.message; });
 }
@@ -301,5 +392,7 @@ $('#login-form').addEventListener('submit', signIn);
 $('#sign-out').addEventListener('click', () => signOut());
 $('#chat-form').addEventListener('submit', send);
 $('#feedback-form').addEventListener('submit', showFeedback);
+$('#completion-form').addEventListener('submit', (e) => showCompletions(e).catch((err) => { $('#completion-error').textContent = err.message; }));
+$('#dataset-form').addEventListener('submit', buildDataset);
 window.addEventListener('hashchange', route);
 route();

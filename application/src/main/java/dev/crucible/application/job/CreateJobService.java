@@ -38,7 +38,7 @@ public record CreateJobService(ModelStore models, JobStore jobs, TrainingDataPol
         }
         return ModelLookup.ownedBy(models, command.caller(), command.modelId())
                 .then(model -> queue(JobType.RL, model, command.caller(),
-                        new JobSpec.Rl(command.trajectoryGroups(), command.config())));
+                        new JobSpec.Rl(command.trajectoryGroups(), command.config(), command.dataset())));
     }
 
     @Override

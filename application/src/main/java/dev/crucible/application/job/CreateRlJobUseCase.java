@@ -1,5 +1,6 @@
 package dev.crucible.application.job;
 
+import dev.crucible.domain.dataset.DatasetId;
 import dev.crucible.domain.job.RlConfig;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.domain.job.TrainingJob;
@@ -8,15 +9,26 @@ import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.trajectory.TrajectoryGroup;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** Queues an RL job over scored trajectory groups; answers at once with the queued job. */
 public interface CreateRlJobUseCase {
 
-    /** @param config the trainer's settings, resolved from the client's {@code experimental_config} at the edge */
-    record Command(Caller caller, ModelId modelId, List<TrajectoryGroup> trajectoryGroups, RlConfig config) {
+    /**
+     * @param config  the trainer's settings, resolved from the client's {@code experimental_config} at the edge
+     * @param dataset the caller's RL dataset the groups were read from, if any (its checkpoint's lineage)
+     */
+    record Command(Caller caller, ModelId modelId, List<TrajectoryGroup> trajectoryGroups, RlConfig config,
+            Optional<DatasetId> dataset) {
         public Command {
             trajectoryGroups = List.copyOf(trajectoryGroups);
             Objects.requireNonNull(config, "config");
+            Objects.requireNonNull(dataset, "dataset");
+        }
+
+        /** Groups sent with the request. */
+        public Command(Caller caller, ModelId modelId, List<TrajectoryGroup> trajectoryGroups, RlConfig config) {
+            this(caller, modelId, trajectoryGroups, config, Optional.empty());
         }
     }
 

@@ -8,16 +8,18 @@ import dev.crucible.application.job.dataset.SftDatasetLimits;
 import dev.crucible.application.job.dataset.SftDatasetReader;
 import dev.crucible.domain.job.SftExample;
 import dev.crucible.domain.tenancy.EntityName;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 
 /**
  * Loads an SFT job's whole dataset: resolves its {@code training_data_url} again with {@link TrainingDataPolicy}
  * (the data may have moved since the job was queued), reads at most {@link SftDatasetLimits#maxBytes()} bytes from
- * the data directory, the web or the entity's uploaded files, and reads them with {@link SftDatasetReader}.
+ * the data directory, the web, the entity's uploaded files or its datasets, and reads them with {@link SftDatasetReader}.
  *
  * <p>Every refusal has reason INVALID and names {@code training_data_url}; its message is meant to become the
  * failed job's {@code error_message}. Thread-safe; blocks while it reads.
@@ -56,6 +58,16 @@ public record SftDatasetLoader(TrainingDataPolicy policy, FileContents uploads, 
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot read uploaded file " + uploaded.file().id(), e);
                 }
+            }
+            case TrainingDataLocation.Snapshot snapshot -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                for (String line : snapshot.content()) {
+                    out.writeBytes((line + "\n").getBytes(StandardCharsets.UTF_8));
+                    if (out.size() > limits.maxBytes()) {
+                        yield Outcome.refused(limits.tooLarge());
+                    }
+                }
+                yield Outcome.done(out.toByteArray());
             }
             case TrainingDataLocation.Web remote -> switch (web.download(remote.uri(), limits.maxBytes())) {
                 case TrainingDataDownloads.Body body -> Outcome.done(body.bytes());

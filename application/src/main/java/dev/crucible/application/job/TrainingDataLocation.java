@@ -1,5 +1,6 @@
 package dev.crucible.application.job;
 
+import dev.crucible.application.dataset.DatasetContent;
 import dev.crucible.domain.file.StoredFile;
 import java.net.URI;
 import java.nio.file.Path;
@@ -31,6 +32,14 @@ public sealed interface TrainingDataLocation {
         @Override
         public String url() {
             return file.id().toString();
+        }
+    }
+
+    /** One of the job's entity's {@code sft} datasets ({@code dataset-...}), its rows read lazily. */
+    record Snapshot(DatasetContent content) implements TrainingDataLocation {
+        @Override
+        public String url() {
+            return content.dataset().id().toString();
         }
     }
 }

@@ -1,9 +1,12 @@
 package dev.crucible.application.job;
 
+import dev.crucible.application.dataset.DatasetLookup;
 import dev.crucible.application.file.FileLookup;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
+import dev.crucible.domain.dataset.DatasetId;
+import dev.crucible.domain.dataset.DatasetKind;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.file.FilePurpose;
 import dev.crucible.domain.tenancy.EntityName;
@@ -18,7 +21,8 @@ import java.util.Optional;
 
 /**
  * Which dataset locations an SFT job may read: the ids of files the caller's entity uploaded with purpose
- * {@code fine-tune} (as OpenAI's {@code training_file} takes them), {@code http(s)://} URLs, and {@code file://}
+ * {@code fine-tune} (as OpenAI's {@code training_file} takes them), the ids of its {@code sft} datasets
+ * ({@code dataset-...}), {@code http(s)://} URLs, and {@code file://}
  * paths only inside an import directory that the operator named, which lies outside the data directory (where other
  * tenants' uploads and the database live). Refusals never print a server path nor tell whether a path exists.
  */
@@ -31,13 +35,20 @@ public final class TrainingDataPolicy {
             + "directory (crucible.training-data.import-directory)";
     private final Optional<Path> importDirectory;
     private final FileStore files;
+    private final DatasetLookup datasets;
+
+    /** A policy that knows no datasets. */
+    public TrainingDataPolicy(Optional<Path> importDirectory, Path dataDirectory, FileStore files) {
+        this(importDirectory, dataDirectory, files, DatasetLookup.NONE);
+    }
 
     /**
      * @param importDirectory where {@code file://} datasets may be read from; empty (the default) refuses them all
      * @param dataDirectory the server's data directory, which the import directory must neither be in nor contain
      * @throws IllegalArgumentException when the import directory overlaps the data directory
      */
-    public TrainingDataPolicy(Optional<Path> importDirectory, Path dataDirectory, FileStore files) {
+    public TrainingDataPolicy(Optional<Path> importDirectory, Path dataDirectory, FileStore files,
+            DatasetLookup datasets) {
         Path data = Objects.requireNonNull(dataDirectory, "dataDirectory").toAbsolutePath().normalize();
         this.importDirectory = Objects.requireNonNull(importDirectory, "importDirectory")
                 .map(dir -> dir.toAbsolutePath().normalize());
@@ -48,6 +59,7 @@ public final class TrainingDataPolicy {
             }
         });
         this.files = Objects.requireNonNull(files, "files");
+        this.datasets = Objects.requireNonNull(datasets, "datasets");
     }
 
     /** Checks {@code url} for {@code entity}, returning it normalised or a refusal naming {@code training_data_url}. */
@@ -63,6 +75,9 @@ public final class TrainingDataPolicy {
         if (FileId.looksLikeOne(url)) {
             return uploaded(entity, url);
         }
+        if (DatasetId.looksLikeOne(url)) {
+            return dataset(entity, url);
+        }
         URI uri;
         try {
             uri = new URI(url);
@@ -74,7 +89,7 @@ public final class TrainingDataPolicy {
             case "http", "https" -> uri.getHost() == null ? refuse("training_data_url has no host: " + url)
                     : Outcome.done(new TrainingDataLocation.Web(uri));
             case "file" -> importDirectory.map(dir -> checkFile(dir, uri)).orElseGet(() -> refuse(NO_FILE_URLS));
-            default -> refuse("training_data_url must be the id of an uploaded file (file-...) or an http(s) URL");
+            default -> refuse("training_data_url must be the id of an uploaded file (file-...), a dataset (dataset-...) or an http(s) URL");
         };
     }
 
@@ -83,6 +98,16 @@ public final class TrainingDataPolicy {
                 ? Outcome.done(new TrainingDataLocation.Uploaded(file))
                 : refuse("training_data_url " + id + " was uploaded with purpose '" + file.purpose().wireName()
                         + "'; training data must be uploaded with purpose 'fine-tune'"));
+    }
+
+    private Outcome<TrainingDataLocation> dataset(EntityName entity, String id) {
+        return DatasetId.parse(id).flatMap(parsed -> datasets.content(entity, parsed))
+                .<Outcome<TrainingDataLocation>>map(content -> content.dataset().kind() == DatasetKind.SFT
+                        ? Outcome.done(new TrainingDataLocation.Snapshot(content))
+                        : refuse("training_data_url " + id + " is a " + content.dataset().kind().wireName()
+                                + " dataset; an SFT job trains on an sft dataset"))
+                .orElseGet(() -> Outcome.refused(Refusal.notFound(PARAM, "No dataset found with id '"
+                        + (id.length() > 64 ? id.substring(0, 64) + "…" : id) + "'")));
     }
 
     /** Inside {@code dir} after normalising and after following every link, a regular file; else one message. */

@@ -105,7 +105,7 @@ class TrainingDataPolicyTest {
 
     @Test
     void otherSchemesAreRefused() {
-        assertEquals("training_data_url must be the id of an uploaded file (file-...) or an http(s) URL",
+        assertEquals("training_data_url must be the id of an uploaded file (file-...), a dataset (dataset-...) or an http(s) URL",
                 refusedMessage(policy.check(ACME, "s3://bucket/t.jsonl")));
         assertTrue(refusedMessage(policy.check(ACME, "ftp://example.com/t.jsonl")).contains("http(s) URL"));
     }

@@ -6,6 +6,8 @@ import dev.crucible.application.feedback.AnnotationSpecLookup;
 import dev.crucible.application.feedback.CreateFeedbackService;
 import dev.crucible.application.feedback.FeedbackAdmission;
 import dev.crucible.application.feedback.FeedbackStore;
+import dev.crucible.application.dataset.DatasetLookup;
+import dev.crucible.application.dataset.DatasetStore;
 import dev.crucible.application.feedback.PurgeFeedbackService;
 import dev.crucible.application.feedback.QueryFeedbackService;
 import dev.crucible.application.feedback.ReplaceFeedbackService;
@@ -147,12 +149,15 @@ class UseCaseFactory {
         return new ListServedModelsService(baseModels, models);
     }
 
-    /** {@code file://} datasets only from {@code crucible.training-data.import-directory}, unset by default. */
+    /**
+     * {@code file://} datasets only from {@code crucible.training-data.import-directory}, unset by default; the
+     * entity's own {@code sft} datasets by id.
+     */
     @Singleton
-    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files,
+    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files, DatasetStore datasets,
             @Value("${crucible.training-data.import-directory:}") String importDirectory) {
         Optional<Path> imports = importDirectory.isBlank() ? Optional.empty() : Optional.of(Path.of(importDirectory));
-        return new TrainingDataPolicy(imports, settings.dataDir(), files);
+        return new TrainingDataPolicy(imports, settings.dataDir(), files, DatasetLookup.of(datasets));
     }
 
     /** Each entity may have {@code crucible.jobs.max-queued-per-entity} jobs queued; one more is a 429. */

@@ -116,6 +116,18 @@ class OpenApiIT {
         api.get("/v1/chat/completions/" + stored);
         api.get("/v1/chat/completions/" + stored + "/messages?limit=5");
         api.post("/v1/chat/completions/" + stored, Map.of("metadata", Map.of("walk", "again")));
+        weave.post("/feedback/create", Map.of("project_id", "olive/default", "weave_ref",
+                "weave:///olive/default/call/" + stored, "feedback_type", "thumbs", "payload", Map.of("value", "up")));
+        String dataset = api.post("/v1/datasets", Map.of("name", "walked", "kind", "sft", "feedback",
+                Map.of("type", "thumbs", "payload_path", "value", "equals", "up"))).text("id");
+        api.post("/v1/datasets", Map.of("name", "walked", "kind", "sft"));
+        api.get("/v1/datasets?limit=2");
+        api.get("/v1/datasets/" + dataset);
+        api.download("/v1/datasets/" + dataset + "/content");
+        api.get("/v1/preview/models/" + model + "/checkpoints/0/lineage");
+        api.get("/v1/preview/models/" + model + "/checkpoints/9/lineage");
+        api.delete("/v1/datasets/" + dataset, null);
+        api.get("/v1/datasets/" + dataset);
         api.delete("/v1/chat/completions/" + stored, null);
         api.get("/v1/chat/completions/" + stored);
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.crucible.application.completion.StoredCompletionWriter;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -183,6 +185,47 @@ class ConsoleIT {
         String table = browser.findElement(By.id("feedback-table")).getText();
         assertTrue(table.contains("custom") && table.contains("\"score\":0.75"), table);
         assertEquals("", browser.findElement(By.id("feedback-error")).getText());
+    }
+
+    @Test
+    void storedCompletionsShowTheirFeedbackAndBuildADataset() throws Exception {
+        Api weave = server.api(null).withBasic(key);
+        String liked = null;
+        for (String question : List.of("Tell me a joke", "Name a colour")) {
+            Api.Reply chat = api.post("/v1/chat/completions", RequestBodies.chat(question, "store", true,
+                    "metadata", Map.of("shown", "console"), "max_tokens", 4));
+            assertEquals(200, chat.status(), chat.toString());
+            liked = liked == null ? chat.text("id") : liked;
+        }
+        String ref = "weave:///console-team/default/call/" + liked;
+        Api.Reply rated = weave.post("/feedback/create", RequestBodies.feedback("console-team/default", "rating",
+                Map.of("score", 5), "weave_ref", ref));
+        assertEquals(200, rated.status(), rated.toString());
+        server.bean(StoredCompletionWriter.class).flushed().get(30, TimeUnit.SECONDS);
+
+        signIn();
+        browser.get(server.url() + "/console/index.html#completions");
+        await(ExpectedConditions.visibilityOfElementLocated(By.id("completion-project"))).sendKeys("console-team/default");
+        browser.findElement(By.id("completion-metadata")).sendKeys("shown=console");
+        browser.findElement(By.cssSelector("#completion-form button")).click();
+        await(d -> d.findElements(By.cssSelector("#completion-table tbody tr")).size() == 2);
+        String completionId = liked;
+        browser.findElements(By.cssSelector("#completion-table tbody tr")).get(1).click();
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("completion-title"), completionId));
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("completion-messages"), "Tell me a joke"));
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("completion-feedback"), "\"score\":5"));
+
+        browser.findElement(By.id("dataset-name")).sendKeys("liked answers");
+        browser.findElement(By.id("dataset-feedback-type")).sendKeys("rating");
+        browser.findElement(By.id("dataset-payload-path")).sendKeys("score");
+        browser.findElement(By.id("dataset-min")).sendKeys("4");
+        browser.findElement(By.cssSelector("#dataset-form button")).click();
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("dataset-result"), "1 rows"));
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("dataset-table"), "liked answers"));
+        assertEquals("", browser.findElement(By.id("completion-error")).getText());
+        browser.findElement(By.cssSelector("#dataset-table tbody tr")).click();
+        await(ExpectedConditions.textToBePresentInElementLocated(By.id("dataset-preview"), "Tell me a joke"));
+        shoot("completions");
     }
 
     @Test

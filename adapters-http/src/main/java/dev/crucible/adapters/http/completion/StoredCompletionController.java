@@ -1,12 +1,14 @@
 package dev.crucible.adapters.http.completion;
 
 import dev.crucible.adapters.http.body.JsonBody;
+import dev.crucible.adapters.http.dataset.DatasetViews;
 import dev.crucible.adapters.http.paging.PageView;
 import dev.crucible.adapters.http.paging.RequestParams;
-import dev.crucible.application.completion.DeleteStoredCompletionUseCase;
 import dev.crucible.application.completion.GetStoredCompletionUseCase;
 import dev.crucible.application.completion.ListStoredCompletionsUseCase;
 import dev.crucible.application.completion.UpdateStoredCompletionUseCase;
+import dev.crucible.application.dataset.EraseStoredCompletionUseCase;
+import dev.crucible.application.dataset.LineageStore;
 import dev.crucible.domain.completion.CompletionMetadata;
 import dev.crucible.domain.completion.StoredCompletion;
 import dev.crucible.domain.paging.SortOrder;
@@ -41,14 +43,14 @@ import java.util.Map;
 
 /**
  * OpenAI's stored completions: the caller's entity's completions kept with {@code store: true}, listed, read, their
- * request messages paged, their metadata replaced, deleted. Another entity's completion is a 404, as a missing one.
+ * request messages paged, their metadata replaced, deleted (naming the checkpoints that learned from it). Another entity's completion is a 404, as a missing one.
  */
 @Controller("/v1/chat/completions")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase list, GetStoredCompletionUseCase get,
-        UpdateStoredCompletionUseCase update, DeleteStoredCompletionUseCase delete) {
+        UpdateStoredCompletionUseCase update, EraseStoredCompletionUseCase erase) {
 
     private static final String ID = "completion_id";
 
@@ -125,7 +127,11 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(ref = "#/components/schemas/StoredCompletionDeleted")))
     Map<String, Object> delete(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id) {
-        return StoredCompletionViews.deleted(RefusalException.unwrap(delete.delete(caller, key(id))));
+        String key = key(id);
+        LineageStore.Erasure erasure = RefusalException.unwrap(erase.erase(caller, key));
+        Map<String, Object> body = StoredCompletionViews.deleted(key);
+        body.put("checkpoints", DatasetViews.checkpoints(erasure.checkpoints()));
+        return body;
     }
 
     private StoredCompletion find(Caller caller, String id) {

@@ -1,5 +1,7 @@
 package dev.crucible.adapters.http.feedback;
 
+import dev.crucible.adapters.http.dataset.DatasetViews;
+import dev.crucible.application.dataset.EraseFeedbackUseCase;
 import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
@@ -8,7 +10,6 @@ import dev.crucible.application.feedback.CreateFeedbackCommand;
 import dev.crucible.application.feedback.CreateFeedbackUseCase;
 import dev.crucible.application.feedback.FeedbackReceipt;
 import dev.crucible.application.feedback.PurgeFeedbackCommand;
-import dev.crucible.application.feedback.PurgeFeedbackUseCase;
 import dev.crucible.application.feedback.QueryFeedbackCommand;
 import dev.crucible.application.feedback.QueryFeedbackUseCase;
 import dev.crucible.application.feedback.ReplaceFeedbackCommand;
@@ -48,7 +49,7 @@ import java.util.Map;
 @SecurityRequirement(name = "weaveBasic")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFeedbackUseCase create,
-        ReplaceFeedbackUseCase replace, QueryFeedbackUseCase query, PurgeFeedbackUseCase purge) {
+        ReplaceFeedbackUseCase replace, QueryFeedbackUseCase query, EraseFeedbackUseCase purge) {
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
@@ -94,14 +95,14 @@ record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFe
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/FeedbackPurgeRequest")))
-    @ApiResponse(responseCode = "200", description = "Nothing: the rows are gone",
+    @ApiResponse(responseCode = "200", description = "The rows are gone; the checkpoints that learned from them",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/Empty")))
+                    schema = @Schema(ref = "#/components/schemas/FeedbackPurged")))
     @Post("/purge")
     Map<String, Object> purge(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackPurgeReader.read(json.object(body).raw()));
-        RefusalException.unwrap(purge.purge(new PurgeFeedbackCommand(caller, request)));
-        return Map.of();
+        var erasure = RefusalException.unwrap(purge.erase(new PurgeFeedbackCommand(caller, request)));
+        return Map.of("checkpoints", DatasetViews.checkpoints(erasure.checkpoints()));
     }
 
     private static Map<String, Object> receipt(FeedbackReceipt receipt) {

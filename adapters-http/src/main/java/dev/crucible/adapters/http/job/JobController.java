@@ -41,9 +41,13 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import dev.crucible.adapters.http.dataset.RlDatasetGroups;
+import dev.crucible.application.dataset.ReadDatasetContentUseCase;
+import dev.crucible.application.job.dataset.JsonLineParser;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.Optional;
 
 /**
  * Training jobs: create RL and SFT (queued, answered at once; once per {@code Idempotency-Key}), list them, read
@@ -54,7 +58,8 @@ import java.util.function.Supplier;
 @SecurityRequirement(name = "apiKey")
 @ExecuteOn(TaskExecutors.BLOCKING)
 record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUseCase createRl,
-        CreateSftJobUseCase createSft, GetJobUseCase get, ListJobsUseCase listJobs, ListJobEventsUseCase events) {
+        CreateSftJobUseCase createSft, GetJobUseCase get, ListJobsUseCase listJobs, ListJobEventsUseCase events,
+        ReadDatasetContentUseCase datasets, JsonLineParser lines) {
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/RlJobRequest")))
@@ -64,10 +69,16 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.largeObject(body);
         ModelId model = modelId(request);
-        var groups = TrajectoryGroupsReader.read(request, "trajectory_groups");
+        // An RL dataset (dataset_id) stands for the trajectory groups; its checkpoint then learned from it.
+        Optional<RlDatasetGroups> dataset = request.string("dataset_id").map(id -> {
+            request.forbid("trajectory_groups", "cannot be sent with dataset_id, whose rows are the groups");
+            return RlDatasetGroups.read(datasets, lines, caller, id);
+        });
+        var groups = TrajectoryGroupsReader.read(dataset.map(RlDatasetGroups::groups).orElse(request),
+                "trajectory_groups");
         RlConfig config = request.object(RlConfig.PARAM).map(RlConfig::read).orElseGet(RlConfig::defaults);
-        return queue(caller, key, "training-jobs", request,
-                () -> createRl.create(new CreateRlJobUseCase.Command(caller, model, groups, config)));
+        return queue(caller, key, "training-jobs", request, () -> createRl.create(new CreateRlJobUseCase.Command(
+                caller, model, groups, config, dataset.map(d -> d.rows().dataset().id()))));
     }
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,

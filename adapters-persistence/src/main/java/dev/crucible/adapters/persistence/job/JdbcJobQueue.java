@@ -92,11 +92,19 @@ class JdbcJobQueue implements JobQueue {
             return new JobCompletion.NotHeld();
         }
         // The step is the trainer's; the unique (model_id, step) refuses it when it was taken meanwhile.
+        UUID checkpoint = UUID.randomUUID();
         if (sql.update("INSERT INTO checkpoints (id, model_id, step, metrics, created_at) VALUES (?, ?, ?, "
                 + "CAST(? AS jsonb), ?) ON CONFLICT (model_id, step) DO NOTHING",
-                UUID.randomUUID(), model, step, json.write(metrics), now) == 0) {
+                checkpoint, model, step, json.write(metrics), now) == 0) {
             return new JobCompletion.StepTaken(step);
         }
+        // Lineage: an SFT job whose training data is one of its entity's datasets (dataset-<hex>), or an RL job whose
+        // groups were read from one, learned from it.
+        sql.update("INSERT INTO checkpoint_datasets (checkpoint_id, dataset_id) SELECT ?, d.id "
+                + "FROM training_job_specs s JOIN datasets d ON d.entity = ? "
+                + "AND 'dataset-' || replace(d.id::text, '-', '') IN (s.spec->>'training_data_url', s.spec->>'dataset_id') "
+                + "WHERE s.job_id = ?",
+                checkpoint, running.entity().value(), running.id().value());
         TrainingJob completed = running.complete(now, step);
         writes.transition(completed, "RUNNING", runnerId);
         writes.append(JobEvent.of(running.id(), JobEventType.TRAINING_ENDED, Map.of("step", step), now));

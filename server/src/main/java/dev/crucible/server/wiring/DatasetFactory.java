@@ -1,0 +1,43 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.application.completion.StoredCompletionStore;
+import dev.crucible.application.dataset.DatasetLimits;
+import dev.crucible.application.dataset.DatasetService;
+import dev.crucible.application.dataset.DatasetStore;
+import dev.crucible.application.dataset.LineageService;
+import dev.crucible.application.dataset.LineageStore;
+import dev.crucible.application.dataset.RewardModelScores;
+import dev.crucible.application.feedback.FeedbackStore;
+import dev.crucible.application.model.CheckpointStore;
+import dev.crucible.application.model.ModelStore;
+import dev.crucible.application.reward.GetRewardModelUseCase;
+import dev.crucible.application.reward.ScoreRewardUseCase;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/**
+ * Datasets and lineage: a dataset holds at most {@code crucible.datasets.max-rows} rows (100,000) and reads at most
+ * {@code crucible.datasets.max-completions} stored completions (200,000); {@code crucible.lineage.refuse-erasure}
+ * (false) makes deleting a stored completion or feedback row that trained a checkpoint a 409. A preference or RL
+ * dataset's {@code reward.model} scores with the caller's reward models.
+ */
+@Factory
+class DatasetFactory {
+
+    @Singleton
+    DatasetService datasets(StoredCompletionStore completions, FeedbackStore feedback, DatasetStore store,
+            GetRewardModelUseCase rewardModels, ScoreRewardUseCase rewardScores, Clock clock,
+            @Value("${crucible.datasets.max-rows:100000}") int maxRows,
+            @Value("${crucible.datasets.max-completions:200000}") int maxCompletions) {
+        return new DatasetService(completions, feedback, store, new RewardModelScores(rewardModels, rewardScores),
+                new DatasetLimits(maxRows, maxCompletions), clock);
+    }
+
+    @Singleton
+    LineageService lineage(ModelStore models, CheckpointStore checkpoints, LineageStore lineage,
+            @Value("${crucible.lineage.refuse-erasure:false}") boolean refuseErasure) {
+        return new LineageService(models, checkpoints, lineage, refuseErasure);
+    }
+}
