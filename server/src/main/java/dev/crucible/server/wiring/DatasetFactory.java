@@ -2,12 +2,15 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.completion.StoredCompletionStore;
 import dev.crucible.application.dataset.DatasetLimits;
+import dev.crucible.application.dataset.DatasetRewardExamples;
 import dev.crucible.application.dataset.DatasetService;
 import dev.crucible.application.dataset.DatasetStore;
 import dev.crucible.application.dataset.LineageService;
 import dev.crucible.application.dataset.LineageStore;
+import dev.crucible.application.dataset.ReadDatasetContentUseCase;
 import dev.crucible.application.dataset.RewardModelScores;
 import dev.crucible.application.feedback.FeedbackStore;
+import dev.crucible.application.job.dataset.JsonLineParser;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.reward.GetRewardModelUseCase;
@@ -33,6 +36,12 @@ class DatasetFactory {
             @Value("${crucible.datasets.max-completions:200000}") int maxCompletions) {
         return new DatasetService(completions, feedback, store, new RewardModelScores(rewardModels, rewardScores),
                 new DatasetLimits(maxRows, maxCompletions), clock);
+    }
+
+    /** Preference and rl datasets as a reward model's examples ({@code "dataset"} on {@code POST /v1/reward-models}). */
+    @Singleton
+    DatasetRewardExamples rewardExamples(ReadDatasetContentUseCase datasets, JsonLineParser parser) {
+        return new DatasetRewardExamples(datasets, parser);
     }
 
     @Singleton

@@ -5,6 +5,7 @@ import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.adapters.http.paging.PageView;
 import dev.crucible.adapters.http.paging.RequestParams;
+import dev.crucible.application.dataset.DatasetRewardExamples;
 import dev.crucible.application.reward.DeleteRewardModelUseCase;
 import dev.crucible.application.reward.FitRewardModelUseCase;
 import dev.crucible.application.reward.GetRewardModelUseCase;
@@ -47,7 +48,7 @@ import java.io.InputStream;
 @ExecuteOn(TaskExecutors.BLOCKING)
 record RewardModelController(JsonBody json, IdempotentCreation idempotent, FitRewardModelUseCase fit,
         ScoreRewardUseCase score, ListRewardModelsUseCase list, GetRewardModelUseCase get,
-        DeleteRewardModelUseCase delete) {
+        DeleteRewardModelUseCase delete, DatasetRewardExamples datasets) {
 
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(ref = "#/components/schemas/RewardModelCreateRequest")))
@@ -59,7 +60,7 @@ record RewardModelController(JsonBody json, IdempotentCreation idempotent, FitRe
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
         JsonReader request = json.object(body);
         return idempotent.answer(caller, key, "reward-models", () -> RequestFingerprint.of(request.raw()),
-                () -> RewardModelView.of(RefusalException.unwrap(fit.fit(RewardRequests.fit(caller, request)))));
+                () -> RewardModelView.of(RefusalException.unwrap(fit.fit(RewardRequests.fit(caller, request, datasets)))));
     }
 
     /** Every version of the caller's reward models, by creation time ({@code order} asc by default). */

@@ -1,5 +1,7 @@
 package dev.crucible.adapters.http.reward;
 
+import dev.crucible.application.dataset.DatasetRewardExamples;
+import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.application.reward.FitRewardModelUseCase;
 import dev.crucible.application.reward.ScoreRewardUseCase;
 import dev.crucible.domain.reward.RewardExample;
@@ -7,6 +9,7 @@ import dev.crucible.domain.reward.RewardItem;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.kernel.reading.JsonReader;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Reads reward-model request bodies into commands, refusing a wrong type where it is: {@code examples[3].label}.
@@ -17,10 +20,22 @@ final class RewardRequests {
     private RewardRequests() {
     }
 
-    /** {@code {"name", "project", "examples": [{"prompt", "answer", "label"}, ...]}}. */
-    static FitRewardModelUseCase.Command fit(Caller caller, JsonReader body) {
+    /**
+     * {@code {"name", "project", "examples": [{"prompt", "answer", "label"}, ...]}}, or instead of the examples a
+     * preference or rl dataset: {@code "dataset": "dataset-…"} with, for rl, an optional {@code "threshold"} (a
+     * trajectory whose reward is above it is good; the dataset's median reward by default).
+     */
+    static FitRewardModelUseCase.Command fit(Caller caller, JsonReader body, DatasetRewardExamples datasets) {
         String name = body.requireString("name");
         String project = body.requireString("project");
+        if (body.raw("dataset") != null) {
+            body.forbid("examples", "cannot be sent with dataset, whose rows are the examples");
+            String dataset = body.requireString("dataset");
+            OptionalDouble threshold = body.number("threshold").map(OptionalDouble::of)
+                    .orElse(OptionalDouble.empty());
+            List<RewardExample> examples = RefusalException.unwrap(datasets.examples(caller, dataset, threshold));
+            return new FitRewardModelUseCase.Command(caller, project, name, examples);
+        }
         body.requireArray("examples");
         List<RewardExample> examples = body.objects("examples").stream()
                 .map(example -> new RewardExample(example.requireString("prompt"), example.requireString("answer"),
