@@ -9,11 +9,11 @@ Usage: loop.py BASE_URL KEY ENTITY BASE_MODEL     (knobs: BENCH_LOOP_* environme
 2. feedback  the judge (judge() below) scores every third stored completion; each score is posted as Weave feedback
              (/feedback/create, Basic api:KEY) of type "judge", payload {"score": s}, on the completion's call ref
              weave:///ENTITY/default/call/<completion id>.
-3. reward    a reward model fitted from the judged completions: the prompt read back through
-             /v1/chat/completions/{id}/messages, the answer from the stored completion, the score from
-             /feedback/query; label = score above the median of the judged scores. Prints its held-out AUC.
+3. reward    a reward model fitted by the server from the judge's feedback: an rl dataset of the judged completions
+             (rewards: the feedback's score), then /v1/reward-models with that dataset (good: above its median
+             reward). Prints its held-out AUC.
 4. job       an RL dataset (/v1/datasets, kind rl) of every stored completion of the round, its rewards from the reward
-             model (reward.model) when the server takes one there, else from the judge feedback's score field; an RL
+             model (reward.model); an RL
              job on a model created for it trains on it (dataset_id); waits for COMPLETED and prints the checkpoint's
              lineage.
 5. judge     BENCH_LOOP_EVAL answers per prompt from the base model and from the new checkpoint (served by name), the
@@ -179,32 +179,18 @@ print(f"   {len(feedback_ids)} feedback rows; judge over all stored answers: mea
       flush=True)
 phase_done()
 
-# 3. a reward model fitted from the judged completions, as the server holds them
+# 3. a reward model fitted from the judge's feedback: an rl dataset of the judged completions (rewards: the feedback's
+# score), fitted by the server with each trajectory labelled good above the dataset's median reward
 phase("reward")
-refs = {f"weave:///{entity}/{PROJECT}/call/{c['id']}": c for c in judged}
-rows = weave("POST", "/feedback/query", {
-    "project_id": f"{entity}/{PROJECT}",
-    "query": {"$expr": {"$eq": [{"$getField": "feedback_type"}, {"$literal": "judge"}]}},
-    "limit": 10000})["result"]
-scores = {r.get("weave_ref") or r["svc_ref"]: r["payload"]["score"] for r in rows}
-scored = [(refs[ref], s) for ref, s in scores.items() if ref in refs]
-median = statistics.median(s for _, s in scored)
-
-
-def example(pair):
-    completion, score = pair
-    messages = call("GET", f"/v1/chat/completions/{completion['id']}/messages?limit=100")["data"]
-    # the request's text as the server's reward.model scoring reads it: every message's content, joined by newlines
-    prompt = "\n".join(m["content"] for m in messages if isinstance(m.get("content"), str))
-    return {"prompt": prompt, "answer": answer_of(completion), "label": score > median}
-
-
-examples = parallel(example, scored)
-positives = sum(1 for e in examples if e["label"])
-reward = call("POST", "/v1/reward-models", {"name": "loop-judge", "project": PROJECT, "examples": examples})
+judged_set = call("POST", "/v1/datasets", {"name": "loop judged", "project": PROJECT, "kind": "rl",
+                                           "filter": {"metadata": METADATA},
+                                           "feedback": {"type": "judge", "payload_path": "score"}})
+reward = call("POST", "/v1/reward-models", {"name": "loop-judge", "project": PROJECT, "dataset": judged_set["id"]})
 auc = reward["metrics"]["auc"]
-print(f"   {len(rows)} judge rows read back; {len(examples)} examples, {positives} above the median {median:.4f}; "
-      f"reward model {reward['id']} v{reward['version']}: metrics {json.dumps(reward['metrics'])}", flush=True)
+print(f"   dataset {judged_set['id']} of the judged completions: {judged_set['rows']} groups, "
+      f"{judged_set['completion_count']} completions, {judged_set['feedback_count']} feedback rows", flush=True)
+print(f"   reward model {reward['id']} v{reward['version']} fitted from it (good: above its median reward): "
+      f"metrics {json.dumps(reward['metrics'])}", flush=True)
 print(f"   reward model held-out AUC {auc:.4f}", flush=True)
 phase_done()
 
@@ -212,18 +198,8 @@ phase_done()
 phase("job")
 dataset_body = {"name": "loop rl", "project": PROJECT, "kind": "rl", "filter": {"metadata": METADATA},
                 "feedback": {"type": "judge"}, "reward": {"model": reward["id"]}}
-try:
-    dataset = call("POST", "/v1/datasets", dataset_body)
-    source = f"reward model {reward['id']}"
-except ApiError as e:
-    if e.status != 400:
-        raise
-    print(f"   the dataset route refused reward.model: HTTP {e.status} {e.body}", flush=True)
-    print("   falling back to the judge feedback's score field (only the judged third has a reward)", flush=True)
-    dataset_body.pop("reward")
-    dataset_body["feedback"] = {"type": "judge", "payload_path": "score"}
-    dataset = call("POST", "/v1/datasets", dataset_body)
-    source = "judge feedback field score"
+dataset = call("POST", "/v1/datasets", dataset_body)
+source = f"reward model {reward['id']}"
 content = call("GET", f"/v1/datasets/{dataset['id']}/content", raw=True).decode()
 groups = [json.loads(line) for line in content.splitlines() if line.strip()]
 trajectories = sum(len(g["trajectories"]) for g in groups)
