@@ -155,7 +155,8 @@ public final class DatasetBuilder {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("role", "assistant");
         for (String key : List.of("content", "tool_calls")) {
-            if (message.get(key) != null) {
+            // vLLM answers "tool_calls": [] when no tool was called; OpenAI's chat format refuses an empty list
+            if (message.get(key) != null && !(message.get(key) instanceof List<?> list && list.isEmpty())) {
                 out.put(key, message.get(key));
             }
         }

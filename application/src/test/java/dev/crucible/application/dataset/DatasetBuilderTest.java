@@ -49,6 +49,21 @@ class DatasetBuilderTest {
     }
 
     @Test
+    void anAnswerWithoutToolCallsLeavesOutVllmsEmptyList() throws Exception {
+        StoredCompletion answered = new StoredCompletion("a", new UsageProject(new EntityName("acme"), "default"), T0,
+                "tiny", List.of(Map.of("role", "user", "content", "2+2?")),
+                List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content", "4", "tool_calls",
+                        List.of()), "finish_reason", "stop")),
+                new CompletionTokens(3, 1), CompletionMetadata.empty(), Map.of());
+
+        DatasetSnapshot snapshot = done(DatasetBuilder.build(DatasetKind.SFT, THUMBS_UP, List.of(answered),
+                List.of(row("f1", "a", 1, Map.of("value", "up"))), new FeedbackReward(THUMBS_UP)));
+
+        assertEquals(Map.of("messages", List.of(Map.of("role", "user", "content", "2+2?"),
+                Map.of("role", "assistant", "content", "4"))), JSON.readValue(snapshot.lines().getFirst(), Map.class));
+    }
+
+    @Test
     void sftTakesANumericThreshold() {
         List<StoredCompletion> completions = List.of(completion("a", "q", "x"), completion("b", "q", "y"));
         List<CompletionFeedback> feedback = List.of(row("f1", "a", 1, Map.of("score", 5)),
