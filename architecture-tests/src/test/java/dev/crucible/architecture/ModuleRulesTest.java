@@ -141,4 +141,13 @@ class ModuleRulesTest {
                     "dev.crucible.application.feedback..", "com.networknt.schema..", "tools.jackson..", "java..")
             .because("it implements the application's JsonSchemaValidator port with networknt's validator, and "
                     + "nothing else");
+
+    @ArchTest
+    static final ArchRule theTribuoAdapterSeesOnlyItsPortsAndItsLibraries = classes()
+            .that().resideInAPackage("dev.crucible.adapters.tribuo..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.adapters.tribuo..",
+                    "dev.crucible.application.reward..", "dev.crucible.domain.reward..", "org.tribuo..",
+                    "ai.onnxruntime..", "ai.onnx.proto..", "java..")
+            .because("it implements the application's RewardTrainer and RewardScorer ports with Tribuo (features, "
+                    + "logistic regression, the ONNX exporter) and ONNX Runtime, and nothing else");
 }

@@ -8,13 +8,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * accepted and gives it back when the work ends, so one tenant's backlog cannot grow without limit while others are
  * served. Thread-safe; keys with nothing in flight take no memory.
  */
-final class KeyBudget {
+public final class KeyBudget {
 
     private final int perKey;
     private final ConcurrentHashMap<UUID, Integer> inFlight = new ConcurrentHashMap<>();
 
     /** @param perKey the most places one key may hold at once, at least 1 */
-    KeyBudget(int perKey) {
+    public KeyBudget(int perKey) {
         if (perKey < 1) {
             throw new IllegalArgumentException("perKey must be at least 1, got " + perKey);
         }
@@ -22,7 +22,7 @@ final class KeyBudget {
     }
 
     /** Takes a place for {@code key}; false, taking nothing, when it already holds the bound. */
-    boolean tryTake(UUID key) {
+    public boolean tryTake(UUID key) {
         if (inFlight.merge(key, 1, Integer::sum) > perKey) {
             give(key);
             return false;
@@ -31,12 +31,12 @@ final class KeyBudget {
     }
 
     /** Gives back one place {@code key} took. */
-    void give(UUID key) {
+    public void give(UUID key) {
         inFlight.computeIfPresent(key, (k, n) -> n <= 1 ? null : n - 1);
     }
 
     /** The places {@code key} holds now. */
-    int held(UUID key) {
+    public int held(UUID key) {
         return inFlight.getOrDefault(key, 0);
     }
 }

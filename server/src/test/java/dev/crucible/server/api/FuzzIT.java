@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.RewardBodies;
 import dev.crucible.server.support.TestServer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
@@ -54,6 +55,7 @@ class FuzzIT {
     private static String feedbackId;
     private static String runId;
     private static String samplerId;
+    private static String rewardModelId;
 
     @BeforeContainer
     static void start() {
@@ -66,6 +68,7 @@ class FuzzIT {
         fileId = api.upload("/v1/files", Map.of("purpose", "fine-tune"), "f.jsonl",
                 "{\"messages\":[]}\n".getBytes(StandardCharsets.UTF_8)).text("id");
         feedbackId = api.post("/feedback/create", feedback()).text("id");
+        rewardModelId = api.post("/v1/reward-models", RewardBodies.create("fuzzed", 12, 1)).text("id");
         String created = api.post("/api/v1/create_model", Map.of("base_model", TestServer.BASE_MODEL, "lora_config",
                 Map.of("rank", 2))).text("request_id");
         runId = api.post("/api/v1/retrieve_future", Map.of("request_id", created)).text("model_id");
@@ -130,8 +133,8 @@ class FuzzIT {
         return Arbitraries.oneOf(List.of(
                 jsonPosts(), paths("GET", "/v1/models/%s", "/v1/preview/training-jobs/%s",
                         "/v1/preview/training-jobs/%s/events", "/v1/files/%s", "/v1/files/%s/content",
-                        "/v1/preview/models/%s/checkpoints"),
-                paths("DELETE", "/v1/files/%s", "/v1/preview/models/%s"),
+                        "/v1/preview/models/%s/checkpoints", "/v1/reward-models/%s"),
+                paths("DELETE", "/v1/files/%s", "/v1/preview/models/%s", "/v1/reward-models/%s"),
                 queries(), uploads()));
     }
 
@@ -171,6 +174,9 @@ class FuzzIT {
                         List.of(Map.of("$getField", "id"), Map.of("$literal", UUID.randomUUID().toString())))))),
                 Map.entry("/obj/create", obj),
                 Map.entry("/obj/read", Map.of("project_id", PROJECT, "object_id", "spec", "digest", "latest")),
+                Map.entry("/v1/reward-models", RewardBodies.create("fz", 12, 2)),
+                Map.entry("/v1/reward-models/" + rewardModelId + "/score", Map.of("items",
+                        List.of(Map.of("prompt", "p", "answer", "a"), Map.of("prompt", "", "answer", "b c")))),
                 Map.entry("/api/v1/create_model", Map.of("base_model", TestServer.BASE_MODEL, "model_seq_id", 0,
                         "lora_config", Map.of("rank", 2, "train_unembed", false, "train_mlp", true))),
                 Map.entry("/api/v1/forward_backward", Map.of("model_id", runId, "seq_id", 1,
@@ -351,7 +357,7 @@ class FuzzIT {
 
     private static Arbitrary<String> segment() {
         return Arbitraries.oneOf(List.of(
-                Arbitraries.of(modelId, jobId, fileId, feedbackId, TestServer.BASE_MODEL,
+                Arbitraries.of(modelId, jobId, fileId, feedbackId, rewardModelId, TestServer.BASE_MODEL,
                         "00000000-0000-0000-0000-000000000000", "file-" + "0".repeat(32), "..", "%2e%2e", "%00",
                         "%2F", "a%2Fb", "%ff", "x".repeat(2000)),
                 Arbitraries.strings().all().ofMaxLength(40).map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8))));
@@ -370,6 +376,7 @@ class FuzzIT {
         Arbitrary<String> path = Arbitraries.of("/v1/files?purpose=%s&limit=%s&after=%s&order=%s",
                 "/v1/preview/models/" + modelId + "/checkpoints?after=%s&limit=%s&order=%s&x=%s",
                 "/v1/preview/training-jobs/" + jobId + "/events?after=%s&limit=%s&%s=%s",
+                "/v1/reward-models?after=%s&limit=%s&order=%s&x=%s",
                 "/v1/models?%s=%s&%s=%s", "/v1/health?%s=%s&%s=%s", "/v1/system-check?%s=%s&%s=%s",
                 "/v1/organization/usage/completions?start_time=%s&end_time=%s&bucket_width=%s&page=%s",
                 "/v1/organization/usage/completions?start_time=0&models=%s&group_by%%5B%%5D=%s&limit=%s&project_ids=%s",

@@ -7,6 +7,7 @@ import dev.crucible.application.completion.StoredCompletionWriter;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.OpenApiContract;
 import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.RewardBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import java.nio.charset.StandardCharsets;
@@ -129,6 +130,15 @@ class OpenApiIT {
         api.get("/v1/datasets/" + dataset);
         api.delete("/v1/chat/completions/" + stored, null);
         api.get("/v1/chat/completions/" + stored);
+        String reward = api.post("/v1/reward-models", RewardBodies.create("docs", 20, 1)).text("id");
+        api.post("/v1/reward-models", RewardBodies.create("docs", 3, 1));
+        api.get("/v1/reward-models?limit=2");
+        api.get("/v1/reward-models/" + reward);
+        api.post("/v1/reward-models/" + reward + "/score", Map.of("items", List.of(Map.of("prompt", "p",
+                "answer", "a"))));
+        api.post("/v1/reward-models/" + reward + "/score", Map.of("items", List.of()));
+        api.delete("/v1/reward-models/" + reward, null);
+        api.get("/v1/reward-models/" + reward);
 
         api.delete("/v1/preview/models/" + model + "/checkpoints", Map.of("steps", List.of(7)));
         api.delete("/v1/files/" + fileId, null);

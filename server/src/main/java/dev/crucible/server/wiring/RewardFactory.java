@@ -1,0 +1,70 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.adapters.tribuo.OnnxRewardScorer;
+import dev.crucible.adapters.tribuo.TribuoRewardTrainer;
+import dev.crucible.application.reward.FitRewardModelService;
+import dev.crucible.application.reward.RewardLimits;
+import dev.crucible.application.reward.RewardModelQueryService;
+import dev.crucible.application.reward.RewardModelStore;
+import dev.crucible.application.reward.RewardScorer;
+import dev.crucible.application.reward.ScoreRewardService;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Reward models: Tribuo fits them and ONNX Runtime scores them (adapters-tribuo), under the bounds of
+ * {@code crucible.reward.*} (application.yml), fits on platform threads of their own; the scorer's open sessions are
+ * closed on shutdown.
+ */
+@Factory
+class RewardFactory {
+
+    @Singleton
+    RewardLimits rewardLimits(@Value("${crucible.reward.min-examples:10}") int minExamples,
+            @Value("${crucible.reward.max-examples:10000}") int maxExamples,
+            @Value("${crucible.reward.max-text-chars:8192}") int maxTextChars,
+            @Value("${crucible.reward.max-score-items:1000}") int maxScoreItems,
+            @Value("${crucible.reward.epochs:5}") int epochs,
+            @Value("${crucible.reward.fits-per-key:1}") int fitsPerKey,
+            @Value("${crucible.reward.max-concurrent-fits:2}") int maxConcurrentFits) {
+        return new RewardLimits(minExamples, maxExamples, maxTextChars, maxScoreItems, epochs, fitsPerKey,
+                maxConcurrentFits);
+    }
+
+    @Singleton
+    @Bean(typed = {RewardScorer.class, OnnxRewardScorer.class}, preDestroy = "close")
+    OnnxRewardScorer rewardScorer(@Value("${crucible.reward.cached-sessions:16}") int cachedSessions) {
+        return new OnnxRewardScorer(cachedSessions);
+    }
+
+    /** The platform threads fits run on, as many as may run at once; a fit under way is abandoned on shutdown. */
+    @Singleton
+    @Named("reward-fits")
+    @Bean(preDestroy = "shutdownNow")
+    ExecutorService rewardFitThreads(RewardLimits limits) {
+        return Executors.newFixedThreadPool(limits.maxConcurrentFits(),
+                Thread.ofPlatform().name("reward-fit-", 0).daemon(true).factory());
+    }
+
+    @Singleton
+    FitRewardModelService fitRewardModel(RewardModelStore store, RewardScorer scorer, RewardLimits limits,
+            Clock clock, @Named("reward-fits") ExecutorService fitThreads) {
+        return new FitRewardModelService(store, new TribuoRewardTrainer(), scorer, limits, clock, fitThreads);
+    }
+
+    @Singleton
+    ScoreRewardService scoreReward(RewardModelStore store, RewardScorer scorer, RewardLimits limits) {
+        return new ScoreRewardService(store, scorer, limits);
+    }
+
+    @Singleton
+    RewardModelQueryService rewardModelQueries(RewardModelStore store, RewardScorer scorer) {
+        return new RewardModelQueryService(store, scorer);
+    }
+}
