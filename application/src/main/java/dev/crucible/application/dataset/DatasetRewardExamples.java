@@ -50,11 +50,9 @@ public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLine
         List<RewardExample> examples = new ArrayList<>();
         for (String line : content) {
             Map<String, Object> row = object(parser.parse(line));
-            String prompt = RewardModelScores.text(messages(object(row.get("input")).get("messages")));
-            examples.add(new RewardExample(prompt, RewardModelScores.text(messages(row.get("preferred_output"))),
-                    true));
-            examples.add(new RewardExample(prompt, RewardModelScores.text(messages(row.get("non_preferred_output"))),
-                    false));
+            String prompt = RewardModelScores.prompt(messages(object(row.get("input")).get("messages")));
+            examples.add(new RewardExample(prompt, onlyAnswer(row.get("preferred_output")), true));
+            examples.add(new RewardExample(prompt, onlyAnswer(row.get("non_preferred_output")), false));
         }
         return examples;
     }
@@ -69,16 +67,16 @@ public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLine
             for (Object trajectory : list(object(parser.parse(line)).get("trajectories"))) {
                 Map<String, Object> t = object(trajectory);
                 List<Map<String, Object>> prompt = new ArrayList<>();
-                List<Map<String, Object>> answer = new ArrayList<>();
+                String answer = "";
                 for (Object item : list(t.get("messages_and_choices"))) {
                     Map<String, Object> entry = object(item);
                     if (entry.containsKey("message")) {
-                        answer.add(object(entry.get("message")));
+                        answer = RewardModelScores.answer(object(entry.get("message")));
                     } else {
                         prompt.add(entry);
                     }
                 }
-                scored.add(new Scored(RewardModelScores.text(prompt), RewardModelScores.text(answer),
+                scored.add(new Scored(RewardModelScores.prompt(prompt), answer,
                         ((Number) t.get("reward")).doubleValue()));
             }
         }
@@ -108,6 +106,11 @@ public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLine
     @SuppressWarnings("unchecked")
     private static List<Object> list(Object value) {
         return (List<Object>) Objects.requireNonNull(value, "a dataset row lacks a field it was built with");
+    }
+
+    /** A DPO output: the one assistant message's text. */
+    private static String onlyAnswer(Object output) {
+        return RewardModelScores.answer(messages(output).getFirst());
     }
 
     @SuppressWarnings("unchecked")

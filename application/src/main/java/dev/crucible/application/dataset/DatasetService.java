@@ -62,12 +62,13 @@ public record DatasetService(StoredCompletionStore completions, FeedbackStore fe
     public Outcome<Dataset> create(CreateDatasetUseCase.Command command) {
         DatasetRequest request = command.request();
         EntityName entity = command.caller().entity();
-        Outcome<RewardSource> rewards = request.rewardModel().isPresent()
-                ? rewardModels.source(command.caller(), request.rewardModel().get())
-                : Outcome.done(new FeedbackReward(request.feedback()));
-        return rewards.then(source -> matching(entity, request)
-                .then(matched -> rowsOf(entity, request, matched)
-                        .then(rows -> DatasetBuilder.build(request.kind(), request.feedback(), matched, rows, source)))
+        return matching(entity, request).then(matched -> (request.rewardModel().isPresent()
+                        ? rewardModels.source(command.caller(), request.rewardModel().get(), matched)
+                        : Outcome.<RewardSource>done(new FeedbackReward(request.feedback())))
+                // A reward model scores every answer: feedback then decides nothing and is not read.
+                .then(source -> (request.rewardModel().isPresent() ? Outcome.done(List.<CompletionFeedback>of())
+                        : rowsOf(entity, request, matched))
+                        .then(rows -> DatasetBuilder.build(request.kind(), request.feedback(), matched, rows, source))))
                 .then(snapshot -> {
                     if (snapshot.lines().size() > limits.maxRows()) {
                         return Outcome.refused(limits.tooManyRows(snapshot.lines().size()));
@@ -77,7 +78,7 @@ public record DatasetService(StoredCompletionStore completions, FeedbackStore fe
                             snapshot.completions(), snapshot.feedback());
                     store.insert(dataset, snapshot.lines());
                     return Outcome.done(dataset);
-                }));
+                });
     }
 
     /** The project's completions the filter matches, oldest first; too large past the bound. */

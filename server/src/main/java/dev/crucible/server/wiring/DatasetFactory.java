@@ -9,12 +9,11 @@ import dev.crucible.application.dataset.LineageService;
 import dev.crucible.application.dataset.LineageStore;
 import dev.crucible.application.dataset.ReadDatasetContentUseCase;
 import dev.crucible.application.dataset.RewardModelScores;
+import dev.crucible.application.reward.ScoreRewardUseCase;
 import dev.crucible.application.feedback.FeedbackStore;
 import dev.crucible.application.job.dataset.JsonLineParser;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
-import dev.crucible.application.reward.GetRewardModelUseCase;
-import dev.crucible.application.reward.ScoreRewardUseCase;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
@@ -22,19 +21,19 @@ import java.time.Clock;
 
 /**
  * Datasets and lineage: a dataset holds at most {@code crucible.datasets.max-rows} rows (100,000) and reads at most
- * {@code crucible.datasets.max-completions} stored completions (200,000); {@code crucible.lineage.refuse-erasure}
- * (false) makes deleting a stored completion or feedback row that trained a checkpoint a 409. A preference or RL
- * dataset's {@code reward.model} scores with the caller's reward models.
+ * {@code crucible.datasets.max-completions} stored completions (200,000); {@code reward.model} scores with the
+ * caller's reward models, {@code crucible.reward.max-score-items} answers a call; {@code crucible.lineage.refuse-erasure}
+ * (false) makes deleting a stored completion or feedback row that trained a checkpoint a 409.
  */
 @Factory
 class DatasetFactory {
 
     @Singleton
     DatasetService datasets(StoredCompletionStore completions, FeedbackStore feedback, DatasetStore store,
-            GetRewardModelUseCase rewardModels, ScoreRewardUseCase rewardScores, Clock clock,
-            @Value("${crucible.datasets.max-rows:100000}") int maxRows,
-            @Value("${crucible.datasets.max-completions:200000}") int maxCompletions) {
-        return new DatasetService(completions, feedback, store, new RewardModelScores(rewardModels, rewardScores),
+            ScoreRewardUseCase rewards, Clock clock, @Value("${crucible.datasets.max-rows:100000}") int maxRows,
+            @Value("${crucible.datasets.max-completions:200000}") int maxCompletions,
+            @Value("${crucible.reward.max-score-items:1000}") int scoreBatch) {
+        return new DatasetService(completions, feedback, store, new RewardModelScores(rewards, scoreBatch),
                 new DatasetLimits(maxRows, maxCompletions), clock);
     }
 

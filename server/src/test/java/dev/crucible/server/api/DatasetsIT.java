@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.crucible.application.completion.StoredCompletionWriter;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
+import dev.crucible.server.support.RewardBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import java.nio.charset.StandardCharsets;
@@ -161,6 +162,28 @@ class DatasetsIT {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void anRlDatasetTakesItsRewardsFromARewardModel() throws Exception {
+        String rewardModel = alice.post("/v1/reward-models", RewardBodies.create("judge", 40, 3)).text("id");
+        mallory.post(ROUTE, body("rl", Map.of("type", "rating"), "reward", Map.of("model", rewardModel)))
+                .assertRefused(404, "reward.model");
+        Map<String, Object> body = body("rl", Map.of(), "reward", Map.of("model", rewardModel));
+        body.remove("feedback");
+        Map<String, Object> scored = created(body);
+        assertEquals(Map.of("model", rewardModel), scored.get("reward"));
+        assertEquals(null, scored.get("feedback"));
+        assertEquals(0, scored.get("feedback_count"), "the reward model scored; no feedback row decided");
+        List<Map<String, Object>> groups = content(alice, (String) scored.get("id"));
+        assertEquals(3, groups.size(), "Q1, Q2 and Q3, every answer scored");
+        for (Map<String, Object> group : groups) {
+            for (Map<String, Object> t : (List<Map<String, Object>>) group.get("trajectories")) {
+                double reward = ((Number) t.get("reward")).doubleValue();
+                assertTrue(reward >= 0 && reward <= 1, String.valueOf(reward));
+            }
+        }
+    }
+
+    @Test
     void anEmptyOrOversizedDatasetAndBadFiltersAreRefusedNamingTheField() {
         alice.post(ROUTE, body("sft", Map.of("type", "thumbs", "payload_path", "value", "equals", "sideways")))
                 .assertRefused(400, "filter", "none passing");
@@ -185,6 +208,8 @@ class DatasetsIT {
         alice.post(ROUTE, body("sft", Map.of("type", "rating"), "project", "a/b")).assertRefused(400, "project");
         alice.post(ROUTE, body("rl", Map.of("type", "rating", "payload_path", "score"), "reward",
                 Map.of("model", "rm-1"))).assertRefused(404, "reward.model");
+        alice.post(ROUTE, body("sft", Map.of("type", "rating"), "reward", Map.of("model", "rm-1")))
+                .assertRefused(400, "reward");
         alice.post(ROUTE, Map.of("name", "x", "kind", "sft")).assertRefused(400, "feedback");
         alice.get(ROUTE + "?after=file-1").assertRefused(400, "after");
         alice.get(ROUTE + "/dataset-nope").assertRefused(404, "dataset_id");

@@ -30,6 +30,9 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -55,6 +58,8 @@ record DatasetController(JsonBody json, CreateDatasetUseCase create, ListDataset
     private static final String ID = "dataset_id";
     private static final MediaType JSONL = new MediaType("application/jsonl");
 
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(ref = "#/components/schemas/DatasetRequest")))
     @Post
     Map<String, Object> create(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         DatasetRequest request = DatasetRequestReader.read(json.object(body));

@@ -27,6 +27,8 @@ final class DatasetRequestReader {
     private static final Set<String> TOP = Set.of("name", "project", "kind", "filter", "feedback", "reward");
     private static final Set<String> FILTER = Set.of("model", "metadata", "created_after", "created_before");
     private static final Set<String> FEEDBACK = Set.of("type", "payload_path", "equals", "min", "max");
+    /** The feedback type a request with a reward model and no feedback carries; no row is read for it. */
+    static final String REWARD_MODEL = "reward.model";
     private static final long MAX_SECONDS = 253_402_300_799L;  // 9999-12-31T23:59:59Z
 
     private DatasetRequestReader() {
@@ -48,11 +50,15 @@ final class DatasetRequestReader {
                 + Arrays.stream(DatasetKind.values()).map(DatasetKind::wireName).toList() + ", got '"
                 + (kindName.length() > 64 ? kindName.substring(0, 64) + "…" : kindName) + "'"));
         DatasetFilter filter = filter(body.object("filter").orElseGet(() -> new JsonReader(Map.of(), "filter")));
-        FeedbackPredicate feedback = feedback(body.object("feedback").orElseThrow(() -> body.missing("feedback")));
         Optional<String> rewardModel = body.object("reward").map(reward -> {
             reward.onlyKnown(Set.of("model"));
             return storable(reward, "model", reward.requireString("model"));
         });
+        // With a reward model the answers' scores are its own: feedback is optional and not read.
+        FeedbackPredicate feedback = body.object("feedback").map(DatasetRequestReader::feedback)
+                .orElseGet(() -> rewardModel.map(model -> new FeedbackPredicate(REWARD_MODEL, List.of(),
+                        Optional.empty(), OptionalDouble.empty(), OptionalDouble.empty()))
+                        .orElseThrow(() -> body.missing("feedback")));
         if (kind == DatasetKind.SFT && rewardModel.isPresent()) {
             throw body.reject("reward", "is for preference and rl datasets; an sft dataset keeps the answers whose "
                     + "feedback passes");

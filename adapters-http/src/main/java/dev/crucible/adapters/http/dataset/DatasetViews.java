@@ -53,7 +53,9 @@ public final class DatasetViews {
         request.feedback().max().ifPresent(max -> feedback.put("max", max));
         Map<String, Object> query = new LinkedHashMap<>();
         query.put("filter", filter);
-        query.put("feedback", feedback);
+        if (request.rewardModel().isEmpty()) {
+            query.put("feedback", feedback);
+        }
         request.rewardModel().ifPresent(model -> query.put("reward", Map.of("model", model)));
         return query;
     }
