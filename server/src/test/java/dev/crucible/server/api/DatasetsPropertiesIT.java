@@ -1,5 +1,7 @@
 package dev.crucible.server.api;
 
+import static dev.crucible.server.support.HostileJson.text;
+import static dev.crucible.server.support.HostileJson.value;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.application.completion.StoredCompletionWriter;
@@ -48,33 +50,9 @@ class DatasetsPropertiesIT {
         server.close();
     }
 
-    private static String text(Random random, int max) {
-        String alphabet = "ab_-.=/:\u0000\ud800é😀 ";
-        int length = random.nextInt(max + 1);
-        StringBuilder out = new StringBuilder(length);
-        for (int i = 0; i < length; i++) {
-            out.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        return out.toString();
-    }
-
-    private static Object value(Random random) {
-        return switch (random.nextInt(9)) {
-            case 0 -> random.nextInt();
-            case 1 -> random.nextBoolean();
-            case 2 -> null;
-            case 3 -> List.of(text(random, 4));
-            case 4 -> Map.of(text(random, 4), text(random, 4));
-            case 5 -> random.nextDouble() * 1e12 - 5e11;
-            case 6 -> text(random, 300);
-            case 7 -> 1e308 * 10;
-            default -> text(random, 12);
-        };
-    }
-
     /** A plausible choice most of the time, any value otherwise. */
     private static Object pick(Random random, Object... plausible) {
-        return random.nextInt(4) == 0 ? value(random) : plausible[random.nextInt(plausible.length)];
+        return random.nextInt(4) == 0 ? value(random, 300) : plausible[random.nextInt(plausible.length)];
     }
 
     private static Map<String, Object> body(Random random) {
@@ -83,7 +61,7 @@ class DatasetsPropertiesIT {
         putSome(random, filter, "metadata", pick(random, Map.of("k", "v0"), Map.of(), Map.of("k", 1)));
         putSome(random, filter, "created_after", pick(random, 0, 1, 4_000_000_000L, -5, 1.5));
         putSome(random, filter, "created_before", pick(random, 0, 2_000_000_000L, 9e18));
-        putSome(random, filter, text(random, 5), value(random));
+        putSome(random, filter, text(random, 5), value(random, 300));
         Map<String, Object> feedback = new LinkedHashMap<>();
         putSome(random, feedback, "type", pick(random, "rating", "thumbs", ""));
         putSome(random, feedback, "payload_path", pick(random, "score", "value", "nested.x", "a..b", ".", ""));
@@ -94,8 +72,8 @@ class DatasetsPropertiesIT {
         putSome(random, body, "name", pick(random, "set", "", "x".repeat(300)));
         putSome(random, body, "project", pick(random, "default", "a/b", "other"));
         putSome(random, body, "kind", pick(random, "sft", "preference", "rl", "dpo"));
-        putSome(random, body, "filter", random.nextInt(6) == 0 ? value(random) : filter);
-        putSome(random, body, "feedback", random.nextInt(6) == 0 ? value(random) : feedback);
+        putSome(random, body, "filter", random.nextInt(6) == 0 ? value(random, 300) : filter);
+        putSome(random, body, "feedback", random.nextInt(6) == 0 ? value(random, 300) : feedback);
         putSome(random, body, "reward", pick(random, Map.of("model", "rm"), Map.of()));
         return body;
     }

@@ -1,5 +1,7 @@
 package dev.crucible.server.api;
 
+import static dev.crucible.server.support.HostileJson.text;
+import static dev.crucible.server.support.HostileJson.value;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
@@ -40,34 +42,11 @@ class StoredCompletionsPropertiesIT {
         server.close();
     }
 
-    /** A string from an alphabet that includes what breaks storage and parsing: NUL, lone surrogates, brackets. */
-    private static String text(Random random, int max) {
-        String alphabet = "ab_-[]=&%.\u0000\ud800\udc00é😀 ";
-        int length = random.nextInt(max + 1);
-        StringBuilder out = new StringBuilder(length);
-        for (int i = 0; i < length; i++) {
-            out.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        return out.toString();
-    }
-
-    private static Object value(Random random) {
-        return switch (random.nextInt(7)) {
-            case 0 -> random.nextInt();
-            case 1 -> random.nextBoolean();
-            case 2 -> null;
-            case 3 -> List.of(text(random, 4));
-            case 4 -> Map.of(text(random, 4), text(random, 4));
-            case 5 -> text(random, 600);
-            default -> text(random, 20);
-        };
-    }
-
     private static Map<String, Object> metadata(Random random) {
         Map<String, Object> pairs = new LinkedHashMap<>();
         int n = random.nextInt(20);
         for (int i = 0; i < n; i++) {
-            pairs.put(random.nextInt(4) == 0 ? text(random, 80) : "k" + i, random.nextInt(3) == 0 ? value(random)
+            pairs.put(random.nextInt(4) == 0 ? text(random, 80) : "k" + i, random.nextInt(3) == 0 ? value(random, 600)
                     : text(random, random.nextInt(4) == 0 ? 600 : 20));
         }
         return pairs;
@@ -81,11 +60,11 @@ class StoredCompletionsPropertiesIT {
     void generatedMetadataAndParametersOnAChatRequestNeverGiveA5xx(@ForAll long seed) {
         Random random = new Random(seed);
         Map<String, Object> body = RequestBodies.chat(text(random, 12), "max_tokens", 1,
-                "store", random.nextInt(4) == 0 ? value(random) : true,
-                "metadata", random.nextInt(5) == 0 ? value(random) : metadata(random));
+                "store", random.nextInt(4) == 0 ? value(random, 600) : true,
+                "metadata", random.nextInt(5) == 0 ? value(random, 600) : metadata(random));
         for (String param : List.of("temperature", "top_p", "seed", "stop", "tool_choice", "response_format")) {
             if (random.nextInt(4) == 0) {
-                body.put(param, value(random));
+                body.put(param, value(random, 600));
             }
         }
         never5xx(api.post(ROUTE, body));
@@ -106,7 +85,7 @@ class StoredCompletionsPropertiesIT {
         never5xx(api.get(ROUTE + "/" + stored + "/messages" + query));
         never5xx(api.get(ROUTE + "/chatcmpl-" + encode(text(random, 30))));
         Map<String, Object> update = new LinkedHashMap<>();
-        update.put("metadata", random.nextInt(5) == 0 ? value(random) : metadata(random));
+        update.put("metadata", random.nextInt(5) == 0 ? value(random, 600) : metadata(random));
         never5xx(api.post(ROUTE + "/" + stored, update));
     }
 

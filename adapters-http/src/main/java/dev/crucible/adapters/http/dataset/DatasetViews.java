@@ -18,13 +18,7 @@ public final class DatasetViews {
      * "reward"?, "completion_count", "feedback_count"}}, {@code created_at} in Unix seconds.
      */
     static Map<String, Object> dataset(Dataset dataset) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("id", dataset.id().toString());
-        body.put("object", "dataset");
-        body.put("name", dataset.name());
-        body.put("kind", dataset.kind().wireName());
-        body.put("project", dataset.project());
-        body.put("created_at", dataset.created().getEpochSecond());
+        Map<String, Object> body = identity(dataset);
         body.put("rows", dataset.rows());
         for (String key : List.of("filter", "feedback", "reward")) {
             if (dataset.query().containsKey(key)) {
@@ -62,6 +56,14 @@ public final class DatasetViews {
 
     /** A dataset in a checkpoint's lineage: its id, name, kind, and the completion and feedback ids it holds. */
     static Map<String, Object> lineage(Dataset dataset) {
+        Map<String, Object> body = identity(dataset);
+        body.put("completion_ids", dataset.completions());
+        body.put("feedback_ids", dataset.feedback());
+        return body;
+    }
+
+    /** What every view of a dataset starts with: {@code id, object, name, kind, project, created_at}. */
+    private static Map<String, Object> identity(Dataset dataset) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", dataset.id().toString());
         body.put("object", "dataset");
@@ -69,8 +71,6 @@ public final class DatasetViews {
         body.put("kind", dataset.kind().wireName());
         body.put("project", dataset.project());
         body.put("created_at", dataset.created().getEpochSecond());
-        body.put("completion_ids", dataset.completions());
-        body.put("feedback_ids", dataset.feedback());
         return body;
     }
 
