@@ -38,6 +38,7 @@ TEMPERATURE = float(os.environ.get("BENCH_TINKER_TEMPERATURE", "1.0"))
 PARTS = os.environ.get("BENCH_TINKER_PARTS", "train sample").split()
 PAIRS = int(os.environ.get("BENCH_TINKER_PAIRS", "1"))
 PROCESS_WARMUP = int(os.environ.get("BENCH_TINKER_PROCESS_WARMUP", "2"))
+INTERLEAVE = int(os.environ.get("BENCH_TINKER_INTERLEAVE", "0"))
 ORDER = os.environ.get("BENCH_TINKER_ORDER", "sft primitives").split()
 if sorted(ORDER) != ["primitives", "sft"]:
     raise SystemExit(f"BENCH_TINKER_ORDER must name sft and primitives once each, got {ORDER}")
@@ -177,34 +178,42 @@ def datum(tokens, first_trained):
                                "weights": {"data": weights, "dtype": "float32", "shape": [len(weights)]}}}
 
 
-def primitives(tokens, first_trained, steps):
-    """A cookbook SFT loop: per step forward_backward (SEQS datums) and optim_step submitted back to back, then both
-    futures awaited. Step time: from sending forward_backward to optim_step's result. Returns the run and timings."""
+def new_run(tokens, first_trained):
+    """A session and a LoRA run (rank RANK, attention and MLP, as the SFT job's adapter), and the step's datums."""
     session = tinker("create_session", {"tags": ["bench"], "user_metadata": {}, "sdk_version": "bench",
                                         "type": "create_session"})["session_id"]
-    start = time.perf_counter()
     created = await_future(tinker("create_model", {
         "session_id": session, "model_seq_id": 0, "base_model": model, "type": "create_model",
         "lora_config": {"rank": RANK, "seed": 3, "train_unembed": False, "train_mlp": True, "train_attn": True}})
         ["request_id"])
-    run = created["model_id"]
-    data = [datum(tokens, first_trained) for _ in range(SEQS)]
+    return session, created["model_id"], [datum(tokens, first_trained) for _ in range(SEQS)]
+
+
+def primitive_step(run, seq, data):
+    """One cookbook step: forward_backward and optim_step submitted back to back, then both futures awaited. Returns
+    the last seq_id used, the time from sending forward_backward to optim_step's result, and loss:sum."""
+    t0 = time.perf_counter()
+    fb = tinker("forward_backward", {"model_id": run, "seq_id": seq + 1, "type": "forward_backward",
+                                     "forward_backward_input": {"data": data, "loss_fn": "cross_entropy"}})
+    opt = tinker("optim_step", {"model_id": run, "seq_id": seq + 2, "type": "optim_step", "adam_params": {
+        "learning_rate": LR, "beta1": 0.9, "beta2": 0.999, "eps": 1e-8, "weight_decay": 0.01,
+        "grad_clip_norm": 1.0}})
+    result = await_future(fb["request_id"])
+    await_future(opt["request_id"])
+    return seq + 2, time.perf_counter() - t0, result["metrics"]["loss:sum"]
+
+
+def primitives(tokens, first_trained, steps):
+    """A cookbook SFT loop of `steps` steps on a new run. Returns the session, run, last seq_id, step times, losses and
+    the time from create_model to the last result."""
+    start = time.perf_counter()
+    session, run, data = new_run(tokens, first_trained)
     seq, times, losses = 0, [], []
     for _ in range(steps):
-        t0 = time.perf_counter()
-        seq += 1
-        fb = tinker("forward_backward", {"model_id": run, "seq_id": seq, "type": "forward_backward",
-                                         "forward_backward_input": {"data": data, "loss_fn": "cross_entropy"}})
-        seq += 1
-        opt = tinker("optim_step", {"model_id": run, "seq_id": seq, "type": "optim_step", "adam_params": {
-            "learning_rate": LR, "beta1": 0.9, "beta2": 0.999, "eps": 1e-8, "weight_decay": 0.01,
-            "grad_clip_norm": 1.0}})
-        result = await_future(fb["request_id"])
-        await_future(opt["request_id"])
-        times.append(time.perf_counter() - t0)
-        losses.append(result["metrics"]["loss:sum"])
-    wall = time.perf_counter() - start
-    return session, run, seq, times, losses, wall
+        seq, took, loss = primitive_step(run, seq, data)
+        times.append(took)
+        losses.append(loss)
+    return session, run, seq, times, losses, time.perf_counter() - start
 
 
 def job_side(messages, steps, length, trained, label="SFT job"):
@@ -297,6 +306,41 @@ def train():
             "same_tokens": all(j["same"] for j in jobs), **{k: runs[-1][k] for k in ("session", "run", "seq")}}
 
 
+def interleaved(rounds):
+    """Single steps of the two paths alternating, so that the machine's drift (minutes) falls on both alike: per round
+    one SFT job of two steps (its second step's own time) and one step of a primitives run kept loaded, the order
+    swapped every round. Returns the median of the rounds' ratios (primitives step / SFT step)."""
+    print(f"[training, interleaved] load average {load()} before sizing the chat")
+    messages, prefix, whole = sized_chat()
+    length, first_trained = len(whole), len(prefix)
+    print(f"  workload  {rounds} rounds of one SFT step and one primitives step, each {SEQS} sequences x {length} "
+          f"tokens, the last {length - first_trained} of each trained; LoRA r={RANK}, cross-entropy, learning rate {LR}")
+    if PROCESS_WARMUP > 0:
+        run = primitives_side(whole, first_trained, PROCESS_WARMUP, "process warm-up, primitives, untimed")["run"]
+        await_future(tinker("unload_model", {"model_id": run, "type": "unload_model"})["request_id"])
+        job_side(messages, PROCESS_WARMUP, length, length - first_trained, "process warm-up, SFT job, untimed")
+    _, run, data = new_run(whole, first_trained)
+    seq, _, _ = primitive_step(run, 0, data)  # the run's first step, untimed
+    ratios = []
+    for r in range(rounds):
+        took = {}
+        for side in (("sft", "primitives") if r % 2 == 0 else ("primitives", "sft")):
+            if side == "sft":
+                _, events, _ = sft(messages, SEQS * 2)
+                last = events[-1]["data"]
+                took[side] = last["num_trainable_tokens"] / last["trainable_tokens_per_second"]
+            else:
+                seq, took[side], _ = primitive_step(run, seq, data)
+        ratios.append(took["primitives"] / took["sft"])
+        print(f"  round {r + 1:2d}: SFT step {took['sft']:6.2f} s, primitives step {took['primitives']:6.2f} s, "
+              f"ratio {ratios[-1]:.3f}; load average {load()}", flush=True)
+    await_future(tinker("unload_model", {"model_id": run, "type": "unload_model"})["request_id"])
+    cost = median(ratios)
+    print(f"  primitives cost {cost:.3f}x the SFT step, median of {rounds} rounds (min {min(ratios):.3f}, max "
+          f"{max(ratios):.3f}; target: at most 1.10)")
+    return cost
+
+
 def sample_rounds(label, chat_model, sampler, prompt_ids, chat_body):
     """ROUNDS timed requests on each side (after one untimed each), alternating; generated tokens per wall second."""
     chat_rates, chat_tokens, tinker_rates, tinker_tokens = [], [], [], []
@@ -378,12 +422,15 @@ def main():
     print(f"Tinker primitives against the job and chat APIs on '{model}' ({time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}, "
           f"{cpu}, {os.cpu_count()} CPUs; load average {load()})")
     tinker("client/config", {"sdk_version": "bench"})
+    interleave_cost = interleaved(INTERLEAVE) if INTERLEAVE > 0 else None
     trained = train() if "train" in PARTS else None
     ratios = sample(trained) if "sample" in PARTS else []
     summary = []
     if trained:
         summary.append(f"train_cost={trained['sft_step_rate'] / trained['primitives_rate']:.3f} "
                        f"same_tokens={'yes' if trained['same_tokens'] else 'NO'}")
+    if interleave_cost is not None:
+        summary.append(f"train_cost_interleaved={interleave_cost:.3f}")
     if ratios:
         summary.append("sample_ratio=" + ",".join(f"{r:.3f}" for r in ratios))
     print(f"tinker: model={model} " + " ".join(summary) + f" load={load()}")
