@@ -115,8 +115,8 @@ final class DjlLoraTrainer implements LoraTrainer {
             score(h.stopGradient(), packed, where(graded, false), lora, logprobs, entropies);
             List<float[]> perSequence = packed.split(logprobs);
             TokenObjective.Evaluation evaluation = objective.evaluate(perSequence);
+            float[] coefficients = packed.flatten(evaluation.gradients());
             if (attached != null) {
-                float[] coefficients = packed.flatten(evaluation.gradients());
                 collector.backward(attached.mul(manager.create(pick(coefficients, attachedRows))).sum());
                 for (DjlLoraParam p : params) {
                     NDArray g = p.value.getGradient();
@@ -156,9 +156,8 @@ final class DjlLoraTrainer implements LoraTrainer {
     /**
      * Scores some of the batch's targets from the hidden states {@code h}: writes each one's log-probability and the
      * entropy of its next-token distribution at its index in {@code logprobs} and {@code entropies} (unless that is
-     * null), and returns
-     * the log-probabilities as an array {@code [indices]} still attached to whatever {@code h} is; null when
-     * {@code indices} is empty.
+     * null), and returns the log-probabilities as an array {@code [indices]} still attached to whatever {@code h} is;
+     * null when {@code indices} is empty.
      */
     private NDArray score(NDArray h, DjlTrainingBatch packed, int[] indices, DjlLoraBatch lora, float[] logprobs,
             float[] entropies) {
