@@ -4,6 +4,7 @@ import dev.crucible.application.job.dataset.JsonLineParser;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.reward.RewardExample;
 import dev.crucible.kernel.refusal.Outcome;
+import dev.crucible.kernel.reading.JsonReader;
 import dev.crucible.kernel.refusal.Refusal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,8 +21,8 @@ import java.util.OptionalDouble;
  * <li>{@code rl}: each trajectory is good when its reward is above {@code threshold}, by default the median reward of
  * the dataset (so about half are good whatever the reward's scale).</li>
  * </ul>
- * An {@code sft} dataset holds only answers its feedback kept, one label, and is refused. The rows were checked when
- * the dataset was built; a row of another shape is a bug and throws.
+ * An {@code sft} dataset holds only answers its feedback kept, one label, and is refused. The rows are read with the
+ * kernel's {@link JsonReader}, in the shapes {@link DatasetBuilder} writes.
  */
 public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLineParser parser) {
 
@@ -49,10 +50,10 @@ public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLine
     private List<RewardExample> preferences(DatasetContent content) {
         List<RewardExample> examples = new ArrayList<>();
         for (String line : content) {
-            Map<String, Object> row = object(parser.parse(line));
-            String prompt = RewardModelScores.prompt(messages(object(row.get("input")).get("messages")));
-            examples.add(new RewardExample(prompt, onlyAnswer(row.get("preferred_output")), true));
-            examples.add(new RewardExample(prompt, onlyAnswer(row.get("non_preferred_output")), false));
+            JsonReader row = row(line);
+            String prompt = RewardModelScores.prompt(raw(row.requireObject("input").objects("messages")));
+            examples.add(new RewardExample(prompt, onlyAnswer(row, "preferred_output"), true));
+            examples.add(new RewardExample(prompt, onlyAnswer(row, "non_preferred_output"), false));
         }
         return examples;
     }
@@ -64,20 +65,18 @@ public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLine
     private List<Scored> trajectories(DatasetContent content) {
         List<Scored> scored = new ArrayList<>();
         for (String line : content) {
-            for (Object trajectory : list(object(parser.parse(line)).get("trajectories"))) {
-                Map<String, Object> t = object(trajectory);
+            for (JsonReader trajectory : row(line).objects("trajectories")) {
                 List<Map<String, Object>> prompt = new ArrayList<>();
                 String answer = "";
-                for (Object item : list(t.get("messages_and_choices"))) {
-                    Map<String, Object> entry = object(item);
-                    if (entry.containsKey("message")) {
-                        answer = RewardModelScores.answer(object(entry.get("message")));
+                for (JsonReader entry : trajectory.objects("messages_and_choices")) {
+                    if (entry.present("message")) {
+                        answer = RewardModelScores.answer(entry.requireObject("message").raw());
                     } else {
-                        prompt.add(entry);
+                        prompt.add(entry.raw());
                     }
                 }
                 scored.add(new Scored(RewardModelScores.prompt(prompt), answer,
-                        ((Number) t.get("reward")).doubleValue()));
+                        trajectory.number("reward").orElseThrow(() -> trajectory.missing("reward"))));
             }
         }
         return scored;
@@ -98,23 +97,22 @@ public record DatasetRewardExamples(ReadDatasetContentUseCase datasets, JsonLine
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> object(Object value) {
-        return (Map<String, Object>) Objects.requireNonNull(value, "a dataset row lacks a field it was built with");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> list(Object value) {
-        return (List<Object>) Objects.requireNonNull(value, "a dataset row lacks a field it was built with");
+    /** One of the dataset's lines, as the builder wrote it. */
+    private JsonReader row(String line) {
+        if (!(parser.parse(line) instanceof Map<?, ?> map)) {
+            throw new IllegalStateException("a dataset line is not a JSON object");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> fields = (Map<String, Object>) map;
+        return new JsonReader(fields, "");
     }
 
     /** A DPO output: the one assistant message's text. */
-    private static String onlyAnswer(Object output) {
-        return RewardModelScores.answer(messages(output).getFirst());
+    private static String onlyAnswer(JsonReader row, String key) {
+        return RewardModelScores.answer(row.objects(key).getFirst().raw());
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> messages(Object value) {
-        return (List<Map<String, Object>>) (List<?>) list(value);
+    private static List<Map<String, Object>> raw(List<JsonReader> objects) {
+        return objects.stream().map(JsonReader::raw).toList();
     }
 }
