@@ -19,6 +19,7 @@ import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.domain.usage.UsageProject;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
@@ -51,11 +52,6 @@ public record DatasetService(StoredCompletionStore completions, FeedbackStore fe
         Objects.requireNonNull(rewardModels, "rewardModels");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(clock, "clock");
-    }
-
-    /** The {@code weave_ref} prefix of feedback on {@code entity}'s completions in {@code project}. */
-    public static String callRefPrefix(EntityName entity, String project) {
-        return "weave:///" + entity.value() + "/" + project + "/call/";
     }
 
     @Override
@@ -105,7 +101,7 @@ public record DatasetService(StoredCompletionStore completions, FeedbackStore fe
     /** The feedback rows of the predicate's type on {@code matched}. */
     private Outcome<List<CompletionFeedback>> rowsOf(EntityName entity, DatasetRequest request,
             List<StoredCompletion> matched) {
-        String prefix = callRefPrefix(entity, request.project());
+        String prefix = StoredCompletion.callRefPrefix(new UsageProject(entity, request.project()));
         FeedbackExpr filter = new FeedbackExpr.And(List.of(
                 new FeedbackExpr.Compare(FeedbackExpr.Comparison.EQ,
                         new FeedbackExpr.GetField(new FeedbackField.Column(FeedbackColumn.FEEDBACK_TYPE)),

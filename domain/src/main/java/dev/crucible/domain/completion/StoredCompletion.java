@@ -50,7 +50,12 @@ public record StoredCompletion(String id, UsageProject project, Instant created,
      * {@code weave:///<entity>/<project>/call/<id>} (the feedback API's {@code weave_ref}, its rows' {@code svc_ref}).
      */
     public String callRef() {
-        return "weave:///" + project.team().value() + "/" + project.name() + "/call/" + id;
+        return callRefPrefix(project) + id;
+    }
+
+    /** What the call ref of every completion of {@code project} starts with: {@code weave:///<entity>/<project>/call/}. */
+    public static String callRefPrefix(UsageProject project) {
+        return "weave:///" + project.team().value() + "/" + project.name() + "/call/";
     }
 
     /** The same completion with {@code replacement} as its metadata. */
