@@ -31,11 +31,7 @@ record LineageController(CheckpointLineageUseCase lineage) {
     Map<String, Object> lineage(@Parameter(hidden = true) Caller caller, @PathVariable("model_id") String modelId,
             @PathVariable("step") String step) {
         ModelId model = new ModelId(RequestParams.uuid("model_id", modelId));
-        if (!step.matches("[0-9]{1,9}")) {
-            throw RefusalException.invalid("step", "step must be an integer >= 0, got '"
-                    + (step.length() > 64 ? step.substring(0, 64) + "…" : step) + "'");
-        }
-        int at = Integer.parseInt(step);
+        int at = RequestParams.step(step);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("object", "checkpoint.lineage");
         body.put("model_id", model.toString());

@@ -64,7 +64,7 @@ final class AdapterController {
             @PathVariable("model_id") String modelId,
             @PathVariable("step") String step) {
         return AdapterDownload.of(RefusalException.unwrap(read.read(new ReadAdapterUseCase.Command(caller,
-                modelId(modelId), step(step)))));
+                modelId(modelId), RequestParams.step(step)))));
     }
 
     @ApiResponse(responseCode = "200", description = "The checkpoint made from the adapter",
@@ -97,17 +97,5 @@ final class AdapterController {
 
     private static ModelId modelId(String value) {
         return new ModelId(RequestParams.uuid("model_id", value));
-    }
-
-    private static int step(String value) {
-        try {
-            int step = Integer.parseInt(value);
-            if (step >= 0) {
-                return step;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw RefusalException.invalid("step", "step must be a checkpoint step (an integer >= 0), got '" + value + "'");
     }
 }

@@ -24,6 +24,15 @@ public final class RequestParams {
         throw RefusalException.invalid(param, param + " must be a UUID, got '" + abbreviate(value) + "'");
     }
 
+    /** A checkpoint step in a path: 0 to 999,999,999, written as plain digits. */
+    public static int step(String value) {
+        if (value == null || !value.matches("[0-9]{1,9}")) {
+            throw RefusalException.invalid("step", "step must be a checkpoint step (an integer >= 0), got '"
+                    + abbreviate(String.valueOf(value)) + "'");
+        }
+        return Integer.parseInt(value);
+    }
+
     /** The page request of {@code after}, {@code limit} (default 20) and {@code order} (default asc). */
     public static PageRequest page(String after, String limit, String order) {
         Optional<UUID> cursor = after == null || after.isEmpty() ? Optional.empty() : Optional.of(uuid("after", after));
