@@ -1,8 +1,8 @@
 package dev.crucible.application.dataset;
 
+import dev.crucible.kernel.invariant.NonNull;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A feedback row on a stored completion, as a dataset reads it.
@@ -15,9 +15,6 @@ import java.util.Objects;
 public record CompletionFeedback(String id, String completion, Instant created, Map<String, Object> payload) {
 
     public CompletionFeedback {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(completion, "completion");
-        Objects.requireNonNull(created, "created");
-        Objects.requireNonNull(payload, "payload");
+        NonNull.components(CompletionFeedback.class, id, completion, created, payload);
     }
 }

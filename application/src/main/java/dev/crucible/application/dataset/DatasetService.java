@@ -20,6 +20,7 @@ import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.domain.usage.UsageProject;
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
@@ -27,7 +28,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -46,12 +46,7 @@ public record DatasetService(StoredCompletionStore completions, FeedbackStore fe
     private static final int READ_PAGE = StoredCompletionQuery.MAX_LIMIT;
 
     public DatasetService {
-        Objects.requireNonNull(completions, "completions");
-        Objects.requireNonNull(feedback, "feedback");
-        Objects.requireNonNull(store, "store");
-        Objects.requireNonNull(rewardModels, "rewardModels");
-        Objects.requireNonNull(limits, "limits");
-        Objects.requireNonNull(clock, "clock");
+        NonNull.components(DatasetService.class, completions, feedback, store, rewardModels, limits, clock);
     }
 
     @Override

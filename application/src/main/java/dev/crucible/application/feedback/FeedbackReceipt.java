@@ -2,9 +2,9 @@ package dev.crucible.application.feedback;
 
 import dev.crucible.domain.feedback.Feedback;
 import dev.crucible.domain.feedback.FeedbackId;
+import dev.crucible.kernel.invariant.NonNull;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * What create and replace answer: {@code {id, created_at, svc_user_id, payload}}.
@@ -14,10 +14,7 @@ import java.util.Objects;
 public record FeedbackReceipt(FeedbackId id, Instant createdAt, String svcUserId, Map<String, Object> payload) {
 
     public FeedbackReceipt {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(createdAt, "createdAt");
-        Objects.requireNonNull(svcUserId, "svcUserId");
-        Objects.requireNonNull(payload, "payload");
+        NonNull.components(FeedbackReceipt.class, id, createdAt, svcUserId, payload);
     }
 
     static FeedbackReceipt of(Feedback row) {

@@ -73,6 +73,16 @@ class StoredCompletionWriterTest {
         }
     }
 
+    private final BatchStore store = new BatchStore();
+    /** How many completions the writer said it dropped. */
+    private final AtomicInteger dropped = new AtomicInteger();
+
+    /** A writer into {@link #store} on a platform thread, counting its drops in {@link #dropped}. */
+    private StoredCompletionWriter writer(int capacity, int maxBatch) {
+        return new StoredCompletionWriter(store, capacity, maxBatch, (n, why) -> dropped.addAndGet(n),
+                Thread.ofPlatform().factory());
+    }
+
     private static StoredCompletion completion(String id) {
         return new StoredCompletion(id, UsageProject.defaultOf(new EntityName("ada")), Instant.EPOCH, "m", List.of(),
                 List.of(), new CompletionTokens(1, 1), CompletionMetadata.empty(), Map.of());
@@ -80,10 +90,7 @@ class StoredCompletionWriterTest {
 
     @Test
     void queuedCompletionsAreWrittenInBatchesAndTheFlushSignalSaysWhen() throws Exception {
-        BatchStore store = new BatchStore();
-        AtomicInteger dropped = new AtomicInteger();
-        try (StoredCompletionWriter writer = new StoredCompletionWriter(store, 100, 3, (n, why) -> dropped.addAndGet(n),
-                Thread.ofPlatform().factory())) {
+        try (StoredCompletionWriter writer = writer(100, 3)) {
             assertTrue(writer.keep(completion("c0")));
             store.entered.await();
             for (int i = 1; i < 6; i++) {
@@ -103,10 +110,7 @@ class StoredCompletionWriterTest {
 
     @Test
     void aFullQueueDropsAndCountsInsteadOfBlocking() throws Exception {
-        BatchStore store = new BatchStore();
-        AtomicInteger dropped = new AtomicInteger();
-        try (StoredCompletionWriter writer = new StoredCompletionWriter(store, 2, 10, (n, why) -> dropped.addAndGet(n),
-                Thread.ofPlatform().factory())) {
+        try (StoredCompletionWriter writer = writer(2, 10)) {
             writer.keep(completion("c0"));
             store.entered.await();
             assertTrue(writer.keep(completion("c1")));
@@ -122,10 +126,7 @@ class StoredCompletionWriterTest {
 
     @Test
     void aCompletionTheStoreRefusesIsDroppedAloneAndTheWriterGoesOn() throws Exception {
-        BatchStore store = new BatchStore();
-        AtomicInteger dropped = new AtomicInteger();
-        try (StoredCompletionWriter writer = new StoredCompletionWriter(store, 10, 10, (n, why) -> dropped.addAndGet(n),
-                Thread.ofPlatform().factory())) {
+        try (StoredCompletionWriter writer = writer(10, 10)) {
             writer.keep(completion("c0"));
             store.entered.await();
             writer.keep(completion("c1"));
@@ -142,10 +143,7 @@ class StoredCompletionWriterTest {
 
     @Test
     void closingWritesWhatIsQueuedThenDrops() throws Exception {
-        BatchStore store = new BatchStore();
-        AtomicInteger dropped = new AtomicInteger();
-        StoredCompletionWriter writer = new StoredCompletionWriter(store, 10, 10, (n, why) -> dropped.addAndGet(n),
-                Thread.ofPlatform().factory());
+        StoredCompletionWriter writer = writer(10, 10);
         writer.keep(completion("c0"));
         store.entered.await();
         writer.keep(completion("c1"));

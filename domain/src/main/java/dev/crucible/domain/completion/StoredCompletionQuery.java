@@ -1,9 +1,9 @@
 package dev.crucible.domain.completion;
 
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.kernel.refusal.Outcome;
-import dev.crucible.kernel.refusal.Refusal;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -57,11 +57,8 @@ public record StoredCompletionQuery(EntityName entity, Optional<String> project,
     /** The route's query: {@code model}, {@code metadata} pairs and a page; a limit outside 1..100 is refused. */
     public static Outcome<StoredCompletionQuery> ofRoute(EntityName entity, Optional<String> model,
             Map<String, String> metadata, Optional<String> after, int limit, SortOrder order) {
-        if (limit < MIN_LIMIT || limit > 100) {
-            return Outcome.refused(Refusal.invalid("limit", "limit must be between 1 and 100, got " + limit));
-        }
-        return Outcome.done(new StoredCompletionQuery(entity, Optional.empty(), model, metadata, Optional.empty(),
-                Optional.empty(), Set.of(), after, limit, order));
+        return PageRequest.limit(limit).map(checked -> new StoredCompletionQuery(entity, Optional.empty(), model,
+                metadata, Optional.empty(), Optional.empty(), Set.of(), after, checked, order));
     }
 
     /** This query from another page's cursor. */

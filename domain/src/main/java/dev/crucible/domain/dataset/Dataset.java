@@ -1,6 +1,7 @@
 package dev.crucible.domain.dataset;
 
 import dev.crucible.domain.tenancy.EntityName;
+import dev.crucible.kernel.invariant.NonNull;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -25,11 +26,7 @@ public record Dataset(DatasetId id, EntityName entity, String name, String proje
         Map<String, Object> query, Instant created, int rows, List<String> completions, List<String> feedback) {
 
     public Dataset {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(entity, "entity");
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(project, "project");
-        Objects.requireNonNull(kind, "kind");
+        NonNull.components(Dataset.class, id, entity, name, project, kind);
         query = Map.copyOf(query);
         Objects.requireNonNull(created, "created");
         if (rows < 1) {

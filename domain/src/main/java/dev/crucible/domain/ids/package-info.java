@@ -1,2 +1,2 @@
-/** The wire form ids share: a prefix and a UUID's 32 lower-case hexadecimal digits. */
+/** The wire forms ids share: a prefix and a UUID's 32 lower-case hexadecimal digits, or a canonical UUID. */
 package dev.crucible.domain.ids;

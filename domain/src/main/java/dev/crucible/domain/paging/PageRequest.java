@@ -31,11 +31,20 @@ public record PageRequest(Optional<UUID> after, int limit, SortOrder order) {
 
     /** Builds a request, refusing a limit outside 1..100 as a value naming {@code limit}. */
     public static Outcome<PageRequest> of(Optional<UUID> after, int limit, SortOrder order) {
+        return limit(limit).map(checked -> new PageRequest(after, checked, order));
+    }
+
+    /**
+     * A page size as every listing route takes it ({@value #MIN_LIMIT} to {@value #MAX_LIMIT}, OpenAI's bounds), also
+     * where the page is not one of these requests (stored completions and their messages); any other is refused as
+     * a value naming {@code limit}.
+     */
+    public static Outcome<Integer> limit(int limit) {
         if (limit < MIN_LIMIT || limit > MAX_LIMIT) {
             return Outcome.refused(Refusal.invalid("limit",
                     "limit must be between " + MIN_LIMIT + " and " + MAX_LIMIT + ", got " + limit));
         }
-        return Outcome.done(new PageRequest(after, limit, order));
+        return Outcome.done(limit);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.crucible.domain.reward;
 
+import dev.crucible.domain.ids.CanonicalUuid;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -15,16 +16,9 @@ public record RewardModelId(UUID value) {
         return new RewardModelId(UUID.randomUUID());
     }
 
-    /** Parses the wire form (a UUID); anything else is empty. */
+    /** Parses the wire form (a UUID in the canonical 8-4-4-4-12 form, either case); anything else is empty. */
     public static Optional<RewardModelId> parse(String text) {
-        if (text == null || text.length() != 36) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(new RewardModelId(UUID.fromString(text)));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+        return CanonicalUuid.parse(text).map(RewardModelId::new);
     }
 
     @Override

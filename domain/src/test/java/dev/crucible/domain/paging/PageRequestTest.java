@@ -57,6 +57,15 @@ class PageRequestTest {
         assertInvalid(PageRequest.of(FIRST, 101, SortOrder.ASC), "limit", "limit must be between 1 and 100, got 101");
     }
 
+    /** The bound the stored-completion routes (the list and one completion's messages) share with these requests. */
+    @Test
+    void limitAloneIsCheckedAsARequestsLimit() {
+        assertEquals(1, value(PageRequest.limit(1)));
+        assertEquals(100, value(PageRequest.limit(100)));
+        assertInvalid(PageRequest.limit(0), "limit", "limit must be between 1 and 100, got 0");
+        assertInvalid(PageRequest.limit(101), "limit", "limit must be between 1 and 100, got 101");
+    }
+
     @Test
     void fetchSizeIsOneMoreThanTheLimit() {
         assertEquals(21, new PageRequest(FIRST, PageRequest.DEFAULT_LIMIT, SortOrder.ASC).fetchSize());

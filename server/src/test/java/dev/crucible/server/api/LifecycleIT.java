@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Restarts and crashes: data survives, and every job still ends with a terminal event. */
@@ -55,23 +54,18 @@ class LifecycleIT {
 
     @Test
     void aJobOfAKilledServerEndsFailedWithATerminalEventAfterRestart() throws Exception {
-        String db = TestDatabase.freshDatabase();
-        Path dataDir = TestServer.newDataDir();
-        ChildServer.Started started = ChildServer.start(db, dataDir, "erin");
-        Process child = started.process();
-        try {
-            Api childApi = new Api(started.url(), started.key());
+        try (ChildServer.Started child = ChildServer.startFresh("erin")) {
+            Api childApi = new Api(child.url(), child.key());
             String model = childApi.post("/v1/preview/models", RequestBodies.createModel("p", "crash")).text("id");
             String job = childApi.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
             Await.until(() -> childApi.get("/v1/preview/training-jobs/" + job + "/events").data().size(),
                     n -> n >= 1, Duration.ofSeconds(20));
             assertEquals("RUNNING", childApi.get("/v1/preview/training-jobs/" + job).text("status"));
 
-            child.destroyForcibly();
-            assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+            child.kill(Duration.ofSeconds(20));
 
-            try (TestServer restarted = TestServer.start(db, dataDir, Map.of())) {
-                Api api = restarted.api(started.key());
+            try (TestServer restarted = TestServer.start(child.database(), child.dataDir(), Map.of())) {
+                Api api = restarted.api(child.key());
                 Map<String, Object> ended = Await.until(() -> api.get("/v1/preview/training-jobs/" + job).json(),
                         j -> "FAILED".equals(j.get("status")), Duration.ofSeconds(30));
                 assertTrue(((String) ended.get("error_message")).contains("interrupted"), ended.toString());
@@ -79,8 +73,6 @@ class LifecycleIT {
                         .map(e -> e.get("type")).toList();
                 assertEquals(List.of("training_started", "training_failed"), types);
             }
-        } finally {
-            child.destroyForcibly();
         }
     }
 }

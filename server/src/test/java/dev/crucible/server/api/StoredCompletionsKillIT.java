@@ -1,15 +1,12 @@
 package dev.crucible.server.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.ChildServer;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
-import dev.crucible.testsupport.database.TestDatabase;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -19,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,14 +51,12 @@ class StoredCompletionsKillIT {
 
     @Test
     void aKillLosesOnlyTheNewestTailAndNothingCommitted() throws Exception {
-        String db = TestDatabase.freshDatabase();
-        Path dataDir = TestServer.newDataDir();
-        ChildServer.Started started = ChildServer.start(db, dataDir, "kai");
-        Process child = started.process();
+        ChildServer.Started child = ChildServer.startFresh("kai");
+        String db = child.database();
         List<String> committed = new ArrayList<>();
         List<String> last = new ArrayList<>();
-        try {
-            Api api = new Api(started.url(), started.key());
+        try (child) {
+            Api api = new Api(child.url(), child.key());
             for (int i = 0; i < 20; i++) {
                 committed.add(store(api));
             }
@@ -71,12 +65,9 @@ class StoredCompletionsKillIT {
             for (int i = 0; i < 10; i++) {
                 last.add(store(api));
             }
-            child.destroyForcibly();
-            assertTrue(child.waitFor(60, TimeUnit.SECONDS));
-        } finally {
-            child.destroyForcibly();
+            child.kill(Duration.ofSeconds(60));
         }
-        try (TestServer restarted = TestServer.start(db, dataDir, Map.of("crucible.runner.enabled", false))) {
+        try (TestServer restarted = TestServer.start(db, child.dataDir(), Map.of("crucible.runner.enabled", false))) {
             List<String> survived = rows(db, "kai");
             assertEquals(committed, survived.subList(0, committed.size()), "everything committed before the kill");
             List<String> tail = survived.subList(committed.size(), survived.size());

@@ -1,11 +1,14 @@
 package dev.crucible.server.support;
 
+import dev.crucible.testsupport.database.TestDatabase;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of a server in a separate JVM, so that a test can kill it with SIGKILL mid-job: runs jobs with
@@ -16,8 +19,30 @@ public final class ChildServer {
     private ChildServer() {
     }
 
-    /** A child server's process, its base URL and the key it issued, once it serves. */
-    public record Started(Process process, String url, String key) {
+    /**
+     * A child server's process, its base URL and the key it issued, once it serves, with the database and data
+     * directory a server restarted after it takes over. Closing it kills the process, if it still runs.
+     */
+    public record Started(Process process, String url, String key, String database, Path dataDir)
+            implements AutoCloseable {
+
+        /** Kills the server with SIGKILL, as a crash would, and waits until it has ended. */
+        public void kill(Duration within) throws InterruptedException {
+            process.destroyForcibly();
+            if (!process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("the child server still runs " + within + " after SIGKILL");
+            }
+        }
+
+        @Override
+        public void close() {
+            process.destroyForcibly();
+        }
+    }
+
+    /** {@link #start} on a fresh database and data directory of its own. */
+    public static Started startFresh(String entity) throws IOException {
+        return start(TestDatabase.freshDatabase(), TestServer.newDataDir(), entity);
     }
 
     /**
@@ -40,7 +65,7 @@ public final class ChildServer {
             throw new AssertionError("the child server ended before it served");
         }
         String[] ready = line.split(" ");
-        return new Started(child, ready[1], ready[2]);
+        return new Started(child, ready[1], ready[2], database, dataDir);
     }
 
     public static void main(String[] args) throws InterruptedException {

@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.ChildServer;
 import dev.crucible.server.support.TestServer;
-import dev.crucible.testsupport.database.TestDatabase;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,14 +21,11 @@ class TinkerKillIT {
 
     @Test
     void everyAcceptedOperationIsAnsweredAfterAKill() throws Exception {
-        String db = TestDatabase.freshDatabase();
-        Path dataDir = TestServer.newDataDir();
-        ChildServer.Started started = ChildServer.start(db, dataDir, "kim");
-        Process child = started.process();
+        ChildServer.Started child = ChildServer.startFresh("kim");
         List<String> accepted = new ArrayList<>();
-        String key = started.key();
-        try {
-            TinkerClient tinker = new TinkerClient(new Api(started.url(), null).withHeader("X-API-Key", "tml-" + key));
+        String key = child.key();
+        try (child) {
+            TinkerClient tinker = new TinkerClient(new Api(child.url(), null).withHeader("X-API-Key", "tml-" + key));
             String model = tinker.createModel(TestServer.BASE_MODEL, 4);
             int[] tokens = new int[96];
             for (int i = 0; i < tokens.length; i++) {
@@ -45,12 +40,10 @@ class TinkerKillIT {
                     tinker.await(accepted.getFirst()); // one finished before the kill, the rest queued or running
                 }
             }
-            child.destroyForcibly();
-            assertTrue(child.waitFor(60, TimeUnit.SECONDS));
-        } finally {
-            child.destroyForcibly();
+            child.kill(Duration.ofSeconds(60));
         }
-        try (TestServer restarted = TestServer.start(db, dataDir, Map.of("crucible.primitives.long-poll", "1s"))) {
+        try (TestServer restarted = TestServer.start(child.database(), child.dataDir(),
+                Map.of("crucible.primitives.long-poll", "1s"))) {
             TinkerClient tinker = new TinkerClient(restarted, key);
             int done = 0;
             int failed = 0;

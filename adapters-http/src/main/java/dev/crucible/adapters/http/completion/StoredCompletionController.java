@@ -11,6 +11,7 @@ import dev.crucible.application.dataset.EraseStoredCompletionUseCase;
 import dev.crucible.application.dataset.LineageStore;
 import dev.crucible.domain.completion.CompletionMetadata;
 import dev.crucible.domain.completion.StoredCompletion;
+import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.kernel.reading.JsonReader;
@@ -80,10 +81,7 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
             @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
             @Nullable @QueryValue String order) {
         StoredCompletion stored = find(caller, id);
-        int size = RequestParams.limit(limit);
-        if (size < 1 || size > 100) {
-            throw RefusalException.invalid("limit", "limit must be between 1 and 100, got " + size);
-        }
+        int size = RefusalException.unwrap(PageRequest.limit(RequestParams.limit(limit)));
         SortOrder direction = RequestParams.order(order == null || order.isEmpty() ? null : order);
         int count = stored.messages().size();
         int step = direction == SortOrder.ASC ? 1 : -1;

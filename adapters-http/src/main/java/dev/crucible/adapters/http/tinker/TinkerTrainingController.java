@@ -20,6 +20,7 @@ import io.swagger.v3.oas.annotations.Hidden;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Training runs and their sequenced operations (Tinker's JSON profile). Each route answers
@@ -62,42 +63,39 @@ record TinkerTrainingController(JsonBody json, CreateRunUseCase create, SubmitRu
 
     @Post("/forward_backward")
     Map<String, Object> forwardBackward(Caller caller, @Nullable @Body InputStream body) {
-        JsonReader in = json.object(body);
-        return submit(caller, in, TinkerRequests.forwardBackward(in, false));
+        return submit(caller, body, in -> TinkerRequests.forwardBackward(in, false));
     }
 
     @Post("/forward")
     Map<String, Object> forward(Caller caller, @Nullable @Body InputStream body) {
-        JsonReader in = json.object(body);
-        return submit(caller, in, TinkerRequests.forwardBackward(in, true));
+        return submit(caller, body, in -> TinkerRequests.forwardBackward(in, true));
     }
 
     @Post("/optim_step")
     Map<String, Object> optimStep(Caller caller, @Nullable @Body InputStream body) {
-        JsonReader in = json.object(body);
-        return submit(caller, in, TinkerRequests.optimStep(in));
+        return submit(caller, body, TinkerRequests::optimStep);
     }
 
     @Post("/save_weights")
     Map<String, Object> saveWeights(Caller caller, @Nullable @Body InputStream body) {
-        JsonReader in = json.object(body);
-        return submit(caller, in, TinkerRequests.saveWeights(in));
+        return submit(caller, body, TinkerRequests::saveWeights);
     }
 
     @Post("/load_weights")
     Map<String, Object> loadWeights(Caller caller, @Nullable @Body InputStream body) {
-        JsonReader in = json.object(body);
-        return submit(caller, in, TinkerRequests.loadWeights(in));
+        return submit(caller, body, TinkerRequests::loadWeights);
     }
 
     @Post("/save_weights_for_sampler")
     Map<String, Object> saveWeightsForSampler(Caller caller, @Nullable @Body InputStream body) {
-        JsonReader in = json.object(body);
-        return submit(caller, in, TinkerRequests.saveForSampler(in));
+        return submit(caller, body, TinkerRequests::saveForSampler);
     }
 
-    private Map<String, Object> submit(Caller caller, JsonReader in, RunCommand command) {
-        UUID id = RefusalException.unwrap(submit.submit(TinkerRequests.sequenced(caller, in, command)));
+    /** Reads the body, then the operation {@code command} makes of it, and queues it at the body's {@code seq_id}. */
+    private Map<String, Object> submit(Caller caller, @Nullable InputStream body,
+            Function<JsonReader, RunCommand> command) {
+        JsonReader in = json.object(body);
+        UUID id = RefusalException.unwrap(submit.submit(TinkerRequests.sequenced(caller, in, command.apply(in))));
         return accepted(id, in.requireString("model_id"));
     }
 
