@@ -62,11 +62,12 @@ class StartupTasks {
     @EventListener
     void onServerStarted(ServerStartupEvent event) {
         supervisor.start();
-        if (settings.runner().enabled()) {
+        if (settings.runsJobs()) {
             runner.start();
-            LOG.info("Job runner started");
+            LOG.info("Job runner started (role {})", settings.processRole().wireName());
         } else {
-            LOG.info("Job runner disabled in this process (crucible.runner.enabled=false)");
+            LOG.info("Job runner off in this process (role {}, crucible.runner.enabled={})",
+                    settings.processRole().wireName(), settings.runner().enabled());
         }
     }
 }
