@@ -147,6 +147,16 @@ public final class InMemoryJobQueue implements JobQueue {
     }
 
     @Override
+    public synchronized boolean requeue(TrainingJob requeued, UUID runnerId, JobEvent event) {
+        if (endsRefused || !owned(requeued, runnerId)) {
+            return false;
+        }
+        jobs.save(requeued);
+        events.append(event);
+        return true;
+    }
+
+    @Override
     public synchronized boolean fail(TrainingJob failed, UUID runnerId, JobEvent event) {
         if (endsRefused || !owned(failed, runnerId)) {
             return false;

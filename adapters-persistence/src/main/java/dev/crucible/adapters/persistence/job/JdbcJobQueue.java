@@ -72,6 +72,15 @@ class JdbcJobQueue implements JobQueue {
     }
 
     @Override
+    public boolean requeue(TrainingJob requeued, UUID runnerId, JobEvent event) {
+        if (!writes.transition(requeued, "RUNNING", runnerId)) {
+            return false;
+        }
+        writes.append(event);
+        return true;
+    }
+
+    @Override
     public boolean fail(TrainingJob failed, UUID runnerId, JobEvent event) {
         if (!writes.transition(failed, "RUNNING", runnerId)) {
             return false;
