@@ -3,6 +3,7 @@ package dev.crucible.server.wiring;
 import dev.crucible.application.inference.serving.ModelSupervisor;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.job.JobRunnerLoop;
+import dev.crucible.application.process.CatalogFollower;
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.ApiKeySecret;
 import dev.crucible.domain.tenancy.EntityName;
@@ -18,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * When the context has started, before the HTTP server listens: registers the configured API key
  * ({@code CRUCIBLE_API_KEY}, as {@code crucible.bootstrap.api-key}) if it is not yet known, so that the first request
  * a client sends once {@code /v1/health} answers can use it; starts this process's heartbeat, which fails the training
- * operations of processes that stopped ({@link ProcessHeartbeat}). Once the HTTP server is up: starts the job runner
- * when this process's role runs jobs.
+ * operations of processes that stopped ({@link ProcessHeartbeat}). Once the HTTP server is up: follows the catalog
+ * changes of every process when this one serves the API ({@link CatalogFollower}), and starts the job runner when its
+ * role runs jobs.
  * Command-line tools never set the key nor start a server, so they do neither.
  */
 @Singleton
@@ -33,18 +35,20 @@ class StartupTasks {
 
     private final IssueApiKeyUseCase keys;
     private final ProcessHeartbeat heartbeat;
+    private final CatalogFollower catalog;
     private final String bootstrapKey;
     private final String bootstrapEntity;
 
     /** Taking the served models here loads them when the server starts, not on the first request. */
     StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys, ServedModels models,
-            ModelSupervisor supervisor, ProcessHeartbeat heartbeat, @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
+            ModelSupervisor supervisor, ProcessHeartbeat heartbeat, CatalogFollower catalog, @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
             @Value("${crucible.bootstrap.entity:default}") String bootstrapEntity) {
         this.runner = runner;
         this.supervisor = supervisor;
         this.settings = settings;
         this.keys = keys;
         this.heartbeat = heartbeat;
+        this.catalog = catalog;
         this.bootstrapKey = bootstrapKey;
         this.bootstrapEntity = bootstrapEntity;
         LOG.info("Serving base models: {}", models.names());
@@ -62,6 +66,9 @@ class StartupTasks {
     @EventListener
     void onServerStarted(ServerStartupEvent event) {
         supervisor.start();
+        if (settings.processRole().servesApi()) {
+            catalog.start();
+        }
         if (settings.runsJobs()) {
             runner.start();
             LOG.info("Job runner started (role {})", settings.processRole().wireName());
