@@ -41,7 +41,7 @@ class ClusterIT {
             Api.Reply absent = stubborn.api().get("/v1/models");
             assertEquals(404, absent.status(), absent.toString());
             assertTrue(String.valueOf(absent.error().get("message")).contains("role worker"), absent.toString());
-            assertEquals(200, stubborn.api().get("/metrics").status(), "a worker is scraped like any process");
+            assertEquals(200, stubborn.api().download("/metrics").status(), "a worker is scraped like any process");
 
             String model = client.post("/v1/preview/models", model("trained")).text("id");
             String first = client.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
