@@ -74,20 +74,24 @@ public final class CatalogFollower implements AutoCloseable {
     }
 
     private void loop() {
-        while (!stopping) {
-            try {
+        try {
+            while (!stopping) {
+                // Woken by a notification, or not: the wait is also the pause before retrying a failed round.
                 changes.await(pollInterval);
-                catchUp();
-                pruneNowAndThen();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                if (stopping) {
-                    return;
-                }
-                LOG.log(Level.WARNING, "following catalog changes failed; retrying", e);
-                sleepQuietly();
+                round();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void round() {
+        try {
+            catchUp();
+            pruneNowAndThen();
+        } catch (RuntimeException e) {
+            if (!stopping) {
+                LOG.log(Level.WARNING, "following catalog changes failed; retrying after the next wait", e);
             }
         }
     }
@@ -97,15 +101,6 @@ public final class CatalogFollower implements AutoCloseable {
         if (lastPrune.isBefore(now.minus(Duration.ofMinutes(10)))) {
             lastPrune = now;
             changes.prune(now.minus(KEEP));
-        }
-    }
-
-    private void sleepQuietly() {
-        try {
-            Thread.sleep(pollInterval);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            stopping = true;
         }
     }
 
