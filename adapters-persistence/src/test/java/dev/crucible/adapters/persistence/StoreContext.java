@@ -2,6 +2,8 @@ package dev.crucible.adapters.persistence;
 
 import dev.crucible.application.job.JobStore;
 import dev.crucible.application.model.ModelStore;
+import dev.crucible.application.process.ProcessIdentity;
+import dev.crucible.application.process.ProcessRole;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.JobType;
 import dev.crucible.domain.job.SftConfig;
@@ -54,7 +56,8 @@ public final class StoreContext implements AutoCloseable {
                 "datasources.default.driver-class-name", "org.postgresql.Driver",
                 "datasources.default.dialect", "POSTGRES",
                 "flyway.datasources.default.enabled", true,
-                "crucible.data-dir", dataDir.toString())).start();
+                "crucible.data-dir", dataDir.toString()))
+                .singletons(ProcessIdentity.start(ProcessRole.ALL)).start();
         return new StoreContext(context, url);
     }
 

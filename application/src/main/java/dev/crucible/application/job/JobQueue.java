@@ -29,6 +29,13 @@ public interface JobQueue {
     /** Running jobs whose last heartbeat is older than {@code before}: their runner is presumed dead. */
     List<TrainingJob> stale(Instant before);
 
+    /**
+     * Hands {@code requeued} (already transitioned back to queued) back to the queue with its
+     * {@code training_requeued} {@code event}, if its stored state is still running under {@code runnerId}; it keeps
+     * its place in the queue.
+     */
+    boolean requeue(TrainingJob requeued, UUID runnerId, JobEvent event);
+
     /** Appends a progress event while {@code job} is still running under {@code runnerId}; false otherwise. */
     boolean progress(TrainingJob job, UUID runnerId, JobEvent event);
 

@@ -22,9 +22,14 @@ import java.util.logging.Logger;
  * heartbeat went stale) are failed with an event instead of being retried: a half-run job may have written
  * progress, and a silent rerun would repeat it.
  *
- * <p>When the server stops, {@link #stop()} makes the running job's trainer see {@link TrainingProgress#cancelled()}
- * and the job end {@code FAILED} with {@link #SHUTDOWN} and its {@code training_failed} event; a trainer that does
- * not stop in time is overtaken by {@link #failInterrupted()}.
+ * <p>When the server stops (SIGTERM), {@link #stop()} makes the running job's trainer see
+ * {@link TrainingProgress#cancelled()} and hands the job back to the queue, {@code QUEUED} again at its old place, with
+ * a {@code training_requeued} event ({@link #REQUEUED}); the next runner to claim it, in this process after a restart
+ * or in another worker, trains it again from the model's latest checkpoint (a job writes its checkpoint only when it
+ * ends, so nothing of the interrupted attempt is kept but its events). A trainer that does not stop in time is
+ * overtaken by {@link #requeueInterrupted()}. A job whose runner died without stopping (kill -9, a lost machine) is
+ * failed as orphaned once its heartbeat is stale, never re-queued: the job itself may be what killed the process
+ * (memory), and re-queuing it would kill every worker in turn.
  *
  * <p>One runner works on one job at a time; several runners (threads or processes) may share one queue.
  */
@@ -33,8 +38,9 @@ public final class JobRunner {
     static final String ORPHANED = "training was interrupted: the server running this job stopped before it "
             + "finished; submit the job again";
     static final String CRASHED = "training failed because of an internal error";
-    /** Why a job ends when its server shuts down while training it. */
-    public static final String SHUTDOWN = "training was interrupted by a server shutdown; submit the job again";
+    /** Why a job goes back to the queue when its server shuts down while training it. */
+    public static final String REQUEUED = "the server training this job stopped before it finished; the job was put "
+            + "back in the queue and trains again, from the model's latest checkpoint, on the next runner to claim it";
     /** Why a job ends when the checkpoint step it trained was written by someone else meanwhile. */
     static String stepTaken(int step) {
         return "training finished, but checkpoint step " + step + " of the model was written by someone else while "
@@ -93,25 +99,25 @@ public final class JobRunner {
     }
 
     /**
-     * Stops for good: no further job is claimed, and the running job's trainer is asked to stop (its job then ends
-     * as interrupted by the shutdown). Returns at once; thread-safe.
+     * Stops for good: no further job is claimed, and the running job's trainer is asked to stop (its job then goes
+     * back to the queue). Returns at once; thread-safe.
      */
     public void stop() {
         stopping.set(true);
     }
 
     /**
-     * Ends the job this runner is training, if any, as interrupted by the shutdown, without waiting for its
-     * trainer: for a trainer that did not stop in time. Its later result is then ignored (the job is no longer
-     * running under this runner). True when a job was ended.
+     * Hands the job this runner is training, if any, back to the queue without waiting for its trainer: for a
+     * trainer that did not stop in time. Its later result is then ignored (the job is no longer running under this
+     * runner). True when a job was handed back.
      */
-    public boolean failInterrupted() {
+    public boolean requeueInterrupted() {
         TrainingJob job = current;
-        if (job == null) {
-            return false;
-        }
-        Instant now = clock.instant();
-        return queue.fail(job.fail(now, SHUTDOWN), runnerId, JobEvent.failed(job.id(), SHUTDOWN, now));
+        return job != null && requeue(job);
+    }
+
+    private boolean requeue(TrainingJob job) {
+        return queue.requeue(job.requeue(), runnerId, JobEvent.requeued(job.id(), REQUEUED, clock.instant()));
     }
 
     /** One round: fail orphaned jobs, then claim and run at most one job. True when a job ran. */
@@ -172,8 +178,9 @@ public final class JobRunner {
     }
 
     /**
-     * Writes the job's end: {@code completed} (with its checkpoint), {@code failed}, or {@code lost} when the job was
-     * no longer this runner's to end (cancelled by a model deletion, or failed as orphaned).
+     * Writes the job's end: {@code completed} (with its checkpoint), {@code failed}, {@code requeued} (stopped by the
+     * shutdown), or {@code lost} when the job was no longer this runner's to end (cancelled by a model deletion,
+     * failed as orphaned, or already handed back).
      */
     private String finish(TrainingJob job, TrainingResult result, boolean lost) {
         Instant now = clock.instant();
@@ -190,10 +197,12 @@ public final class JobRunner {
                 };
             }
             case TrainingResult.Failed failed -> {
-                // A trainer stopped by the shutdown says only that it was cancelled; the user needs to know why.
-                String message = stopping.get() && !lost ? SHUTDOWN : failed.message();
-                return queue.fail(job.fail(now, message), runnerId, JobEvent.failed(job.id(), message, now))
-                        ? "failed" : "lost";
+                // A trainer stopped by the shutdown says only that it was cancelled: the job is not at fault.
+                if (stopping.get() && !lost) {
+                    return requeue(job) ? "requeued" : "lost";
+                }
+                return queue.fail(job.fail(now, failed.message()), runnerId,
+                        JobEvent.failed(job.id(), failed.message(), now)) ? "failed" : "lost";
             }
         }
     }

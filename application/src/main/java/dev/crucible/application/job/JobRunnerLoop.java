@@ -64,8 +64,8 @@ public final class JobRunnerLoop implements AutoCloseable {
 
     /**
      * The server is shutting down: claims no further job, asks the running job's trainer to stop and waits up to
-     * {@code limit} for it (the job then ends as interrupted by the shutdown, with its terminal event); a job still
-     * running after that is ended as interrupted without waiting for its trainer. The thread is not interrupted,
+     * {@code limit} for it (the job then goes back to the queue, with its {@code training_requeued} event); a job still
+     * running after that is handed back without waiting for its trainer. The thread is not interrupted,
      * so a trainer is never cut off in the middle of writing a file.
      *
      * @return true when the loop ended within {@code limit}
@@ -78,8 +78,8 @@ public final class JobRunnerLoop implements AutoCloseable {
             thread.join(limit);
         }
         if (thread.isAlive()) {
-            LOG.warning("the running training job did not stop within " + limit + "; ending it as interrupted");
-            runner.failInterrupted();
+            LOG.warning("the running training job did not stop within " + limit + "; handing it back to the queue");
+            runner.requeueInterrupted();
             return false;
         }
         return true;

@@ -9,6 +9,9 @@ import java.util.UUID;
  * The durable log of accepted operations, the source of every future's answer. An operation is written before its
  * request id is answered, so a restart loses none; its state changes once, from pending to done or failed.
  *
+ * <p>Each operation written is owned by the process that wrote it (its {@link
+ * dev.crucible.application.process.ProcessIdentity}), which runs it.
+ *
  * <p>Thread-safe; each method is one transaction. Infrastructure failures are unchecked exceptions.
  */
 public interface OperationLog {
@@ -31,10 +34,20 @@ public interface OperationLog {
     void fail(UUID requestId, String message, FailureCategory category, Instant now);
 
     /**
-     * Fails every pending operation with {@code message}, category {@code server}: what a process does on start for
-     * the operations a previous process accepted and never finished.
+     * Fails, with {@code message} and category {@code server}, every pending operation whose owner (the process that
+     * accepted it and holds its run in memory) is dead: not registered in the {@link
+     * dev.crucible.application.process.ProcessRegistry}, registered with a heartbeat older than {@code staleBefore},
+     * or unknown (a row written before operations had owners).
      *
      * @return how many it failed
      */
-    int failPending(String message, Instant now);
+    int failOrphaned(String message, Instant staleBefore, Instant now);
+
+    /**
+     * Fails, with {@code message} and category {@code server}, every pending operation {@code owner} holds: what a
+     * process does as it stops, since their runs die with it.
+     *
+     * @return how many it failed
+     */
+    int failOwned(UUID owner, String message, Instant now);
 }

@@ -147,11 +147,20 @@ public final class InMemoryJobQueue implements JobQueue {
     }
 
     @Override
+    public synchronized boolean requeue(TrainingJob requeued, UUID runnerId, JobEvent event) {
+        return leave(requeued, runnerId, event);
+    }
+
+    @Override
     public synchronized boolean fail(TrainingJob failed, UUID runnerId, JobEvent event) {
-        if (endsRefused || !owned(failed, runnerId)) {
+        return leave(failed, runnerId, event);
+    }
+
+    private boolean leave(TrainingJob next, UUID runnerId, JobEvent event) {
+        if (endsRefused || !owned(next, runnerId)) {
             return false;
         }
-        jobs.save(failed);
+        jobs.save(next);
         events.append(event);
         return true;
     }

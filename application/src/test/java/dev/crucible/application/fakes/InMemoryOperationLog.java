@@ -13,10 +13,30 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The operation log in memory, with the JDBC log's rules: one operation per place, one state change. */
+/**
+ * The operation log in memory, with the JDBC log's rules: one operation per place, one state change, each row owned by
+ * the process that wrote it, whose liveness is its {@link InMemoryProcessRegistry}'s.
+ */
 public final class InMemoryOperationLog implements OperationLog {
 
     private final Map<UUID, StoredOperation> rows = new LinkedHashMap<>();
+    private final Map<UUID, UUID> owners = new LinkedHashMap<>();
+    private final InMemoryProcessRegistry processes;
+    private UUID writer = UUID.randomUUID();
+
+    public InMemoryOperationLog() {
+        this(new InMemoryProcessRegistry());
+    }
+
+    public InMemoryOperationLog(InMemoryProcessRegistry processes) {
+        this.processes = processes;
+    }
+
+    /** Operations inserted from now on are owned by process {@code owner}, as if that process accepted them. */
+    public synchronized InMemoryOperationLog writtenBy(UUID owner) {
+        this.writer = owner;
+        return this;
+    }
 
     @Override
     public synchronized Optional<StoredOperation> insertUnlessSequenced(Operation op) {
@@ -28,6 +48,7 @@ public final class InMemoryOperationLog implements OperationLog {
             }
         }
         rows.put(op.requestId(), new StoredOperation(op, new OperationState.Pending()));
+        owners.put(op.requestId(), writer);
         return Optional.empty();
     }
 
@@ -47,10 +68,19 @@ public final class InMemoryOperationLog implements OperationLog {
     }
 
     @Override
-    public synchronized int failPending(String message, Instant now) {
+    public synchronized int failOrphaned(String message, Instant staleBefore, Instant now) {
+        return failWhere(owner -> !processes.aliveAt(owner, staleBefore), message);
+    }
+
+    @Override
+    public synchronized int failOwned(UUID owner, String message, Instant now) {
+        return failWhere(owner::equals, message);
+    }
+
+    private int failWhere(java.util.function.Predicate<UUID> owner, String message) {
         int failed = 0;
         for (UUID id : rows.keySet().stream().toList()) {
-            if (rows.get(id).state() instanceof OperationState.Pending) {
+            if (rows.get(id).state() instanceof OperationState.Pending && owner.test(owners.get(id))) {
                 finish(id, new OperationState.Failed(message, FailureCategory.SERVER));
                 failed++;
             }

@@ -213,7 +213,7 @@ class JobRunnerTest {
     }
 
     @Test
-    void stoppingTellsTheTrainerToStopAndEndsTheJobAsInterruptedByTheShutdown() {
+    void stoppingTellsTheTrainerToStopAndHandsTheJobBackToTheQueueWithItsEvent() {
         TrainingJob job = enqueue();
         AtomicBoolean cancelledSeen = new AtomicBoolean(false);
         runOnceActingOnTheRunner((runner, progress) -> {
@@ -224,9 +224,26 @@ class JobRunnerTest {
         });
 
         assertTrue(cancelledSeen.get());
-        assertEquals(new JobStatus.Failed(NOW, NOW, JobRunner.SHUTDOWN), jobs.get(job.id()).status());
-        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_FAILED), eventTypes(job));
-        assertEquals(Map.of("error_message", JobRunner.SHUTDOWN), events.of(job.id()).get(1).data());
+        assertEquals(new JobStatus.Queued(), jobs.get(job.id()).status());
+        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_REQUEUED), eventTypes(job));
+        assertEquals(Map.of("reason", JobRunner.REQUEUED), events.of(job.id()).get(1).data());
+    }
+
+    @Test
+    void aJobHandedBackByAStoppingRunnerIsTrainedAgainByTheNextRunnerFromTheStart() {
+        TrainingJob job = enqueue();
+        runOnceActingOnTheRunner((runner, progress) -> {
+            progress.started(3, Map.of());
+            progress.gradientStep(Map.of("loss", 1.0));
+            runner.stop();
+            return new TrainingResult.Failed("the job was cancelled");
+        });
+        JobRunner next = runner(ScriptedTrainer.returning(new TrainingResult.Trained(1, Map.of("loss", 0.5))), QUIET);
+
+        assertTrue(next.runOnce(), "the next runner claims the job handed back");
+        assertEquals(new JobStatus.Completed(NOW, NOW, 1), jobs.get(job.id()).status());
+        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.GRADIENT_STEP,
+                JobEventType.TRAINING_REQUEUED, JobEventType.TRAINING_ENDED), eventTypes(job));
     }
 
     @Test
@@ -240,19 +257,19 @@ class JobRunnerTest {
     }
 
     @Test
-    void failInterruptedEndsTheRunningJobAndItsTrainersLateResultIsIgnored() {
+    void requeueInterruptedHandsTheRunningJobBackAndItsTrainersLateResultIsIgnored() {
         TrainingJob job = enqueue();
         AtomicBoolean ended = new AtomicBoolean(false);
         JobRunner runner = runOnceActingOnTheRunner((self, progress) -> {
             progress.started(1, Map.of());
-            ended.set(self.failInterrupted()); // the shutdown gave up waiting for this trainer
+            ended.set(self.requeueInterrupted()); // the shutdown gave up waiting for this trainer
             return new TrainingResult.Trained(1, Map.of("loss", 0.1));
         });
 
         assertTrue(ended.get());
-        assertEquals(new JobStatus.Failed(NOW, NOW, JobRunner.SHUTDOWN), jobs.get(job.id()).status());
-        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_FAILED), eventTypes(job));
-        assertFalse(runner.failInterrupted(), "no job runs any more");
+        assertEquals(new JobStatus.Queued(), jobs.get(job.id()).status());
+        assertEquals(List.of(JobEventType.TRAINING_STARTED, JobEventType.TRAINING_REQUEUED), eventTypes(job));
+        assertFalse(runner.requeueInterrupted(), "no job runs any more");
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** Futures: answered when finished, pending after the long poll, not found for others; the restart rule. */
+/** Futures: answered when finished, pending after the long poll, not found for others. */
 class RetrieveFutureServiceTest {
 
     private final InMemoryOperationLog log = new InMemoryOperationLog();
@@ -56,13 +56,5 @@ class RetrieveFutureServiceTest {
             assertInstanceOf(Outcome.Refused.class, answer);
             assertEquals(Refusal.Reason.NOT_FOUND, ((Outcome.Refused<StoredOperation>) answer).refusal().reason());
         }
-    }
-
-    @Test
-    void onStartPendingOperationsFailAsTheServersFault() {
-        log.insertUnlessSequenced(op);
-        assertEquals(1, new OperationRecovery(log, java.time.Clock.systemUTC()).recover());
-        OperationState state = log.find(ada.entity(), op.requestId()).orElseThrow().state();
-        assertEquals(FailureCategory.SERVER, ((OperationState.Failed) state).category());
     }
 }

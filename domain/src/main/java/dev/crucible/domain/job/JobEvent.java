@@ -31,6 +31,11 @@ public record JobEvent(UUID id, JobId jobId, JobEventType type, Map<String, Obje
         return new JobEvent(UUID.randomUUID(), jobId, type, data, now);
     }
 
+    /** The job went back to the queue, with why (data {@code reason}). */
+    public static JobEvent requeued(JobId jobId, String reason, Instant now) {
+        return of(jobId, JobEventType.TRAINING_REQUEUED, Map.of("reason", reason), now);
+    }
+
     /** The terminal failure event, carrying the message the client raises. */
     public static JobEvent failed(JobId jobId, String errorMessage, Instant now) {
         return of(jobId, JobEventType.TRAINING_FAILED, Map.of("error_message", errorMessage), now);

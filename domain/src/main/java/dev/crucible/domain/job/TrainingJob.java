@@ -35,6 +35,17 @@ public record TrainingJob(JobId id, JobType type, ModelId modelId, EntityName en
         return with(new JobStatus.Running(now, runnerId));
     }
 
+    /**
+     * Back in the queue, as if never claimed: its runner's process stopped before it finished (SIGTERM). Only a
+     * running job can be handed back; it keeps its place (its creation order) and starts again when claimed.
+     */
+    public TrainingJob requeue() {
+        if (!(status instanceof JobStatus.Running)) {
+            throw illegal("requeue");
+        }
+        return with(new JobStatus.Queued());
+    }
+
     /** Ended well with checkpoint {@code step}; only a running job can complete. */
     public TrainingJob complete(Instant now, int step) {
         if (!(status instanceof JobStatus.Running running)) {

@@ -33,6 +33,21 @@ class TrainingJobTest {
     }
 
     @Test
+    void aRunningJobGoesBackToTheQueueAsIfNeverClaimed() {
+        TrainingJob job = running();
+        TrainingJob requeued = job.requeue();
+        assertEquals(new JobStatus.Queued(), requeued.status());
+        assertEquals(new TrainingJob(job.id(), JobType.RL, MODEL, ACME, new JobStatus.Queued(), QUEUED_AT), requeued);
+    }
+
+    @Test
+    void onlyARunningJobGoesBackToTheQueue() {
+        assertIllegal(queued(), "requeue", TrainingJob::requeue);
+        assertIllegal(running().complete(ENDED_AT, 1), "requeue", TrainingJob::requeue);
+        assertIllegal(running().fail(ENDED_AT, "boom"), "requeue", TrainingJob::requeue);
+    }
+
+    @Test
     void queueCreatesAQueuedJob() {
         TrainingJob job = queued();
         assertEquals(new JobStatus.Queued(), job.status());

@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>the HTTP server stops listening (new connections are refused) and closes idle connections, while the
  *       requests in flight go on; at the same time the job runner claims nothing more and asks the running training
- *       job to stop, which then ends {@code FAILED} with its {@code training_failed} event ("interrupted by a
- *       server shutdown");</li>
- *   <li>both are awaited up to the grace period; a job still training then is ended as interrupted without its
- *       trainer, and requests still unanswered are cut off;</li>
+ *       job to stop, which then goes back to the queue ({@code QUEUED}, its {@code training_requeued} event) for the
+ *       next runner, in another worker or in this process after a restart;</li>
+ *   <li>both are awaited up to the grace period; a job still training then is handed back without its trainer,
+ *       and requests still unanswered are cut off;</li>
  *   <li>the application context closes (server, beans, connection pool);</li>
  *   <li>the embedded PostgreSQL stops, last, when this process started it.</li>
  * </ol>
@@ -43,7 +43,7 @@ final class GracefulStop {
                     ? capable.shutdownGracefully().toCompletableFuture()
                     : CompletableFuture.completedFuture(null);
             if (!context.getBean(JobRunnerLoop.class).stop(grace)) {
-                LOG.warn("The running training job did not stop within {}; it was ended as interrupted", grace);
+                LOG.warn("The running training job did not stop within {}; it was handed back to the queue", grace);
             }
             requests.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             LOG.info("Every request in flight was answered");

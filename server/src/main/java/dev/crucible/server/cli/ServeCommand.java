@@ -1,5 +1,6 @@
 package dev.crucible.server.cli;
 
+import dev.crucible.application.process.ProcessRole;
 import dev.crucible.server.database.EmbeddedDatabase;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -15,7 +16,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code crucible serve}: starts the HTTP server, the job runner and (by default) the embedded database. */
+/**
+ * {@code crucible serve}: starts the HTTP server, the job runner (unless its role is {@code api}) and (by default) the
+ * embedded database.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Start the Crucible server.")
 final class ServeCommand implements Callable<Integer> {
 
@@ -58,6 +62,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "first installed in the order onnx, djl that loads the model). Training always runs on an engine that can train.")
     String inferenceEngine;
 
+    @Option(names = "--role", defaultValue = "${env:CRUCIBLE_ROLE:-all}",
+            description = "What this process does when several share one database (env CRUCIBLE_ROLE; default all): "
+                    + "all serves the API and trains; api serves the API and never trains; worker trains and serves "
+                    + "only /v1/health, /v1/health/ready, /v1/system-check and /metrics. See docs/deploy.md.")
+    String role;
+
     @Option(names = "--shutdown-grace-seconds", defaultValue = "${env:CRUCIBLE_SHUTDOWN_GRACE_SECONDS:-25}",
             description = "On SIGTERM, how long requests in flight and the running training job get to finish before "
                     + "the process stops anyway (env CRUCIBLE_SHUTDOWN_GRACE_SECONDS; default 25).")
@@ -69,6 +79,7 @@ final class ServeCommand implements Callable<Integer> {
         Map<String, Object> props = new HashMap<>(database.properties(embedded));
         props.put("micronaut.server.port", port);
         props.put("micronaut.server.host", host);
+        props.put("crucible.role", ProcessRole.parse(role).wireName());
         props.put("crucible.model-specs", models == null || models.isEmpty()
                 ? List.of(DefaultModel.ensure(database.dataDir)) : models);
         if (modelPrecisions != null && !modelPrecisions.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.application.process.ProcessRole;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,11 +18,22 @@ import java.util.List;
  * @param runner job runner timing
  * @param maxBodyBytes the largest request body, and so the largest uploaded file
  * @param trainingData how much SFT training data a job may read, and how long a download may take
+ * @param role what this process does among several on one database: all, api or worker ({@link ProcessRole})
  */
 @ConfigurationProperties("crucible")
 record CrucibleSettings(Path dataDir, List<String> modelSpecs, List<String> modelPrecisions,
         List<String> modelScheduling, String engine, String inferenceEngine, Runner runner, long maxBodyBytes,
-        TrainingData trainingData) {
+        TrainingData trainingData, String role) {
+
+    /** This process's role; a name that is none fails the start, listing the known ones. */
+    ProcessRole processRole() {
+        return ProcessRole.parse(role == null ? "all" : role);
+    }
+
+    /** Whether this process claims training jobs: its role trains and the runner is not switched off. */
+    boolean runsJobs() {
+        return runner.enabled() && processRole().runsJobs();
+    }
 
     /** @param enabled whether this process runs jobs (several processes may share one database) */
     @ConfigurationProperties("runner")

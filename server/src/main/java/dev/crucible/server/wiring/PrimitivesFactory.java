@@ -9,7 +9,6 @@ import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.application.primitives.CreateRunService;
 import dev.crucible.application.primitives.LiveRuns;
 import dev.crucible.application.primitives.OperationLog;
-import dev.crucible.application.primitives.OperationRecovery;
 import dev.crucible.application.primitives.OperationSignals;
 import dev.crucible.application.primitives.PrimitiveLimits;
 import dev.crucible.application.primitives.PrimitiveStore;
@@ -56,11 +55,6 @@ class PrimitivesFactory {
     LiveRuns liveRuns(@Value("${crucible.primitives.max-runs-per-entity:4}") int perEntity,
             @Value("${crucible.primitives.max-runs:16}") int total) {
         return new LiveRuns(perEntity, total);
-    }
-
-    @Singleton
-    OperationRecovery operationRecovery(OperationLog log, Clock clock) {
-        return new OperationRecovery(log, clock);
     }
 
     @Singleton

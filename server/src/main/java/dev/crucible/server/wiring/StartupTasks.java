@@ -3,7 +3,7 @@ package dev.crucible.server.wiring;
 import dev.crucible.application.inference.serving.ModelSupervisor;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.job.JobRunnerLoop;
-import dev.crucible.application.primitives.OperationRecovery;
+import dev.crucible.application.process.CatalogFollower;
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.ApiKeySecret;
 import dev.crucible.domain.tenancy.EntityName;
@@ -18,8 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * When the context has started, before the HTTP server listens: registers the configured API key
  * ({@code CRUCIBLE_API_KEY}, as {@code crucible.bootstrap.api-key}) if it is not yet known, so that the first request
- * a client sends once {@code /v1/health} answers can use it; fails the training operations a previous process left
- * pending ({@link OperationRecovery}). Once the HTTP server is up: starts the job runner.
+ * a client sends once {@code /v1/health} answers can use it; starts this process's heartbeat, which fails the training
+ * operations of processes that stopped ({@link ProcessHeartbeat}). Once the HTTP server is up: follows the catalog
+ * changes of every process when this one serves the API ({@link CatalogFollower}), and starts the job runner when its
+ * role runs jobs.
  * Command-line tools never set the key nor start a server, so they do neither.
  */
 @Singleton
@@ -32,19 +34,21 @@ class StartupTasks {
     private final CrucibleSettings settings;
 
     private final IssueApiKeyUseCase keys;
-    private final OperationRecovery recovery;
+    private final ProcessHeartbeat heartbeat;
+    private final CatalogFollower catalog;
     private final String bootstrapKey;
     private final String bootstrapEntity;
 
     /** Taking the served models here loads them when the server starts, not on the first request. */
     StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys, ServedModels models,
-            ModelSupervisor supervisor, OperationRecovery recovery, @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
+            ModelSupervisor supervisor, ProcessHeartbeat heartbeat, CatalogFollower catalog, @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
             @Value("${crucible.bootstrap.entity:default}") String bootstrapEntity) {
         this.runner = runner;
         this.supervisor = supervisor;
         this.settings = settings;
         this.keys = keys;
-        this.recovery = recovery;
+        this.heartbeat = heartbeat;
+        this.catalog = catalog;
         this.bootstrapKey = bootstrapKey;
         this.bootstrapEntity = bootstrapEntity;
         LOG.info("Serving base models: {}", models.names());
@@ -52,7 +56,7 @@ class StartupTasks {
 
     @EventListener
     void onContextStarted(StartupEvent event) {
-        recovery.recover();
+        heartbeat.start();
         if (!bootstrapKey.isBlank()) {
             keys.register(new EntityName(bootstrapEntity), new ApiKeySecret(bootstrapKey));
             LOG.info("Configured API key registered for entity {}", bootstrapEntity);
@@ -62,11 +66,15 @@ class StartupTasks {
     @EventListener
     void onServerStarted(ServerStartupEvent event) {
         supervisor.start();
-        if (settings.runner().enabled()) {
+        if (settings.processRole().servesApi()) {
+            catalog.start();
+        }
+        if (settings.runsJobs()) {
             runner.start();
-            LOG.info("Job runner started");
+            LOG.info("Job runner started (role {})", settings.processRole().wireName());
         } else {
-            LOG.info("Job runner disabled in this process (crucible.runner.enabled=false)");
+            LOG.info("Job runner off in this process (role {}, crucible.runner.enabled={})",
+                    settings.processRole().wireName(), settings.runner().enabled());
         }
     }
 }

@@ -247,7 +247,7 @@ class UseCaseFactory {
         probes.put("database", database);
         probes.put("storage", storage);
         probes.put("cpu_queue", () -> {
-            if (settings.runner().enabled() && !loop.alive()) {
+            if (settings.runsJobs() && !loop.alive()) {
                 throw new IllegalStateException("the training-job runner is not running");
             }
         });

@@ -28,14 +28,14 @@ import org.junit.jupiter.api.Test;
 /**
  * SIGTERM to {@code crucible serve} as a process (embedded PostgreSQL, a training job running, a request half
  * received): new connections are refused at once, the request in flight is answered 200 and its write is kept, the
- * running job ends FAILED with its {@code training_failed} event, and PostgreSQL stops last.
+ * running job goes back to the queue with its {@code training_requeued} event, and PostgreSQL stops last.
  */
 class GracefulStopIT {
 
     private static final String KEY = "graceful-stop-key-0123456789";
 
     @Test
-    void sigtermLetsTheRequestInFlightFinishAndEndsTheRunningJobWithItsTerminalEvent() throws Exception {
+    void sigtermLetsTheRequestInFlightFinishAndHandsTheRunningJobBackToTheQueue() throws Exception {
         Path dataDir = TestServer.newDataDir();
         int port = ServeCommandIT.freePort();
         // The test's blocking trainer: a job trains until it is told to stop.
@@ -85,11 +85,11 @@ class GracefulStopIT {
                             "datasources.default.password", db.password(), "crucible.runner.enabled", false))) {
                 Api again = after.api(KEY);
                 Map<String, Object> ended = again.get("/v1/preview/training-jobs/" + job).json();
-                assertEquals("FAILED", ended.get("status"), ended.toString());
-                assertEquals(JobRunner.SHUTDOWN, ended.get("error_message"));
-                List<Object> types = again.get("/v1/preview/training-jobs/" + job + "/events").data().stream()
-                        .map(e -> e.get("type")).toList();
-                assertEquals(List.of("training_started", "training_failed"), types);
+                assertEquals("QUEUED", ended.get("status"), ended.toString());
+                List<Map<String, Object>> events = again.get("/v1/preview/training-jobs/" + job + "/events").data();
+                assertEquals(List.of("training_started", "training_requeued"), events.stream().map(e -> e.get("type"))
+                        .toList());
+                assertEquals(Map.of("reason", JobRunner.REQUEUED), events.get(1).get("data"));
                 try (var c = java.sql.DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
                         var rs = c.createStatement().executeQuery("SELECT count(*) FROM models WHERE name = 'in-flight'")) {
                     rs.next();

@@ -56,16 +56,18 @@ public final class TestServer implements AutoCloseable {
     public static Map<String, Object> properties(String databaseUrl, Path dataDir) {
         Path model = modelFolder(dataDir, BASE_MODEL);
         Path other = modelFolder(dataDir, OTHER_BASE_MODEL);
-        return Map.of(
-                "micronaut.server.port", -1,
-                "datasources.default.url", databaseUrl,
-                "datasources.default.username", "postgres",
-                "datasources.default.password", "",
-                "crucible.data-dir", dataDir.toString(),
-                "crucible.model-specs", List.of(BASE_MODEL + "=" + model, OTHER_BASE_MODEL + "=" + other),
-                "crucible.runner.poll-interval", "50ms",
-                "crucible.runner.heartbeat-interval", "200ms",
-                "crucible.runner.stale-after", "2s");
+        return Map.ofEntries(
+                Map.entry("micronaut.server.port", -1),
+                Map.entry("datasources.default.url", databaseUrl),
+                Map.entry("datasources.default.username", "postgres"),
+                Map.entry("datasources.default.password", ""),
+                Map.entry("crucible.data-dir", dataDir.toString()),
+                Map.entry("crucible.model-specs", List.of(BASE_MODEL + "=" + model, OTHER_BASE_MODEL + "=" + other)),
+                Map.entry("crucible.runner.poll-interval", "50ms"),
+                Map.entry("crucible.runner.heartbeat-interval", "200ms"),
+                Map.entry("crucible.runner.stale-after", "2s"),
+                Map.entry("crucible.process.heartbeat-interval", "200ms"),
+                Map.entry("crucible.process.stale-after", "2s"));
     }
 
     /** A real tiny model (random weights, trained tokenizer, chat template), written once per data folder. */

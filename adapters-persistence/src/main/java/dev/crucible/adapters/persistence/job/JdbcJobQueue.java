@@ -72,8 +72,18 @@ class JdbcJobQueue implements JobQueue {
     }
 
     @Override
+    public boolean requeue(TrainingJob requeued, UUID runnerId, JobEvent event) {
+        return leave(requeued, runnerId, event);
+    }
+
+    @Override
     public boolean fail(TrainingJob failed, UUID runnerId, JobEvent event) {
-        if (!writes.transition(failed, "RUNNING", runnerId)) {
+        return leave(failed, runnerId, event);
+    }
+
+    /** Moves a job that {@code runnerId} holds to {@code next} (queued again, or ended) with its event. */
+    private boolean leave(TrainingJob next, UUID runnerId, JobEvent event) {
+        if (!writes.transition(next, "RUNNING", runnerId)) {
             return false;
         }
         writes.append(event);

@@ -9,6 +9,7 @@ import dev.crucible.application.primitives.OperationLog;
 import dev.crucible.application.primitives.OperationResult;
 import dev.crucible.application.primitives.OperationState;
 import dev.crucible.application.primitives.StoredOperation;
+import dev.crucible.application.process.ProcessIdentity;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
@@ -24,7 +25,8 @@ import java.util.UUID;
 /**
  * The operation log in {@code training_operations}. An insert that meets the (sequence, seq_id) constraint does
  * nothing and reads the row that holds the place; PostgreSQL makes a concurrent insert of the same place wait for the
- * first transaction, so two requests never both take it.
+ * first transaction, so two requests never both take it. Each row is owned by this process ({@code owner}), which runs
+ * it; the rows of a process whose heartbeat went stale are failed by whichever process sweeps first.
  */
 @Singleton
 @Transactional
@@ -35,19 +37,22 @@ class JdbcOperationLog implements OperationLog {
 
     private final Sql sql;
     private final OperationResultJson results;
+    private final ProcessIdentity self;
 
-    JdbcOperationLog(Sql sql, Json json) {
+    JdbcOperationLog(Sql sql, Json json, ProcessIdentity self) {
         this.sql = sql;
         this.results = new OperationResultJson(json);
+        this.self = self;
     }
 
     @Override
     public Optional<StoredOperation> insertUnlessSequenced(Operation op) {
         int inserted = sql.update("INSERT INTO training_operations (request_id, entity, kind, model_id, sequence, "
-                + "seq_id, digest, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING",
+                + "seq_id, digest, status, created_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) "
+                + "ON CONFLICT DO NOTHING",
                 op.requestId(), op.entity().value(), op.kind().name(), op.run().map(ModelId::value).orElse(null),
                 op.sequence().orElse(null), op.seqId().isPresent() ? op.seqId().getAsLong() : null, op.digest(),
-                op.createdAt());
+                op.createdAt(), self.id());
         if (inserted == 1) {
             return Optional.empty();
         }
@@ -77,9 +82,17 @@ class JdbcOperationLog implements OperationLog {
     }
 
     @Override
-    public int failPending(String message, Instant now) {
+    public int failOrphaned(String message, Instant staleBefore, Instant now) {
+        // An owner that is not registered with a fresh heartbeat is dead (a null owner: a row from before owners).
+        return sql.update("UPDATE training_operations o SET status = 'failed', error = ?, category = 'server', "
+                + "finished_at = ? WHERE o.status = 'pending' AND NOT EXISTS (SELECT 1 FROM crucible_processes p "
+                + "WHERE p.id = o.owner AND p.heartbeat_at >= ?)", message, now, staleBefore);
+    }
+
+    @Override
+    public int failOwned(UUID owner, String message, Instant now) {
         return sql.update("UPDATE training_operations SET status = 'failed', error = ?, category = 'server', "
-                + "finished_at = ? WHERE status = 'pending'", message, now);
+                + "finished_at = ? WHERE status = 'pending' AND owner = ?", message, now, owner);
     }
 
     private StoredOperation map(ResultSet rs) throws SQLException {

@@ -14,6 +14,8 @@ import dev.crucible.application.primitives.OperationState;
 import dev.crucible.application.primitives.SampleOutput;
 import dev.crucible.application.primitives.StoredOperation;
 import dev.crucible.application.primitives.Tensor;
+import dev.crucible.application.process.ProcessIdentity;
+import dev.crucible.application.process.ProcessRegistry;
 import dev.crucible.domain.model.Model;
 import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
@@ -26,7 +28,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
-/** The operation log on a real PostgreSQL: places taken once, results kept exactly, tenancy, the restart rule. */
+/** The operation log on a real PostgreSQL: places taken once, results kept exactly, tenancy, recovery per owner. */
 class JdbcOperationLogIT {
 
     @AutoClose
@@ -88,7 +90,9 @@ class JdbcOperationLogIT {
     }
 
     @Test
-    void pendingOperationsFailAsTheServersFaultOnStart() {
+    void pendingOperationsOfADeadOwnerFailAsTheServersFaultAndALiveOwnersStayPending() {
+        ProcessIdentity self = stores.bean(ProcessIdentity.class);
+        ProcessRegistry processes = stores.bean(ProcessRegistry.class);
         Operation pending = op(1, "sha:a");
         Operation failed = op(2, "sha:a");
         Operation unsequenced = new Operation(UUID.randomUUID(), ada, OperationKind.SAMPLE, Optional.empty(),
@@ -98,11 +102,28 @@ class JdbcOperationLogIT {
         assertEquals(Optional.empty(), log.insertUnlessSequenced(unsequenced));
         log.fail(failed.requestId(), "bad token", FailureCategory.USER, now);
 
-        assertEquals(2, log.failPending("the server restarted", now));
-        assertEquals(new OperationState.Failed("the server restarted", FailureCategory.SERVER),
+        processes.beat(self, now);
+        assertEquals(0, log.failOrphaned("the owner died", now.minusSeconds(10), now), "the owner beats");
+        assertEquals(new OperationState.Pending(), log.find(ada, pending.requestId()).orElseThrow().state());
+
+        assertEquals(2, log.failOrphaned("the owner died", now.plusSeconds(1), now), "its heartbeat is stale");
+        assertEquals(new OperationState.Failed("the owner died", FailureCategory.SERVER),
                 log.find(ada, pending.requestId()).orElseThrow().state());
         assertEquals(new OperationState.Failed("bad token", FailureCategory.USER),
                 log.find(ada, failed.requestId()).orElseThrow().state());
         assertTrue(log.find(ada, unsequenced.requestId()).orElseThrow().state() instanceof OperationState.Failed);
+    }
+
+    @Test
+    void aLeavingOwnerFailsItsOwnPendingOperations() {
+        ProcessIdentity self = stores.bean(ProcessIdentity.class);
+        Operation pending = op(1, "sha:a");
+        log.insertUnlessSequenced(pending);
+
+        assertEquals(0, log.failOwned(UUID.randomUUID(), "stopped", now), "another process owns none of them");
+        assertEquals(1, log.failOwned(self.id(), "stopped", now));
+        stores.bean(ProcessRegistry.class).leave(self.id());
+        assertEquals(new OperationState.Failed("stopped", FailureCategory.SERVER),
+                log.find(ada, pending.requestId()).orElseThrow().state());
     }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * LoRA adapters loaded on demand and kept for reuse, least recently used first out. An adapter is only closed when
@@ -94,10 +95,22 @@ public final class AdapterCache implements AutoCloseable {
      * last lease closes; closing one that belonged to a broken runner may fail, which is ignored.
      */
     public synchronized void forget(String model) {
+        forgetKeys(key -> key.model().equals(model));
+    }
+
+    /**
+     * Drops every adapter loaded from a folder that {@code folder} accepts (its checkpoint was deleted, perhaps by
+     * another process): it is never handed out again, and closed once its last lease closes.
+     */
+    public synchronized void forgetWhere(Predicate<Path> folder) {
+        forgetKeys(key -> folder.test(key.folder()));
+    }
+
+    private void forgetKeys(Predicate<Key> which) {
         Iterator<Map.Entry<Key, Entry>> all = entries.entrySet().iterator();
         while (all.hasNext()) {
             Map.Entry<Key, Entry> next = all.next();
-            if (next.getKey().model().equals(model)) {
+            if (which.test(next.getKey())) {
                 all.remove();
                 next.getValue().forgotten = true;
                 if (next.getValue().leases == 0) {
