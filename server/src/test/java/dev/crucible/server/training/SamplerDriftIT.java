@@ -94,7 +94,7 @@ class SamplerDriftIT {
         }
     }
 
-    /** The measured drift, for the record (docs/training.md quotes these lines). */
+    /** The measured drift, for the record (docs/decisions.md quotes these lines). */
     private static void report(String sampler, Map<String, Object> step) {
         System.out.printf(Locale.ROOT, "%s vs DJL F32 trainer (tiny Qwen3): mean |diff| %.3g, max %.3g, k3 KL %.3g "
                 + "over %d tokens%n", sampler, number(step, "sampler_logprob_diff_mean"),
