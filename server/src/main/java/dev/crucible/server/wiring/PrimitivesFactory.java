@@ -46,8 +46,24 @@ class PrimitivesFactory {
             @Value("${crucible.primitives.max-operations-in-flight:64}") int maxOperationsInFlight,
             @Value("${crucible.primitives.max-logprob-drift:}") String maxLogprobDrift) {
         return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
-                maxSamplesInFlight, maxOperationsInFlight, maxLogprobDrift.isBlank() ? OptionalDouble.empty()
-                        : OptionalDouble.of(Double.parseDouble(maxLogprobDrift)));
+                maxSamplesInFlight, maxOperationsInFlight, drift(maxLogprobDrift));
+    }
+
+    /** {@code crucible.primitives.max-logprob-drift}: unset, or a number of nats {@code >= 0}; else the start fails. */
+    private static OptionalDouble drift(String setting) {
+        if (setting.isBlank()) {
+            return OptionalDouble.empty();
+        }
+        try {
+            double limit = Double.parseDouble(setting.strip());
+            if (limit >= 0 && Double.isFinite(limit)) {
+                return OptionalDouble.of(limit);
+            }
+        } catch (NumberFormatException e) {
+            // answered below with the setting's name
+        }
+        throw new IllegalArgumentException("crucible.primitives.max-logprob-drift must be a number of nats >= 0, got '"
+                + setting + "'");
     }
 
     @Singleton
