@@ -50,10 +50,11 @@ class TinkerRlLoopIT {
     @ParameterizedTest
     @EnumSource(TinkerProfile.class)
     void anImportanceSamplingStepLearnsFromTheSampledTokensAndTheNextSamplerHasItsWeights(TinkerProfile profile) {
-        TinkerClient tinker = new TinkerClient(server, server.newKey("rl-" + profile.name().toLowerCase(Locale.ROOT)));
-        int vocab = TinkerClient.vocabSize(server);
-        String model = tinker.createModel(TestServer.BASE_MODEL, 8);
-        String sampler = ephemeralSampler(tinker, model, 0);
+        Run run = Run.start(server, "rl-" + profile.name().toLowerCase(Locale.ROOT));
+        TinkerClient tinker = run.tinker();
+        int vocab = run.vocab();
+        String model = run.model();
+        String sampler = run.sampler();
 
         List<String> asked = new ArrayList<>();
         for (int p = 0; p < PROMPTS.length; p++) {
@@ -133,13 +134,11 @@ class TinkerRlLoopIT {
     @ParameterizedTest
     @EnumSource(TinkerProfile.class)
     void aStepWhoseSamplerDriftedPastTheServersLimitFailsAsTheUsersFault(TinkerProfile profile) {
-        TinkerClient tinker = new TinkerClient(server, server.newKey("drift-" + profile.name().toLowerCase(Locale.ROOT)));
-        int vocab = TinkerClient.vocabSize(server);
-        String model = tinker.createModel(TestServer.BASE_MODEL, 8);
-        String sampler = ephemeralSampler(tinker, model, 0);
-        SdkResponses.Sample group = profile.awaitSample(tinker, tinker.submit("asample", sample(sampler, 0,
+        Run run = Run.start(server, "drift-" + profile.name().toLowerCase(Locale.ROOT));
+        TinkerClient tinker = run.tinker();
+        SdkResponses.Sample group = profile.awaitSample(tinker, tinker.submit("asample", sample(run.sampler(), 0,
                 PROMPTS[0], GROUP, MAX_TOKENS, false)));
-        double[] rewards = group.sequences().stream().mapToDouble(s -> reward(s.tokens(), vocab)).toArray();
+        double[] rewards = group.sequences().stream().mapToDouble(s -> reward(s.tokens(), run.vocab())).toArray();
         double mean = java.util.Arrays.stream(rewards).average().orElseThrow();
         List<Datum> data = new ArrayList<>();
         for (int s = 0; s < GROUP; s++) {
@@ -148,7 +147,7 @@ class TinkerRlLoopIT {
             data.add(cookbookDatum(PROMPTS[0], new SdkResponses.Sequence(sampled.stopReason(), sampled.tokens(),
                     lowered), rewards[s] - mean));
         }
-        Map<String, Object> failed = tinker.await(profile.forwardBackward(tinker, model, tinker.nextSeq(),
+        Map<String, Object> failed = tinker.await(profile.forwardBackward(tinker, run.model(), tinker.nextSeq(),
                 new ForwardBackwardInput(data, "importance_sampling", Map.of(), false)));
         assertEquals("user", failed.get("category"), failed.toString());
         String error = String.valueOf(failed.get("error"));
@@ -158,6 +157,16 @@ class TinkerRlLoopIT {
                 "mean \\|trainer - sampler\\| = ([0-9.eE+-]+) nats").matcher(error);
         assertTrue(measured.find(), error);
         assertEquals(SHIFT, Double.parseDouble(measured.group(1)), AGREEMENT, error);
+    }
+
+    /** A new key's client, the vocabulary, a fresh run of rank 8 on the base model and its first sampler. */
+    private record Run(TinkerClient tinker, int vocab, String model, String sampler) {
+
+        static Run start(TestServer server, String keyName) {
+            TinkerClient tinker = new TinkerClient(server, server.newKey(keyName));
+            String model = tinker.createModel(TestServer.BASE_MODEL, 8);
+            return new Run(tinker, TinkerClient.vocabSize(server), model, ephemeralSampler(tinker, model, 0));
+        }
     }
 
     /** The cookbook's datum: input prompt + sampled[:-1]; targets, logprobs, advantages 0 over the prompt. */
