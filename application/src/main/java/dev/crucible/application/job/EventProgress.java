@@ -3,6 +3,7 @@ package dev.crucible.application.job;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.JobEventType;
 import dev.crucible.domain.job.TrainingJob;
+import dev.crucible.runtime.training.LogprobDrift;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,6 +57,11 @@ final class EventProgress implements TrainingProgress {
         Number tokens = metrics.get("num_tokens");
         observer.gradientStep(job.type(), tokens == null ? 0 : tokens.longValue(), Duration.between(lastStep, now));
         lastStep = now;
+    }
+
+    @Override
+    public void samplerDrift(LogprobDrift drift) {
+        observer.samplerDrift(TrainingObserver.RL_JOB, drift);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.crucible.application.job;
 
 import dev.crucible.domain.job.JobType;
+import dev.crucible.runtime.training.LogprobDrift;
 import java.time.Duration;
 
 /**
@@ -8,6 +9,11 @@ import java.time.Duration;
  * thread; implementations are quick and never throw.
  */
 public interface TrainingObserver {
+
+    /** The {@code operation} of an RL job's gradient step. */
+    String RL_JOB = "rl_job";
+    /** The {@code operation} of a Tinker-style {@code forward_backward} with an RL loss. */
+    String FORWARD_BACKWARD = "forward_backward";
 
     /** Reports nothing. */
     TrainingObserver NONE = new TrainingObserver() {
@@ -20,6 +26,14 @@ public interface TrainingObserver {
      * @param elapsed from the end of the step before (or from the start of training) to the end of this one
      */
     default void gradientStep(JobType type, long tokens, Duration elapsed) {
+    }
+
+    /**
+     * An RL step measured how far the trainer's log-probabilities are from the sampler's.
+     *
+     * @param operation {@link #RL_JOB} or {@link #FORWARD_BACKWARD}
+     */
+    default void samplerDrift(String operation, LogprobDrift drift) {
     }
 
     /**

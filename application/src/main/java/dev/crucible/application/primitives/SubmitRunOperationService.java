@@ -2,6 +2,7 @@ package dev.crucible.application.primitives;
 
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
+import dev.crucible.application.job.TrainingObserver;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.usage.UsageRecorder;
@@ -38,7 +39,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
 
     public SubmitRunOperationService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
             ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
-            UsageRecorder usage, Clock clock) {
+            UsageRecorder usage, TrainingObserver observer, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.log = Objects.requireNonNull(log, "log");
         this.live = Objects.requireNonNull(live, "live");
@@ -48,7 +49,8 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         this.clock = Objects.requireNonNull(clock, "clock");
         this.inFlight = new KeyBudget(limits.maxOperationsInFlight());
         this.execution = new OperationExecution(log, signals, clock);
-        this.operations = new RunOperations(limits.microBatchTokens());
+        this.operations = new RunOperations(limits.microBatchTokens(), limits.maxLogprobDrift(),
+                Objects.requireNonNull(observer, "observer"));
         this.weights = new RunWeights(store, checkpoints, adapters, clock);
     }
 

@@ -9,6 +9,7 @@ import dev.crucible.domain.trajectory.SplitMetrics;
 import dev.crucible.engine.spi.LoraTrainer;
 import dev.crucible.engine.spi.TrainingBatchResult;
 import dev.crucible.engine.spi.TrainingSequence;
+import dev.crucible.runtime.training.LogprobDrift;
 import dev.crucible.runtime.training.PolicyLoss;
 import dev.crucible.runtime.training.PolicyObjective;
 import dev.crucible.runtime.training.RlPlan;
@@ -20,13 +21,16 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * An RL job: one optimiser step per packed row of trajectories ({@link RlPlan}, {@link PolicyObjective}), with ART's
  * options (recomputed old log-probabilities, truncated importance sampling, a KL penalty against a
- * {@link ReferencePolicy}). Kept apart from SFT because the two share only the adapter and the step metrics.
+ * {@link ReferencePolicy}). Each step also measures how far the trainer's log-probabilities are from the sampler's
+ * ({@link LogprobDrift}), reports it in its event, and fails the job above {@code max_logprob_drift}, before its
+ * update. Kept apart from SFT because the two share only the adapter and the step metrics.
  */
 record RlTraining(AdapterFiles adapters, TrainingSettings settings, Clock clock) {
 
@@ -73,6 +77,16 @@ record RlTraining(AdapterFiles adapters, TrainingSettings settings, Clock clock)
                 PolicyObjective objective = new PolicyObjective(row, loss, ref,
                         truncation(config, row, originals == null ? null : originals.get(r)));
                 TrainingBatchResult result = trainer.accumulate(batch, objective);
+                // the sampler's own log-probabilities, also when precalculate_logprobs replaced them for the loss
+                Optional<LogprobDrift> drift = LogprobDrift.measure(result.logprobs(),
+                        originals == null ? row.stream().map(RlSequence::logprobs).toList() : originals.get(r));
+                if (drift.isPresent() && config.maxLogprobDrift() != null
+                        && drift.get().exceeds(config.maxLogprobDrift())) {
+                    progress.samplerDrift(drift.get());
+                    return new TrainingResult.Failed("gradient step " + (r + 1) + " of " + rows.size() + ": "
+                            + drift.get().describe(config.maxLogprobDrift(),
+                                    RlConfig.PARAM + "." + RlConfig.MAX_LOGPROB_DRIFT));
+                }
                 double lr = config.learningRate() * Math.pow(distinctTrajectories(row), config.lrTrajectoryPower());
                 double norm = trainer.step(lr, settings.rl().maxGradNorm());
                 Map<String, Number> metrics = steps.record(result.loss(), norm, lr, result, batch,
@@ -82,7 +96,9 @@ record RlTraining(AdapterFiles adapters, TrainingSettings settings, Clock clock)
                     metrics.put("kl_policy_ref", objective.meanKl());
                 }
                 metrics.put("probs_corr", objective.probsCorrelation());
+                drift.ifPresent(d -> metrics.putAll(d.eventMetrics()));
                 progress.gradientStep(StepMetrics.finite(metrics));
+                drift.ifPresent(progress::samplerDrift);
             }
             adapters.writeStep(setup.model().id(), setup.step(), trainer::save);
         }

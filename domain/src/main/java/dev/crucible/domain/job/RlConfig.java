@@ -26,15 +26,21 @@ import java.util.Set;
  * @param precalculateLogprobs recompute old logprobs before training
  * @param truncatedImportanceSampling cap on the sampler correction, or null
  * @param lrTrajectoryPower lr multiplier exponent on the number of trajectories
+ * @param maxLogprobDrift fail a gradient step whose mean {@code |trainer - sampler|} log-probability over its tokens
+ *                        with a sampler log-probability is above this, in nats; null (the default) never fails one.
+ *                        A Crucible setting, not ART's.
  */
 public record RlConfig(double learningRate, LossFunction lossFunction, double epsilon, double epsilonHigh,
         double advantageBalance, String importanceSamplingLevel, boolean normalizeAdvantages,
         Double maxNegativeAdvantageWeight, boolean maskProbRatio, Double kimiK2Tau, double klPenaltyCoef,
         Integer klPenaltyReferenceStep, Integer klPenaltyStepLag, boolean allowTrainingWithoutLogprobs,
-        boolean precalculateLogprobs, Double truncatedImportanceSampling, double lrTrajectoryPower) {
+        boolean precalculateLogprobs, Double truncatedImportanceSampling, double lrTrajectoryPower,
+        Double maxLogprobDrift) {
 
     public static final String PARAM = "experimental_config";
     public static final double DEFAULT_LEARNING_RATE = 5e-6;
+    /** The setting's wire name, for messages that name it. */
+    public static final String MAX_LOGPROB_DRIFT = "max_logprob_drift";
     private static final Set<String> IS_LEVELS = Set.of("token", "sequence", "average", "geometric_average");
     private static final Set<String> LOSS_FNS = Set.of("cispo", "ppo");
     private static final Set<String> KL_SOURCES = Set.of("current_learner", "sample");
@@ -84,7 +90,11 @@ public record RlConfig(double learningRate, LossFunction lossFunction, double ep
         double power = r.number("num_trajectories_learning_rate_multiplier_power", 0.0);
         r.integer("packed_sequence_length", null, 1);
         r.integer("logprob_calculation_chunk_size", null, 1);
+        Double maxDrift = r.number(MAX_LOGPROB_DRIFT, null);
+        if (maxDrift != null && maxDrift < 0) {
+            throw r.reject(MAX_LOGPROB_DRIFT, "must be >= 0, got " + maxDrift);
+        }
         return new RlConfig(lr, loss, epsilon, epsilonHigh, balance, level, normalize, maxNeg, mask, tau, klCoef,
-                refStep, lag, withoutLogprobs, precalc, tis, power);
+                refStep, lag, withoutLogprobs, precalc, tis, power, maxDrift);
     }
 }

@@ -14,7 +14,7 @@ class RlConfigTest {
 
     /** ART's serverless defaults, written out independently of the code. */
     private static final RlConfig ART_DEFAULTS = new RlConfig(5e-6, LossFunction.CISPO, 1.0, 4.0, 0.0, "token",
-            true, null, false, null, 0.0, null, null, false, false, null, 0.0);
+            true, null, false, null, 0.0, null, null, false, false, null, 0.0, null);
 
     private static RlConfig resolved(Map<String, Object> config) {
         return value(RlConfig.resolve(config));
@@ -68,8 +68,16 @@ class RlConfigTest {
         config.put("num_trajectories_learning_rate_multiplier_power", 0.5);
         config.put("packed_sequence_length", 2048);
         config.put("logprob_calculation_chunk_size", 64);
+        config.put("max_logprob_drift", 0.05);
         assertEquals(new RlConfig(1e-4, LossFunction.PPO, 0.3, 0.5, -0.25, "sequence", false, 2.0, true, -0.5, 0.1,
-                0, null, true, true, 1.5, 0.5), resolved(config));
+                0, null, true, true, 1.5, 0.5, 0.05), resolved(config));
+    }
+
+    @Test
+    void maxLogprobDriftIsANonNegativeNumber() {
+        assertEquals(0.0, resolved(Map.of("max_logprob_drift", 0)).maxLogprobDrift());
+        assertRefused("max_logprob_drift", -0.1, "must be >= 0, got -0.1");
+        assertRefused("max_logprob_drift", "big", "must be a number, got a string");
     }
 
     @Test

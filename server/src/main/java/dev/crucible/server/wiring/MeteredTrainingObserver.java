@@ -2,6 +2,7 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.job.TrainingObserver;
 import dev.crucible.domain.job.JobType;
+import dev.crucible.runtime.training.LogprobDrift;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,12 +12,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Training as Crucible's own meters, labelled {@code job_type} ({@code rl}, {@code sft}):
  * {@code crucible_gradient_steps_total}, {@code crucible_training_tokens_total} (its rate is the training throughput),
  * {@code crucible_training_tokens_per_second} (the last step's), and {@code crucible_job_duration_seconds} by
- * {@code outcome}, a histogram from a second to a day.
+ * {@code outcome}, a histogram from a second to a day. The last RL step's distance between the trainer's and the
+ * sampler's log-probabilities, labelled {@code operation} ({@code rl_job}, {@code forward_backward}):
+ * {@code crucible_training_sampler_logprob_diff_mean} and {@code _max} (nats) and {@code crucible_training_sampler_kl_k3}
+ * (the k3 estimate of KL(sampler || trainer)).
  */
 final class MeteredTrainingObserver implements TrainingObserver {
 
@@ -27,6 +32,7 @@ final class MeteredTrainingObserver implements TrainingObserver {
 
     private final MeterRegistry registry;
     private final Map<JobType, AtomicReference<Double>> lastRate = new ConcurrentHashMap<>();
+    private final Map<String, AtomicReference<LogprobDrift>> lastDrift = new ConcurrentHashMap<>();
 
     MeteredTrainingObserver(MeterRegistry registry) {
         this.registry = registry;
@@ -42,6 +48,26 @@ final class MeteredTrainingObserver implements TrainingObserver {
         if (!elapsed.isZero() && !elapsed.isNegative()) {
             rate(type).set(tokens / (elapsed.toNanos() / 1e9));
         }
+    }
+
+    @Override
+    public void samplerDrift(String operation, LogprobDrift drift) {
+        lastDrift.computeIfAbsent(operation, o -> {
+            AtomicReference<LogprobDrift> value = new AtomicReference<>(drift);
+            driftGauge("crucible.training.sampler.logprob.diff.mean", "Mean |trainer - sampler| log-probability over "
+                    + "the last RL step's tokens, in nats", o, value, LogprobDrift::meanAbs);
+            driftGauge("crucible.training.sampler.logprob.diff.max", "Largest |trainer - sampler| log-probability "
+                    + "of the last RL step's tokens, in nats", o, value, LogprobDrift::maxAbs);
+            driftGauge("crucible.training.sampler.kl.k3", "k3 estimate of KL(sampler || trainer) over the last RL "
+                    + "step's tokens, in nats", o, value, LogprobDrift::klK3);
+            return value;
+        }).set(drift);
+    }
+
+    private void driftGauge(String name, String description, String operation, AtomicReference<LogprobDrift> value,
+            ToDoubleFunction<LogprobDrift> read) {
+        Gauge.builder(name, value, v -> read.applyAsDouble(v.get())).description(description)
+                .tag("operation", operation).register(registry);
     }
 
     @Override

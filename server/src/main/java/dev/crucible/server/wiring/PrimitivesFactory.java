@@ -1,6 +1,7 @@
 package dev.crucible.server.wiring;
 
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.job.TrainingObserver;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
@@ -24,6 +25,7 @@ import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.OptionalDouble;
 
 /**
  * The training primitives (the Tinker API): the operation log's services, the live runs with their bounds, and the
@@ -40,9 +42,27 @@ class PrimitivesFactory {
             @Value("${crucible.primitives.max-samples:128}") int maxSamples,
             @Value("${crucible.primitives.max-sample-tokens:4096}") int maxSampleTokens,
             @Value("${crucible.primitives.max-samples-in-flight:256}") int maxSamplesInFlight,
-            @Value("${crucible.primitives.max-operations-in-flight:64}") int maxOperationsInFlight) {
+            @Value("${crucible.primitives.max-operations-in-flight:64}") int maxOperationsInFlight,
+            @Value("${crucible.primitives.max-logprob-drift:}") String maxLogprobDrift) {
         return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
-                maxSamplesInFlight, maxOperationsInFlight);
+                maxSamplesInFlight, maxOperationsInFlight, drift(maxLogprobDrift));
+    }
+
+    /** {@code crucible.primitives.max-logprob-drift}: unset, or a number of nats {@code >= 0}; else the start fails. */
+    private static OptionalDouble drift(String setting) {
+        if (setting.isBlank()) {
+            return OptionalDouble.empty();
+        }
+        try {
+            double limit = Double.parseDouble(setting.strip());
+            if (limit >= 0 && Double.isFinite(limit)) {
+                return OptionalDouble.of(limit);
+            }
+        } catch (NumberFormatException e) {
+            // answered below with the setting's name
+        }
+        throw new IllegalArgumentException("crucible.primitives.max-logprob-drift must be a number of nats >= 0, got '"
+                + setting + "'");
     }
 
     @Singleton
@@ -71,9 +91,9 @@ class PrimitivesFactory {
     @Singleton
     SubmitRunOperationService submitRunOperation(PrimitiveStore store, OperationLog log, OperationSignals signals,
             LiveRuns live, ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters,
-            PrimitiveLimits limits, UsageRecorder usage, Clock clock) {
+            PrimitiveLimits limits, UsageRecorder usage, TrainingObserver observer, Clock clock) {
         return new SubmitRunOperationService(store, log, signals, live, served, checkpoints, adapters, limits, usage,
-                clock);
+                observer, clock);
     }
 
     @Singleton

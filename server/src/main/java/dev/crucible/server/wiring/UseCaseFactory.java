@@ -27,6 +27,7 @@ import dev.crucible.application.job.JobQueryService;
 import dev.crucible.application.job.ListJobsService;
 import dev.crucible.application.job.JobQueue;
 import dev.crucible.application.job.JobRunner;
+import dev.crucible.application.job.TrainingObserver;
 import dev.crucible.application.job.JobRunnerLoop;
 import dev.crucible.application.job.JobStore;
 import dev.crucible.application.job.JobTrainer;
@@ -186,13 +187,18 @@ class UseCaseFactory {
         return new ListJobsService(jobs);
     }
 
+    /** One for the process: its gauges hold the last value, and jobs and the primitives both report to them. */
+    @Singleton
+    TrainingObserver trainingObserver(MeterRegistry registry) {
+        return new MeteredTrainingObserver(registry);
+    }
+
     @Singleton
     JobRunner jobRunner(JobQueue queue, JobStore jobs, JobTrainer trainer, Clock clock, CrucibleSettings settings,
-            MeterRegistry registry) {
+            TrainingObserver observer) {
         CrucibleSettings.Runner r = settings.runner();
         return new JobRunner(queue, jobs, trainer, clock,
-                new RunnerSettings(r.pollInterval(), r.heartbeatInterval(), r.staleAfter()),
-                new MeteredTrainingObserver(registry));
+                new RunnerSettings(r.pollInterval(), r.heartbeatInterval(), r.staleAfter()), observer);
     }
 
     @Singleton

@@ -92,6 +92,16 @@ class MetricsIT {
             assertTrue(value(after, "crucible_job_duration_seconds_bucket", rl, "le=\"86400.0\"") >= 1,
                     "the histogram's buckets reach a day");
             assertTrue(value(after, "process_resident_memory_bytes") > 0, "the process's resident memory");
+            Map<?, ?> step = (Map<?, ?>) owner.get("/v1/preview/training-jobs/" + job + "/events").data().stream()
+                    .filter(e -> e.get("type").equals("gradient_step")).findFirst().orElseThrow().get("data");
+            String op = "operation=\"rl_job\"";
+            for (String[] pair : new String[][] {{"crucible_training_sampler_logprob_diff_mean",
+                "sampler_logprob_diff_mean"}, {"crucible_training_sampler_logprob_diff_max", "sampler_logprob_diff_max"},
+                {"crucible_training_sampler_kl_k3", "sampler_kl_k3"}}) {
+                double event = ((Number) step.get(pair[1])).doubleValue();
+                assertEquals(event, value(after, pair[0], op), 1e-9 * Math.max(1, event),
+                        "the last RL step's " + pair[1] + " as its event says");
+            }
         }
     }
 

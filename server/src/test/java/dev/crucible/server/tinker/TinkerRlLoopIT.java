@@ -27,7 +27,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code loss:sum} is {@code -Σ exp(lp - q)·A} computed here from the returned per-datum logprobs {@code lp}, the
  * sampler's logprobs {@code q} and the advantages; the trainer scored the sampled tokens as the sampler did (FP32:
  * within {@value #AGREEMENT} nats, as {@link TinkerReplayIT}); the step lowered that loss; and the next sampler
- * scores the sampled tokens as the trainer does after the step, not as before it.
+ * scores the sampled tokens as the trainer does after the step, not as before it. The step's metrics say how far the
+ * trainer was from the sampler over the trained positions ({@code sampler_logprob_diff_mean:mean} and the others,
+ * within the same agreement); with every sampled logprob lowered by {@value #SHIFT} the step drifts past the server's
+ * {@code crucible.primitives.max-logprob-drift} ({@value #DRIFT_LIMIT}) and fails as the user's fault, saying so.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TinkerRlLoopIT {
@@ -38,17 +41,20 @@ class TinkerRlLoopIT {
     private static final double LEARNING_RATE = 0.02;
     /** Trainer (DJL) and sampler (the serving engine) compute in FP32 in different orders. */
     private static final double AGREEMENT = 5e-3;
+    private static final double DRIFT_LIMIT = 0.05;
+    private static final double SHIFT = 0.5;
 
     @AutoClose
-    private final TestServer server = TestServer.start(Map.of());
+    private final TestServer server = TestServer.start(Map.of("crucible.primitives.max-logprob-drift", DRIFT_LIMIT));
 
     @ParameterizedTest
     @EnumSource(TinkerProfile.class)
     void anImportanceSamplingStepLearnsFromTheSampledTokensAndTheNextSamplerHasItsWeights(TinkerProfile profile) {
-        TinkerClient tinker = new TinkerClient(server, server.newKey("rl-" + profile.name().toLowerCase(Locale.ROOT)));
-        int vocab = TinkerClient.vocabSize(server);
-        String model = tinker.createModel(TestServer.BASE_MODEL, 8);
-        String sampler = ephemeralSampler(tinker, model, 0);
+        Run run = Run.start(server, "rl-" + profile.name().toLowerCase(Locale.ROOT));
+        TinkerClient tinker = run.tinker();
+        int vocab = run.vocab();
+        String model = run.model();
+        String sampler = run.sampler();
 
         List<String> asked = new ArrayList<>();
         for (int p = 0; p < PROMPTS.length; p++) {
@@ -78,6 +84,12 @@ class TinkerRlLoopIT {
         ForwardBackwardOutput before = profile.awaitForwardBackward(tinker, fb);
         Map<String, Object> optimized = tinker.await(opt);
         assertTrue(optimized.containsKey("metrics"), optimized.toString());
+
+        Map<String, Double> metrics = before.metrics();
+        assertTrue(metrics.get("sampler_logprob_diff_mean:mean") < AGREEMENT, metrics.toString());
+        assertTrue(metrics.get("sampler_logprob_diff_max:max") < AGREEMENT, metrics.toString());
+        assertTrue(metrics.get("sampler_kl_k3:mean") < AGREEMENT * AGREEMENT, metrics.toString());
+        assertTrue(metrics.get("sampler_logprob_tokens:sum") > 0, metrics.toString());
 
         double expected = importanceSamplingLoss(data, before);
         double loss = before.metrics().get("loss:sum");
@@ -117,6 +129,44 @@ class TinkerRlLoopIT {
         }
         assertTrue(moved > 4 * AGREEMENT, "the step moved the sampled tokens' logprobs by " + moved
                 + ", so the next sampler's agreement is with the new weights, not the old");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TinkerProfile.class)
+    void aStepWhoseSamplerDriftedPastTheServersLimitFailsAsTheUsersFault(TinkerProfile profile) {
+        Run run = Run.start(server, "drift-" + profile.name().toLowerCase(Locale.ROOT));
+        TinkerClient tinker = run.tinker();
+        SdkResponses.Sample group = profile.awaitSample(tinker, tinker.submit("asample", sample(run.sampler(), 0,
+                PROMPTS[0], GROUP, MAX_TOKENS, false)));
+        double[] rewards = group.sequences().stream().mapToDouble(s -> reward(s.tokens(), run.vocab())).toArray();
+        double mean = java.util.Arrays.stream(rewards).average().orElseThrow();
+        List<Datum> data = new ArrayList<>();
+        for (int s = 0; s < GROUP; s++) {
+            SdkResponses.Sequence sampled = group.sequences().get(s);
+            List<Float> lowered = sampled.logprobs().stream().map(q -> (float) (q - SHIFT)).toList();
+            data.add(cookbookDatum(PROMPTS[0], new SdkResponses.Sequence(sampled.stopReason(), sampled.tokens(),
+                    lowered), rewards[s] - mean));
+        }
+        Map<String, Object> failed = tinker.await(profile.forwardBackward(tinker, run.model(), tinker.nextSeq(),
+                new ForwardBackwardInput(data, "importance_sampling", Map.of(), false)));
+        assertEquals("user", failed.get("category"), failed.toString());
+        String error = String.valueOf(failed.get("error"));
+        assertTrue(error.contains("accumulated nothing")
+                && error.contains("is above crucible.primitives.max-logprob-drift = " + DRIFT_LIMIT), error);
+        java.util.regex.Matcher measured = java.util.regex.Pattern.compile(
+                "mean \\|trainer - sampler\\| = ([0-9.eE+-]+) nats").matcher(error);
+        assertTrue(measured.find(), error);
+        assertEquals(SHIFT, Double.parseDouble(measured.group(1)), AGREEMENT, error);
+    }
+
+    /** A new key's client, the vocabulary, a fresh run of rank 8 on the base model and its first sampler. */
+    private record Run(TinkerClient tinker, int vocab, String model, String sampler) {
+
+        static Run start(TestServer server, String keyName) {
+            TinkerClient tinker = new TinkerClient(server, server.newKey(keyName));
+            String model = tinker.createModel(TestServer.BASE_MODEL, 8);
+            return new Run(tinker, TinkerClient.vocabSize(server), model, ephemeralSampler(tinker, model, 0));
+        }
     }
 
     /** The cookbook's datum: input prompt + sampled[:-1]; targets, logprobs, advantages 0 over the prompt. */

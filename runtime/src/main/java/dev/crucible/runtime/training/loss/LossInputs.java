@@ -30,6 +30,19 @@ public record LossInputs(float[] weights, float[] advantages, float[] samplerLog
         return samplerLogprobs.clone();
     }
 
+    /**
+     * The sampler's log-probability at each position the RL losses train (a non-zero advantage), NaN elsewhere: a
+     * Tinker client sends a placeholder (the cookbook: 0) at the prompt's positions, with advantage 0, which is no
+     * sampler's measurement. An empty array when the datum carries no sampler log-probabilities.
+     */
+    public float[] trainedSamplerLogprobs() {
+        float[] out = new float[samplerLogprobs.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = i < advantages.length && advantages[i] != 0 ? samplerLogprobs[i] : Float.NaN;
+        }
+        return out;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof LossInputs l && Arrays.equals(weights, l.weights) && Arrays.equals(advantages, l.advantages)

@@ -29,6 +29,14 @@ class LossesTest {
     }
 
     @Test
+    void theSamplerLogprobsOfTrainedPositionsAreThoseWithANonZeroAdvantage() {
+        // the cookbook's datum: placeholder logprob 0 and advantage 0 over the prompt, the sampled tokens after it
+        LossInputs datum = new LossInputs(null, new float[] {0, 0, 1.5f, -0.5f}, new float[] {0, 0, -2, -3});
+        assertArrayEquals(new float[] {Float.NaN, Float.NaN, -2, -3}, datum.trainedSamplerLogprobs());
+        assertArrayEquals(new float[0], new LossInputs(new float[] {1}, null, null).trainedSamplerLogprobs());
+    }
+
+    @Test
     void crossEntropyIsMinusTheWeightedSumOfLogprobs() {
         var e = evaluate(LossFunction.CROSS_ENTROPY, Map.of(), new LossInputs(new float[] {1, 0.5f, 0}, null, null),
                 new float[] {-1, -2, -7});
