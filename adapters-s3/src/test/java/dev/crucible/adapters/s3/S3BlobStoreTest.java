@@ -1,0 +1,59 @@
+package dev.crucible.adapters.s3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.crucible.application.blob.BlobStore;
+import dev.crucible.application.blob.BlobStoreContract;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The blob store contract against S3Proxy (filesystem backend), a real S3 server on loopback; each test gets a bucket
+ * prefix of its own, so each starts with an empty store.
+ */
+class S3BlobStoreTest extends BlobStoreContract {
+
+    private static final String BUCKET = "crucible-blobs";
+
+    @TempDir
+    static Path buckets;
+
+    private static S3ProxyServer server;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = S3ProxyServer.start(buckets);
+        server.createBucket(BUCKET);
+        S3ProxyServer.useCredentials();
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        server.close();
+    }
+
+    @Override
+    protected BlobStore store() {
+        S3BlobStore store = S3BlobStore.connect(S3Location.parse("s3://" + BUCKET + "/test-" + UUID.randomUUID()),
+                Optional.of(server.endpoint()), "us-east-1", true);
+        store.check();
+        return store;
+    }
+
+    @Test
+    void readsTheBlobStoreSetting() {
+        assertEquals(new S3Location("bucket", ""), S3Location.parse("s3://bucket"));
+        assertEquals(new S3Location("bucket", "a/b/"), S3Location.parse("s3://bucket/a/b"));
+        assertEquals(new S3Location("bucket", "a/"), S3Location.parse("s3://bucket/a/"));
+        for (String bad : new String[] {"", "local", "s3://", "s3://B", "s3://bucket/../x", "s3://bucket/a b",
+                "http://bucket/x"}) {
+            assertThrows(IllegalArgumentException.class, () -> S3Location.parse(bad), bad);
+        }
+    }
+}
