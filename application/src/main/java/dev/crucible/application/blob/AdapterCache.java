@@ -2,8 +2,6 @@ package dev.crucible.application.blob;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -110,14 +108,19 @@ public final class AdapterCache {
     public Path adopt(Path staging, BlobManifest manifest) {
         String key = manifest.digest().hex();
         Path folder = root.resolve(key);
-        try {
-            Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-            // another thread cached the same manifest first; its folder has the same files
+        if (Files.isDirectory(folder)) {
+            // the same files are cached already (equal adapters of two checkpoints are one folder)
             deleteTree(staging);
-        } catch (IOException e) {
-            deleteTree(staging);
-            throw new UncheckedIOException("cannot cache " + folder, e);
+        } else {
+            try {
+                Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                deleteTree(staging);
+                if (!Files.isDirectory(folder)) {
+                    throw new UncheckedIOException("cannot cache " + folder, e);
+                }
+                // another thread cached the same manifest meanwhile; its folder has the same files
+            }
         }
         synchronized (this) {
             if (!sizes.containsKey(key)) {

@@ -59,6 +59,18 @@ class BlobAdapterFilesTest {
     }
 
     @Test
+    void twoCheckpointsWithEqualFilesShareOneCachedFolder() throws IOException {
+        BlobAdapterFiles adapters = adapters(dir.resolve("cache"), 1 << 20);
+        ModelId a = ModelId.random();
+        ModelId b = ModelId.random();
+        adapters.writeStep(a, 1, f -> peft(f, "same"));
+        adapters.writeStep(b, 1, f -> peft(f, "same"));
+        assertEquals(adapters.stepFolder(a, 1), adapters.stepFolder(b, 1));
+        assertEquals("same", Files.readString(adapters.stepFolder(b, 1).orElseThrow()
+                .resolve("adapter_model.safetensors")));
+    }
+
+    @Test
     void aTrainerThatFailsMidwayLeavesNoStepAndNoStaging() throws IOException {
         ModelId model = ModelId.random();
         BlobAdapterFiles adapters = adapters(dir.resolve("cache"), 1 << 20);
