@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -18,39 +19,56 @@ import java.util.stream.Stream;
 /**
  * This server's local copies of manifests' folders (engines load a PEFT adapter from a folder), one folder per
  * manifest named by the manifest's digest, so a folder never goes stale: a different adapter is a different folder.
- * At most {@code maxBytes} of them are kept, least recently used evicted first, except that the folder just handed
- * out is never evicted. A folder appears whole: it is filled aside, then moved into place. Folders left from an earlier
- * run are kept (oldest-used first in line for eviction); staging folders left by a crash are removed at start.
+ * At most {@code maxBytes} of them are kept, least recently used evicted first, except the folder just handed out and
+ * any handed out (by this process or another sharing the folder) within {@code inUse}, so the bound is soft while many
+ * adapters are loaded at once. A folder appears whole: it is filled aside, then moved into place. Folders left from an
+ * earlier run are kept (oldest-used first in line for eviction); staging folders a day old are a crash's, removed at
+ * start.
  *
- * <p>Thread-safe within one process; two processes must not share a cache folder. A folder handed out may be evicted
- * later by other folders' arrival, so callers load it at once (engines read an adapter into memory when they load it).
+ * <p>Thread-safe; processes sharing a data directory may share the cache folder (each counts what it knows of). A
+ * folder handed out may be evicted once {@code inUse} has passed, so callers load it at once (engines read an adapter
+ * into memory when they load it).
  */
 public final class AdapterCache {
 
     private static final String STAGING = ".staging-";
+    private static final Duration STALE_STAGING = Duration.ofDays(1);
 
     private final Path root;
     private final long maxBytes;
+    private final Duration inUse;
     private final LinkedHashMap<String, Long> sizes = new LinkedHashMap<>(16, 0.75f, true);
     private long total;
+
+    /** A cache that evicts whatever is least recently used, however recently (one process, tests). */
+    public AdapterCache(Path root, long maxBytes) {
+        this(root, maxBytes, Duration.ZERO);
+    }
 
     /**
      * @param root the cache's own folder (created if missing)
      * @param maxBytes the most bytes of folders kept, at least 0 (0 keeps only the folder last handed out)
+     * @param inUse how long after it was handed out a folder is never evicted, at least 0
      */
-    public AdapterCache(Path root, long maxBytes) {
+    public AdapterCache(Path root, long maxBytes, Duration inUse) {
         this.root = Objects.requireNonNull(root, "root");
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes must be at least 0, got " + maxBytes);
         }
+        if (inUse == null || inUse.isNegative()) {
+            throw new IllegalArgumentException("inUse must be at least 0, got " + inUse);
+        }
         this.maxBytes = maxBytes;
+        this.inUse = inUse;
         try {
             Files.createDirectories(root);
             List<Path> found;
             try (Stream<Path> entries = Files.list(root)) {
                 found = entries.toList();
             }
-            found.stream().filter(p -> p.getFileName().toString().startsWith(STAGING)).forEach(AdapterCache::deleteTree);
+            Instant stale = Instant.now().minus(STALE_STAGING);
+            found.stream().filter(p -> p.getFileName().toString().startsWith(STAGING))
+                    .filter(p -> modified(p).isBefore(stale)).forEach(AdapterCache::deleteTree);
             found.stream().filter(p -> BlobDigest.isValid(p.getFileName().toString()))
                     .sorted(Comparator.comparing(AdapterCache::modified))
                     .forEach(p -> remember(p.getFileName().toString(), treeSize(p)));
@@ -133,9 +151,18 @@ public final class AdapterCache {
     }
 
     private synchronized boolean touch(String key, Path folder) {
-        if (sizes.get(key) == null || !Files.isDirectory(folder)) {
+        if (!Files.isDirectory(folder)) {
+            if (sizes.containsKey(key)) {
+                // another process sharing the folder evicted it
+                total -= sizes.remove(key);
+            }
             return false;
         }
+        if (!sizes.containsKey(key)) {
+            // another process sharing the folder cached it
+            remember(key, treeSize(folder));
+        }
+        sizes.get(key);
         try {
             Files.setLastModifiedTime(folder, FileTime.fromMillis(System.currentTimeMillis()));
         } catch (IOException e) {
@@ -150,10 +177,12 @@ public final class AdapterCache {
     }
 
     private void evictBeyond(String keep) {
+        Instant recent = Instant.now().minus(inUse);
         var eldest = sizes.entrySet().iterator();
         while (total > maxBytes && eldest.hasNext()) {
             Map.Entry<String, Long> entry = eldest.next();
-            if (entry.getKey().equals(keep)) {
+            if (entry.getKey().equals(keep) || (!inUse.isZero()
+                    && !modified(root.resolve(entry.getKey())).isBefore(recent))) {
                 continue;
             }
             total -= entry.getValue();

@@ -122,6 +122,24 @@ class BlobAdapterFilesTest {
     }
 
     @Test
+    void foldersHandedOutWithinTheirInUseTimeStayPastTheBoundAndAnotherProcessesFoldersAreFound() {
+        ModelId model = ModelId.random();
+        BlobAdapterFiles writer = adapters(dir.resolve("writer"), 0);
+        for (int step = 1; step <= 3; step++) {
+            String weights = "w" + step;
+            writer.writeStep(model, step, f -> peft(f, weights));
+        }
+        AdapterCache busy = new AdapterCache(dir.resolve("shared"), 10, Duration.ofHours(1));
+        BlobAdapterFiles one = new BlobAdapterFiles(store, busy, collector);
+        List<Path> folders = List.of(one.stepFolder(model, 1).orElseThrow(), one.stepFolder(model, 2).orElseThrow(),
+                one.stepFolder(model, 3).orElseThrow());
+        assertTrue(folders.stream().allMatch(Files::isDirectory), "none is evicted while it may be loading");
+        AdapterCache other = new AdapterCache(dir.resolve("shared"), 10, Duration.ofHours(1));
+        assertEquals(busy.bytes(), other.bytes(), "a second process sharing the folder counts what it finds");
+        assertEquals(folders.get(1), new BlobAdapterFiles(store, other, collector).stepFolder(model, 2).orElseThrow());
+    }
+
+    @Test
     void uploadedFilesAreOneManifestEachAndEqualUploadsShareAnObject() throws IOException {
         BlobFileContents files = new BlobFileContents(store, collector);
         FileId a = FileId.random();

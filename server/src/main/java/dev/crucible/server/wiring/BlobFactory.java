@@ -54,7 +54,9 @@ class BlobFactory {
     @Singleton
     AdapterCache adapterCache(CrucibleSettings settings,
             @Value("${crucible.blob.adapter-cache-bytes:10737418240}") long maxBytes) {
-        return new AdapterCache(settings.dataDir().toAbsolutePath().normalize().resolve("adapter-cache"), maxBytes);
+        // a minute covers an engine's load of a folder just handed out, also by another process sharing the data dir
+        return new AdapterCache(settings.dataDir().toAbsolutePath().normalize().resolve("adapter-cache"), maxBytes,
+                Duration.ofMinutes(1));
     }
 
     @Singleton
