@@ -1,5 +1,6 @@
 package dev.crucible.adapters.s3;
 
+import dev.crucible.application.blob.ManifestName;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,14 +14,14 @@ import java.util.regex.Pattern;
 public record S3Location(String bucket, String prefix) {
 
     private static final Pattern ADDRESS = Pattern.compile("s3://([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/(.*))?");
-    private static final Pattern PREFIX = Pattern.compile("([A-Za-z0-9._-]+/)*");
 
     public S3Location {
         Objects.requireNonNull(bucket, "bucket");
         Objects.requireNonNull(prefix, "prefix");
-        if (!PREFIX.matcher(prefix).matches()) {
-            throw new IllegalArgumentException("prefix must be empty or segments of [A-Za-z0-9._-] each ending in /, "
-                    + "got '" + prefix + "'");
+        if (!prefix.isEmpty() && !(prefix.endsWith("/")
+                && ManifestName.isValid(prefix.substring(0, prefix.length() - 1)))) {
+            throw new IllegalArgumentException("prefix must be empty or segments of [A-Za-z0-9._-], none . or .., "
+                    + "each ending in /, got '" + prefix + "'");
         }
     }
 
