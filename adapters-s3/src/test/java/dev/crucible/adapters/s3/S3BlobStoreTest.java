@@ -28,9 +28,7 @@ class S3BlobStoreTest extends BlobStoreContract {
 
     @BeforeAll
     static void startServer() throws Exception {
-        server = S3ProxyServer.start(buckets);
-        server.createBucket(BUCKET);
-        S3ProxyServer.useCredentials();
+        server = S3ProxyServer.start(buckets, BUCKET);
     }
 
     @AfterAll

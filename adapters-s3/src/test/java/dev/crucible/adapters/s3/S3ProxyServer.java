@@ -25,8 +25,19 @@ public final class S3ProxyServer implements AutoCloseable {
         this.context = context;
     }
 
-    /** Starts a server keeping its buckets under {@code folder}. */
-    public static S3ProxyServer start(Path folder) throws Exception {
+    /**
+     * Starts a server keeping its buckets under {@code folder}, with {@code bucket} created, and makes its credentials
+     * the ones the SDK's default chain finds (the system-property step).
+     */
+    public static S3ProxyServer start(Path folder, String bucket) throws Exception {
+        S3ProxyServer server = start(folder);
+        server.context.getBlobStore().createContainerInLocation(null, bucket);
+        System.setProperty("aws.accessKeyId", ACCESS_KEY);
+        System.setProperty("aws.secretAccessKey", SECRET_KEY);
+        return server;
+    }
+
+    private static S3ProxyServer start(Path folder) throws Exception {
         Properties properties = new Properties();
         properties.setProperty("jclouds.filesystem.basedir", folder.toAbsolutePath().toString());
         BlobStoreContext context = ContextBuilder.newBuilder("filesystem").overrides(properties)
@@ -42,20 +53,9 @@ public final class S3ProxyServer implements AutoCloseable {
         return new S3ProxyServer(proxy, context);
     }
 
-    /** Creates {@code bucket}. */
-    public void createBucket(String bucket) {
-        context.getBlobStore().createContainerInLocation(null, bucket);
-    }
-
     /** The server's address. */
     public URI endpoint() {
         return URI.create("http://127.0.0.1:" + proxy.getPort());
-    }
-
-    /** Makes the test's credentials the ones the SDK's default chain finds (its system-property step). */
-    public static void useCredentials() {
-        System.setProperty("aws.accessKeyId", ACCESS_KEY);
-        System.setProperty("aws.secretAccessKey", SECRET_KEY);
     }
 
     @Override

@@ -43,9 +43,7 @@ class S3BlobStoreIT {
 
     @BeforeAll
     static void startS3() throws Exception {
-        s3 = S3ProxyServer.start(buckets);
-        s3.createBucket(BUCKET);
-        S3ProxyServer.useCredentials();
+        s3 = S3ProxyServer.start(buckets, BUCKET);
     }
 
     @AfterAll

@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -56,26 +57,15 @@ class DiskBlobStore implements BlobStore {
 
     @Override
     public Optional<StoredBlob> put(InputStream content, long maxBytes) {
-        Path temp = null;
-        try {
-            temp = temporary();
-            Optional<StoredBlob> blob;
+        AtomicReference<Optional<StoredBlob>> blob = new AtomicReference<>(Optional.empty());
+        writeAside("an object in " + objects, temp -> {
             try (OutputStream out = Files.newOutputStream(temp)) {
-                blob = HashingCopy.copy(content, out, maxBytes);
+                blob.set(HashingCopy.copy(content, out, maxBytes));
             }
-            if (blob.isPresent()) {
-                temp.toFile().setReadOnly();
-                Path target = object(blob.get().digest());
-                Files.createDirectories(target.getParent());
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                temp = null;
-            }
-            return blob;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot store an object in " + objects, e);
-        } finally {
-            deleteQuietly(temp);
-        }
+            temp.toFile().setReadOnly();
+            return blob.get().map(b -> object(b.digest()));
+        });
+        return blob.get();
     }
 
     @Override
@@ -149,19 +139,10 @@ class DiskBlobStore implements BlobStore {
 
     @Override
     public void putManifest(ManifestName name, BlobManifest manifest) {
-        Path temp = null;
-        try {
-            temp = temporary();
+        writeAside("manifest " + name, temp -> {
             Files.writeString(temp, manifest.text(), StandardCharsets.UTF_8);
-            Path target = manifestFile(name);
-            Files.createDirectories(target.getParent());
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            temp = null;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write manifest " + name, e);
-        } finally {
-            deleteQuietly(temp);
-        }
+            return Optional.of(manifestFile(name));
+        });
     }
 
     @Override
@@ -207,9 +188,28 @@ class DiskBlobStore implements BlobStore {
         return manifests.resolve(name.value() + SUFFIX);
     }
 
-    private Path temporary() throws IOException {
-        Files.createDirectories(partial);
-        return Files.createTempFile(partial, "put-", ".part");
+    /** Fills a temporary file; answers where it goes, or empty to drop it. */
+    private interface Fill {
+        Optional<Path> into(Path temp) throws IOException;
+    }
+
+    /** Writes a file aside in {@code .partial/} and renames it into place whole (over what was there), or drops it. */
+    private void writeAside(String what, Fill fill) {
+        Path temp = null;
+        try {
+            Files.createDirectories(partial);
+            temp = Files.createTempFile(partial, "put-", ".part");
+            Optional<Path> target = fill.into(temp);
+            if (target.isPresent()) {
+                Files.createDirectories(target.get().getParent());
+                Files.move(temp, target.get(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                temp = null;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + what, e);
+        } finally {
+            deleteQuietly(temp);
+        }
     }
 
     /** The regular files under {@code root}; none when it does not exist. */
