@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.crucible.application.blob.BlobStore;
 import dev.crucible.application.blob.BlobStoreContract;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The blob store contract against S3Proxy (filesystem backend), a real S3 server on loopback; each test gets a bucket
@@ -19,27 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class S3BlobStoreTest extends BlobStoreContract {
 
-    private static final String BUCKET = "crucible-blobs";
-
-    @TempDir
-    static Path buckets;
-
-    private static S3ProxyServer server;
-
-    @BeforeAll
-    static void startServer() throws Exception {
-        server = S3ProxyServer.start(buckets, BUCKET);
-    }
-
-    @AfterAll
-    static void stopServer() throws Exception {
-        server.close();
-    }
+    @RegisterExtension
+    static final S3ProxyServer SERVER = new S3ProxyServer("crucible-blobs");
 
     @Override
     protected BlobStore store() {
-        S3BlobStore store = S3BlobStore.connect(S3Location.parse("s3://" + BUCKET + "/test-" + UUID.randomUUID()),
-                Optional.of(server.endpoint()), "us-east-1", true);
+        S3Location fresh = S3Location.parse("s3://" + SERVER.bucket() + "/test-" + UUID.randomUUID());
+        S3BlobStore store = S3BlobStore.connect(fresh, Optional.of(SERVER.endpoint()), "us-east-1", true);
         store.check();
         return store;
     }

@@ -15,14 +15,11 @@ import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Crucible with {@code --blob-store s3://…} on S3Proxy (a real S3 server on loopback, filesystem backend): a file
@@ -36,25 +33,13 @@ class S3BlobStoreIT {
     private static final String LINE = "{\"messages\": [{\"role\": \"user\", \"content\": \"2+2?\"}, "
             + "{\"role\": \"assistant\", \"content\": \"4\"}]}\n";
 
-    @TempDir
-    static Path buckets;
-
-    private static S3ProxyServer s3;
-
-    @BeforeAll
-    static void startS3() throws Exception {
-        s3 = S3ProxyServer.start(buckets, BUCKET);
-    }
-
-    @AfterAll
-    static void stopS3() throws Exception {
-        s3.close();
-    }
+    @RegisterExtension
+    static final S3ProxyServer S3 = new S3ProxyServer(BUCKET);
 
     /** What {@code crucible serve --blob-store s3://crucible-it/cluster} reads, with S3Proxy's address. */
     private static Map<String, Object> onS3() {
         return BlobStoreOptions.properties("s3://" + BUCKET + "/cluster", Map.of(
-                "CRUCIBLE_S3_ENDPOINT", s3.endpoint().toString(), "CRUCIBLE_S3_PATH_STYLE", "true"));
+                "CRUCIBLE_S3_ENDPOINT", S3.endpoint().toString(), "CRUCIBLE_S3_PATH_STYLE", "true"));
     }
 
     @Test
