@@ -150,4 +150,11 @@ class ModuleRulesTest {
                     "ai.onnxruntime..", "ai.onnx.proto..", "java..")
             .because("it implements the application's RewardTrainer and RewardScorer ports with Tribuo (features, "
                     + "logistic regression, the ONNX exporter) and ONNX Runtime, and nothing else");
+
+    @ArchTest
+    static final ArchRule theS3AdapterSeesOnlyItsPortAndTheAwsSdk = classes()
+            .that().resideInAPackage("dev.crucible.adapters.s3..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("dev.crucible.adapters.s3..",
+                    "dev.crucible.application.blob..", "software.amazon.awssdk..", "java..")
+            .because("it implements the application's BlobStore port with the AWS SDK for Java v2, and nothing else");
 }

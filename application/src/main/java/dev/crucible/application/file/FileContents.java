@@ -5,8 +5,8 @@ import java.io.InputStream;
 import java.util.OptionalLong;
 
 /**
- * The bytes of uploaded files, one blob per file id. A blob appears whole or not at all: it is written aside and
- * moved into place only once complete.
+ * The bytes of uploaded files, one blob per file id (in the blob store, {@code application.blob.BlobFileContents}). A
+ * blob appears whole or not at all: it is written aside and made visible only once complete.
  *
  * <p>Thread-safe. I/O failures are infrastructure failures and surface as {@link java.io.UncheckedIOException}.
  */

@@ -5,7 +5,11 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-/** The adapter store on disk: one folder per model, one PEFT adapter per checkpoint step. Thread-safe. */
+/**
+ * The adapters of checkpoints, one PEFT folder (with the optimiser state when saved) per checkpoint step, kept where
+ * every server finds them (the blob store, {@code application.blob.BlobAdapterFiles}) and handed out as a local folder.
+ * Thread-safe.
+ */
 public interface AdapterFiles {
 
     /** Removes every adapter file of {@code model}; a model without files is fine. */
@@ -16,7 +20,7 @@ public interface AdapterFiles {
 
     /**
      * Stores the adapter of checkpoint {@code step} of {@code model}: {@code writer} fills an empty staging folder,
-     * which then replaces the step's folder in one move, so a reader never sees half an adapter.
+     * whose files then replace the step's in one step, so a reader never sees half an adapter.
      *
      * @throws java.io.UncheckedIOException when the files cannot be written
      */

@@ -68,6 +68,13 @@ final class ServeCommand implements Callable<Integer> {
                     + "only /v1/health, /v1/health/ready, /v1/system-check and /metrics. See docs/deploy.md.")
     String role;
 
+    @Option(names = "--blob-store", defaultValue = "${env:CRUCIBLE_BLOB_STORE:-local}",
+            description = "Where uploaded files, adapters and optimiser state live: local (the data directory) or "
+                    + "s3://BUCKET[/PREFIX] (env CRUCIBLE_BLOB_STORE; default local). S3's endpoint, region and "
+                    + "path-style addressing come from CRUCIBLE_S3_ENDPOINT, CRUCIBLE_S3_REGION (else AWS_REGION, else "
+                    + "us-east-1) and CRUCIBLE_S3_PATH_STYLE; credentials from the AWS SDK's default chain.")
+    String blobStore;
+
     @Option(names = "--shutdown-grace-seconds", defaultValue = "${env:CRUCIBLE_SHUTDOWN_GRACE_SECONDS:-25}",
             description = "On SIGTERM, how long requests in flight and the running training job get to finish before "
                     + "the process stops anyway (env CRUCIBLE_SHUTDOWN_GRACE_SECONDS; default 25).")
@@ -94,6 +101,7 @@ final class ServeCommand implements Callable<Integer> {
         if (inferenceEngine != null) {
             props.put("crucible.inference-engine", inferenceEngine);
         }
+        props.putAll(BlobStoreOptions.properties(blobStore, System.getenv()));
         String key = System.getenv("CRUCIBLE_API_KEY");
         if (key != null && !key.isBlank()) {
             props.put("crucible.bootstrap.api-key", key.strip());

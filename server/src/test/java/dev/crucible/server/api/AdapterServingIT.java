@@ -10,7 +10,8 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
-import java.nio.file.Path;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,19 @@ import org.junit.jupiter.api.Test;
 class AdapterServingIT {
 
     @SuppressWarnings("unchecked")
+    /** Writes adapter files, an I/O failure failing the test. */
+    private static void write(AdapterWrite write) {
+        try {
+            write.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private interface AdapterWrite {
+        void run() throws IOException;
+    }
+
     private static List<Object> greedy(Api api, String model) {
         Api.Reply reply = api.post("/v1/chat/completions", RequestBodies.chat("Hello there", "model", model,
                 "max_tokens", 6, "temperature", 0, "return_token_ids", true));
@@ -42,9 +56,8 @@ class AdapterServingIT {
                     "messages", List.of(Map.of("role", "user", "content", "hi")))).status(), "no adapter files yet");
 
             ModelConfig base = ModelFolder.read(server.dataDir().resolve("models").resolve(TestServer.BASE_MODEL)).config();
-            Path adapters = server.dataDir().resolve("adapters").resolve(model);
-            TinyAdapter.writeRandom(base, adapters.resolve("step-1"), 11);
-            TinyAdapter.writePeftInit(base, adapters.resolve("step-2"), 12);
+            server.writeAdapter(model, 1, folder -> write(() -> TinyAdapter.writeRandom(base, folder, 11)));
+            server.writeAdapter(model, 2, folder -> write(() -> TinyAdapter.writePeftInit(base, folder, 12)));
 
             List<Object> plain = greedy(api, TestServer.BASE_MODEL);
             List<Object> stepOne = greedy(api, address + ":step1");

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.crucible.application.blob.BlobCollector;
+import dev.crucible.application.blob.BlobStore;
+import dev.crucible.application.blob.ManifestName;
+import dev.crucible.application.blob.StoredBlob;
 import dev.crucible.application.job.SftDatasetLoader;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
@@ -18,9 +22,10 @@ import dev.crucible.server.support.Api;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -77,27 +82,34 @@ class FilesIT {
     }
 
     @Test
-    void anUploadAnswersOpenAisFileObjectAndKeepsTheBytesInTheDataDirectory() {
-        Map<String, Object> file = upload(dana, "train.jsonl", "fine-tune", LINE);
+    void anUploadAnswersOpenAisFileObjectAndKeepsTheBytesInTheBlobStore() {
+        // bytes no other test uploads: equal uploads share one object, which stays while any of them is kept
+        String line = LINE.replace("2+2?", "2+2? " + java.util.UUID.randomUUID());
+        Map<String, Object> file = upload(dana, "train.jsonl", "fine-tune", line);
         String id = (String) file.get("id");
         assertTrue(id.matches("file-[0-9a-f]{32}"), id);
         assertEquals("file", file.get("object"));
-        assertEquals(bytes(LINE).length, ((Number) file.get("bytes")).intValue());
+        assertEquals(bytes(line).length, ((Number) file.get("bytes")).intValue());
         assertEquals("train.jsonl", file.get("filename"));
         assertEquals("fine-tune", file.get("purpose"));
         assertEquals("processed", file.get("status"));
         assertInstanceOf(Number.class, file.get("created_at"));
         assertEquals(file, dana.get("/v1/files/" + id).json());
-        Path blob = server.dataDir().resolve("files").resolve(id);
-        assertTrue(Files.isRegularFile(blob));
+        BlobStore blobs = server.bean(BlobStore.class);
+        ManifestName manifest = new ManifestName("files/" + id);
+        StoredBlob blob = blobs.manifest(manifest).orElseThrow().files().get("content");
+        assertEquals(bytes(line).length, blob.size(), "the bytes are one object of the blob store");
 
         Api.Bytes content = dana.download("/v1/files/" + id + "/content");
         assertEquals(200, content.status());
-        assertArrayEquals(bytes(LINE), content.body());
+        assertArrayEquals(bytes(line), content.body());
 
         Api.Reply deleted = dana.delete("/v1/files/" + id, null);
         assertEquals(Map.of("id", id, "object", "file", "deleted", true), deleted.json());
-        assertFalse(Files.exists(blob), "deleting a file removes its bytes");
+        assertEquals(Optional.empty(), blobs.manifest(manifest), "deleting a file removes its manifest");
+        // no grace, as if the grace had passed (no other upload runs meanwhile)
+        new BlobCollector(blobs, Duration.ZERO, Clock.offset(Clock.systemUTC(), Duration.ofSeconds(1))).collect();
+        assertFalse(blobs.open(blob.digest()).isPresent(), "then collecting removes its bytes");
         assertError(dana.get("/v1/files/" + id), 404, "file_id");
     }
 

@@ -76,10 +76,9 @@ class JobsIT {
         assertEquals(false, events.json().get("has_more"));
         Map<?, ?> started = (Map<?, ?>) events.data().getFirst().get("data");
         assertEquals(1, ((Number) started.get("num_sequences")).intValue(), "one trainable trajectory, one row");
-        assertTrue(Files.isRegularFile(server.dataDir().resolve("adapters").resolve(modelId)
-                .resolve("step-" + step).resolve("adapter_model.safetensors")), "the checkpoint's PEFT adapter");
-        assertTrue(Files.isRegularFile(server.dataDir().resolve("adapters").resolve(modelId)
-                .resolve("step-" + step).resolve("optimizer.safetensors")), "AdamW's state for the next job");
+        Path folder = server.adapterFolder(modelId, step).orElseThrow();
+        assertTrue(Files.isRegularFile(folder.resolve("adapter_model.safetensors")), "the checkpoint's PEFT adapter");
+        assertTrue(Files.isRegularFile(folder.resolve("optimizer.safetensors")), "AdamW's state for the next job");
 
         Api.Reply after = api.get("/v1/preview/training-jobs/" + created.text("id") + "/events?after=" + last.get("id"));
         assertEquals(List.of(), after.data());
@@ -98,7 +97,7 @@ class JobsIT {
         List<Map<String, Object>> events = api.get("/v1/preview/training-jobs/" + id + "/events").data();
         assertEquals(List.of("training_started", "training_ended"), events.stream().map(e -> e.get("type")).toList());
         assertEquals(0, ((Number) ((Map<?, ?>) events.getFirst().get("data")).get("num_sequences")).intValue());
-        Path step1 = server.dataDir().resolve("adapters").resolve(model).resolve("step-1");
+        Path step1 = server.adapterFolder(model, 1).orElseThrow();
         assertTrue(Files.isRegularFile(step1.resolve("adapter_model.safetensors")), "step 1 is servable");
     }
 

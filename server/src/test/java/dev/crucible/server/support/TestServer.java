@@ -1,6 +1,8 @@
 package dev.crucible.server.support;
 
+import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
+import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.tiny.TinyModel;
@@ -14,6 +16,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * A whole Crucible server on a random port over a real PostgreSQL database, with a base model folder named
@@ -126,6 +131,16 @@ public final class TestServer implements AutoCloseable {
 
     public Path dataDir() {
         return dataDir;
+    }
+
+    /** The folder of checkpoint {@code step} of model {@code modelId}, from the blob store; empty when it has none. */
+    public Optional<Path> adapterFolder(String modelId, int step) {
+        return bean(AdapterFiles.class).stepFolder(new ModelId(UUID.fromString(modelId)), step);
+    }
+
+    /** Stores the adapter files that {@code writer} writes into a folder as checkpoint {@code step}'s. */
+    public void writeAdapter(String modelId, int step, Consumer<Path> writer) {
+        bean(AdapterFiles.class).writeStep(new ModelId(UUID.fromString(modelId)), step, writer);
     }
 
     public <T> T bean(Class<T> type) {

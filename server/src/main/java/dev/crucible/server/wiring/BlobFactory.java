@@ -1,0 +1,71 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.adapters.s3.S3BlobStore;
+import dev.crucible.adapters.s3.S3Location;
+import dev.crucible.application.blob.AdapterCache;
+import dev.crucible.application.blob.BlobAdapterFiles;
+import dev.crucible.application.blob.BlobCollector;
+import dev.crucible.application.blob.BlobFileContents;
+import dev.crucible.application.blob.BlobStore;
+import dev.crucible.application.file.FileContents;
+import dev.crucible.application.model.AdapterFiles;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The blob store (the local data directory's, a bean of adapters-persistence, unless {@code crucible.blob.store} is
+ * an {@code s3://} address), and the files and adapters kept in it: uploaded files, checkpoints' adapters with their
+ * optimiser state, served from a bounded local cache of adapters ({@code crucible.blob.adapter-cache-bytes}).
+ */
+@Factory
+class BlobFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BlobFactory.class);
+
+    /** S3 or an S3-compatible server; fails the start, saying why, when the bucket cannot be reached. */
+    @Singleton
+    @Requires(property = "crucible.blob.store", pattern = "s3://.+")
+    BlobStore s3BlobStore(@Value("${crucible.blob.store}") String address,
+            @Value("${crucible.blob.s3.endpoint:}") String endpoint,
+            @Value("${crucible.blob.s3.region:us-east-1}") String region,
+            @Value("${crucible.blob.s3.path-style:false}") boolean pathStyle) {
+        S3BlobStore store = S3BlobStore.connect(S3Location.parse(address),
+                endpoint.isBlank() ? Optional.empty() : Optional.of(URI.create(endpoint.strip())), region, pathStyle);
+        store.check();
+        LOG.info("Blob store: {} (endpoint {}, region {}, path-style {})", store.location(),
+                endpoint.isBlank() ? "AWS" : endpoint, region, pathStyle);
+        return store;
+    }
+
+    @Singleton
+    BlobCollector blobCollector(BlobStore store, Clock clock,
+            @Value("${crucible.blob.collect-grace:10m}") Duration grace) {
+        return new BlobCollector(store, grace, clock);
+    }
+
+    @Singleton
+    AdapterCache adapterCache(CrucibleSettings settings,
+            @Value("${crucible.blob.adapter-cache-bytes:10737418240}") long maxBytes) {
+        // a minute covers an engine's load of a folder just handed out, also by another process sharing the data dir
+        return new AdapterCache(settings.dataDir().toAbsolutePath().normalize().resolve("adapter-cache"), maxBytes,
+                Duration.ofMinutes(1));
+    }
+
+    @Singleton
+    FileContents fileContents(BlobStore store, BlobCollector collector) {
+        return new BlobFileContents(store, collector);
+    }
+
+    @Singleton
+    AdapterFiles adapterFiles(BlobStore store, AdapterCache cache, BlobCollector collector) {
+        return new BlobAdapterFiles(store, cache, collector);
+    }
+}
