@@ -1,6 +1,7 @@
 package dev.crucible.application.primitives;
 
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.serving.AdapterSource;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
@@ -125,7 +126,8 @@ public final class SampleService implements SampleUseCase, AutoCloseable {
             // the checkpoint's files are gone (the model or the checkpoint was deleted since)
             return Outcome.refused(Refusal.notFound("sampling_session_id", "the sampler's checkpoint was deleted"));
         }
-        Optional<AdapterCache.Lease> lease = folder.map(f -> cache.acquire(base, f));
+        Optional<AdapterCache.Lease> lease = folder.map(f -> cache.acquire(base,
+                new AdapterSource(sampler.run().orElseThrow(), sampler.step().getAsInt(), f)));
         try {
             GenerationRequest request = new GenerationRequest(prompt, params, 0,
                     lease.map(AdapterCache.Lease::adapter).orElse(null), Optional.empty(), owner);

@@ -1,11 +1,8 @@
 package dev.crucible.application.process;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.crucible.application.fakes.FakeLoraAdapter;
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.serving.AdapterSource;
 import dev.crucible.application.inference.serving.ServedAdapterEviction;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.testsupport.concurrent.Await;
@@ -18,6 +15,10 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Following the catalog: every change once and in order, from the start point; removals drop loaded adapters. */
 class CatalogFollowerTest {
@@ -108,11 +109,11 @@ class CatalogFollowerTest {
         ModelId model = ModelId.random();
         ModelId other = ModelId.random();
         AdapterCache cache = new AdapterCache(8);
-        Path root = Path.of("/data/adapters");
+        // one content-named folder for all four, as the blob store's cache keeps equal adapters
+        Path folder = Path.of("/data/cache/5d41402abc4b2a76b9719d911017c592");
         for (ModelId m : List.of(model, other)) {
             for (int step = 1; step <= 2; step++) {
-                cache.acquire("base", root.resolve(m.value().toString()).resolve("step-" + step), f -> new FakeLoraAdapter())
-                        .close();
+                cache.acquire("base", new AdapterSource(m, step, folder), f -> new FakeLoraAdapter()).close();
             }
         }
         ServedAdapterEviction eviction = new ServedAdapterEviction(cache);

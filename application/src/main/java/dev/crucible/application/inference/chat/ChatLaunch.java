@@ -32,7 +32,7 @@ record ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver o
         Optional<AdapterCache.Lease> lease = Optional.empty();
         Outcome<GenerationHandle> handle;
         try {
-            lease = chat.model().adapterFolder().map(folder -> adapters.acquire(chat.model().base(), folder));
+            lease = chat.model().adapter().map(source -> adapters.acquire(chat.model().base(), source));
             GenerationRequest request = chat.generation().withAdapter(lease.map(AdapterCache.Lease::adapter).orElse(null));
             handle = generator.submit(request, observed(chat.model().base().name(), chat.arrivedNanos(), listener,
                     releaser(lease, ticket)));
@@ -59,7 +59,7 @@ record ChatLaunch(AdapterCache adapters, ChatAdmission admission, ChatObserver o
         }
         Optional<AdapterCache.Lease> lease = Optional.empty();
         try {
-            lease = chat.model().adapterFolder().map(folder -> adapters.acquire(chat.model().base(), folder));
+            lease = chat.model().adapter().map(source -> adapters.acquire(chat.model().base(), source));
             return Outcome.done(new Held(chat.generation().withAdapter(lease.map(AdapterCache.Lease::adapter)
                     .orElse(null)), releaser(lease, ticket)));
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.crucible.application.inference.chat;
 
+import dev.crucible.application.inference.serving.AdapterSource;
 import dev.crucible.application.inference.serving.ServedModel;
 import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.application.model.AdapterFiles;
@@ -25,10 +26,10 @@ public final class ChatModelResolver {
      * The model to run and the name the response reports.
      *
      * @param trained whether a trained model was named (its rollouts must be trainable: see ChatCompletionService)
-     * @param adapterFolder the PEFT adapter of the checkpoint, empty for base models and step 0 (the zero adapter)
+     * @param adapter the PEFT adapter of the checkpoint, empty for base models and step 0 (the zero adapter)
      */
     public record Resolved(ServedModel base, String responseName, int step, boolean trained,
-            Optional<Path> adapterFolder) {
+            Optional<AdapterSource> adapter) {
     }
 
     private final ServedModels served;
@@ -76,7 +77,8 @@ public final class ChatModelResolver {
             return Outcome.refused(new Refusal(Refusal.Reason.NOT_IMPLEMENTED, "checkpoint step " + step
                     + " of this model has no adapter files to serve", "model"));
         }
-        return Outcome.done(new Resolved(over.get(), name, step, true, folder));
+        return Outcome.done(new Resolved(over.get(), name, step, true,
+                folder.map(f -> new AdapterSource(trained.get().id(), step, f))));
     }
 
     private static Outcome<Resolved> missing(String name) {

@@ -1,11 +1,13 @@
 package dev.crucible.application.inference.serving;
 
+import dev.crucible.domain.model.ModelId;
 import dev.crucible.engine.spi.LoraAdapter;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -23,7 +25,7 @@ public final class AdapterCache implements AutoCloseable {
         void close();
     }
 
-    private record Key(String model, Path folder) {
+    private record Key(String model, ModelId source, int step, Path folder) {
     }
 
     private static final class Entry {
@@ -48,15 +50,15 @@ public final class AdapterCache implements AutoCloseable {
         this.capacity = capacity;
     }
 
-    /** Leases the adapter in {@code folder} for {@code model}, loading it into the model's runner if needed. */
-    public Lease acquire(ServedModel model, Path folder) {
+    /** Leases the adapter of {@code source} for {@code model}, loading it into the model's runner if needed. */
+    public Lease acquire(ServedModel model, AdapterSource source) {
         Objects.requireNonNull(model, "model");
-        return acquire(model.name(), folder, model.runner()::loadAdapter);
+        return acquire(model.name(), source, model.runner()::loadAdapter);
     }
 
-    /** Leases the adapter in {@code folder} for the model named {@code model}, loading it with {@code loader}. */
-    public synchronized Lease acquire(String model, Path folder, Function<Path, LoraAdapter> loader) {
-        Key key = new Key(model, folder.toAbsolutePath().normalize());
+    /** Leases the adapter of {@code source} for the model named {@code model}, loading it with {@code loader}. */
+    public synchronized Lease acquire(String model, AdapterSource source, Function<Path, LoraAdapter> loader) {
+        Key key = new Key(model, source.model(), source.step(), source.folder().toAbsolutePath().normalize());
         Entry entry = entries.get(key);
         if (entry == null) {
             entry = new Entry(loader.apply(key.folder()));
@@ -99,11 +101,14 @@ public final class AdapterCache implements AutoCloseable {
     }
 
     /**
-     * Drops every adapter loaded from a folder that {@code folder} accepts (its checkpoint was deleted, perhaps by
-     * another process): it is never handed out again, and closed once its last lease closes.
+     * Drops every adapter loaded from checkpoint {@code step} of {@code checkpointsOf}, or from any of its checkpoints
+     * when {@code step} is empty (the checkpoint or the model was deleted, perhaps by another process): it is never
+     * handed out again, and closed once its last lease closes.
      */
-    public synchronized void forgetWhere(Predicate<Path> folder) {
-        forgetKeys(key -> folder.test(key.folder()));
+    public synchronized void forget(ModelId checkpointsOf, OptionalInt step) {
+        Objects.requireNonNull(checkpointsOf, "checkpointsOf");
+        forgetKeys(key -> key.source().equals(checkpointsOf)
+                && (step.isEmpty() || key.step() == step.getAsInt()));
     }
 
     private void forgetKeys(Predicate<Key> which) {

@@ -1,12 +1,9 @@
 package dev.crucible.application.inference.chat;
 
-import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.crucible.application.fakes.FakeLoraAdapter;
 import dev.crucible.application.inference.serving.AdapterCache;
+import dev.crucible.application.inference.serving.AdapterSource;
+import dev.crucible.domain.model.ModelId;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationResult;
 import dev.crucible.runtime.generation.RequestOwner;
@@ -18,6 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What a running chat holds (its admission ticket and its checkpoint's adapter lease) is given back when it ends,
@@ -42,6 +44,8 @@ class ChatLaunchTest {
         }
     }
 
+    private static final ModelId CHECKPOINTS = ModelId.random();
+
     private final Map<Path, FakeLoraAdapter> loaded = new HashMap<>();
     private final AdapterCache adapters = new AdapterCache(1);
     private final ChatAdmission admission = new ChatAdmission(new RequestLimits(4, 4));
@@ -49,7 +53,7 @@ class ChatLaunchTest {
     private final ChatLaunch launch = new ChatLaunch(adapters, admission, observer);
 
     private AdapterCache.Lease lease(String folder) {
-        return adapters.acquire("m", Path.of(folder), path -> {
+        return adapters.acquire("m", new AdapterSource(CHECKPOINTS, 1, Path.of(folder)), path -> {
             FakeLoraAdapter adapter = new FakeLoraAdapter();
             loaded.put(path, adapter);
             return adapter;
