@@ -3,12 +3,14 @@ package dev.crucible.server.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.adapters.s3.S3ProxyServer;
 import dev.crucible.server.support.Api;
 import dev.crucible.server.support.Cluster;
 import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import dev.crucible.testsupport.database.TestDatabase;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -16,24 +18,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@code crucible serve --role api} and {@code --role worker} as separate processes on one PostgreSQL and one data
- * directory ({@link Cluster}): the api accepts a job and never trains it, a worker trains it and its checkpoint answers
- * chat on the api within 2 s of the job's end; SIGTERM on a worker mid-job hands the job back to the queue (with its
+ * The deployment of docs/deploy.md on one machine ({@link Cluster}): two {@code crucible serve --role api} processes
+ * and workers ({@code --role worker}), each with a data directory of its own, on one PostgreSQL and one S3-compatible
+ * store (S3Proxy, {@code --blob-store s3://…}). The first api accepts a job and never trains it; a worker trains it and
+ * its checkpoint answers chat on the second api within 2 s of the job's end, fetched from the bucket; a file uploaded
+ * through the second api trains an SFT job. SIGTERM on a worker mid-job hands the job back to the queue (with its
  * {@code training_requeued} event) and the next worker finishes it; after kill -9 mid-job the job is failed as
- * orphaned once its heartbeat is stale (docs/deploy.md), and a new worker goes on with the queue. No accepted job is
- * lost.
+ * orphaned once its heartbeat is stale, and a new worker goes on with the queue. No accepted job, checkpoint or
+ * object is lost.
  */
 class ClusterIT {
 
     private static final Duration VISIBLE_WITHIN = Duration.ofSeconds(2);
+    private static final String BUCKET = "crucible-cluster";
+    private static final String LINE = "{\"messages\": [{\"role\": \"user\", \"content\": \"2+2?\"}, "
+            + "{\"role\": \"assistant\", \"content\": \"4\"}]}\n";
+
+    @RegisterExtension
+    static final S3ProxyServer S3 = new S3ProxyServer(BUCKET);
 
     @Test
     void apiAndWorkersShareTheQueueAndWorkersComeAndGo() throws Exception {
-        try (Cluster cluster = new Cluster(TestDatabase.freshDatabase(), TestServer.newDataDir())) {
+        try (Cluster cluster = new Cluster(TestDatabase.freshDatabase(), TestServer.newDataDir()).withOwnDataDirs()
+                .withArgs("--blob-store", "s3://" + BUCKET + "/cluster")
+                .withEnv("CRUCIBLE_S3_ENDPOINT", S3.endpoint().toString()).withEnv("CRUCIBLE_S3_PATH_STYLE", "true")
+                .withEnv("AWS_REGION", "us-east-1").withEnv("AWS_ACCESS_KEY_ID", S3ProxyServer.ACCESS_KEY)
+                .withEnv("AWS_SECRET_ACCESS_KEY", S3ProxyServer.SECRET_KEY)) {
             Cluster.Member api = cluster.start("api", Map.of());
             Api client = api.api();
+            Api other = cluster.start("api", Map.of()).api();
             assertEquals(503, client.post("/api/v1/create_model", Map.of()).status(),
                     "the primitives run only on a role all process");
 
@@ -60,10 +76,19 @@ class ClusterIT {
             List<String> types = eventTypes(client, first);
             assertEquals(List.of("training_started", "training_requeued", "training_started"), types.subList(0, 3));
             assertEquals("training_ended", types.getLast());
-            long visibleMs = firstAnswer(client, "crucible:///" + Cluster.ENTITY + "/p/trained", 200, seen);
+            long visibleMs = firstAnswer(other, "crucible:///" + Cluster.ENTITY + "/p/trained", 200, seen);
             Instant ended = Instant.parse((String) done.get("training_end"));
-            System.out.println("cluster: checkpoint answered chat on the api " + (Duration.between(ended, seen)
+            System.out.println("cluster: checkpoint answered chat on the other api " + (Duration.between(ended, seen)
                     .toMillis() + visibleMs) + " ms after the job's end (" + visibleMs + " ms after the test saw it)");
+
+            // A file uploaded through the second api trains an SFT job on the worker, which reads it from the bucket.
+            Api.Reply file = other.upload("/v1/files", Map.of("purpose", "fine-tune"), "train.jsonl",
+                    LINE.getBytes(StandardCharsets.UTF_8));
+            assertEquals(200, file.status(), file.toString());
+            Api.Reply sft = client.post("/v1/preview/sft-training-jobs", Map.of("model_id", model,
+                    "training_data_url", file.text("id")));
+            assertEquals(200, sft.status(), sft.toString());
+            awaitStatus(client, sft.text("id"), "COMPLETED");
 
             // kill -9 mid-job: once its heartbeat is stale, the next worker fails the job as orphaned.
             worker.terminate();
@@ -83,13 +108,18 @@ class ClusterIT {
             // Nothing accepted was lost: every job is listed with its end, and the checkpoints are contiguous.
             Set<String> listed = Set.copyOf(client.get("/v1/preview/training-jobs?limit=100").data().stream()
                     .map(j -> (String) j.get("id")).toList());
-            assertTrue(listed.containsAll(List.of(first, second, third)), listed.toString());
-            assertEquals(List.of(0, 1, 2), client.get("/v1/preview/models/" + model + "/checkpoints?limit=100").data()
+            assertTrue(listed.containsAll(List.of(first, sft.text("id"), second, third)), listed.toString());
+            assertEquals(List.of(0, 1, 2, 3), client.get("/v1/preview/models/" + model + "/checkpoints?limit=100").data()
                     .stream().map(c -> ((Number) c.get("step")).intValue()).toList());
+            for (int step = 1; step <= 2; step++) {
+                Api.Reply answer = other.post("/v1/chat/completions", RequestBodies.chat("Hello", "model",
+                        "crucible:///" + Cluster.ENTITY + "/p/trained:step" + step, "max_tokens", 4));
+                assertEquals(200, answer.status(), "trained checkpoint " + step + " is served from the bucket: " + answer);
+            }
 
             // A deleted model stops being served at once.
             assertEquals(200, client.delete("/v1/preview/models/" + model, null).status());
-            firstAnswer(client, "crucible:///" + Cluster.ENTITY + "/p/trained", 404, Instant.now());
+            firstAnswer(other, "crucible:///" + Cluster.ENTITY + "/p/trained", 404, Instant.now());
         }
     }
 

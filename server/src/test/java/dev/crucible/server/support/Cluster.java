@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Several {@code crucible serve} processes, each a JVM of its own with the given role, on one database and one data
- * directory: the layout of a deployment (API replicas and workers) on one machine. Each child logs to its own file in
+ * directory (or, with {@link #withOwnDataDirs}, a data directory each, as on separate machines): the layout of a
+ * deployment (API replicas and workers) on one machine. Each child logs to its own file in
  * the data directory. Extra arguments (say {@code --blob-store s3://…}) and environment variables (the AWS settings)
  * go to every child, so a shared blob store can replace the shared data directory without changing the tests.
  * Children beat, claim and time out fast (heartbeats of 200 ms, stale after 2 s) so the tests see deaths quickly.
@@ -81,6 +82,7 @@ public final class Cluster implements AutoCloseable {
     private final List<String> sharedArgs = new ArrayList<>();
     private final Map<String, String> sharedEnv = new LinkedHashMap<>();
     private final List<Member> members = new ArrayList<>();
+    private boolean ownDataDirs;
 
     /** A cluster on the PostgreSQL at {@code databaseUrl} (user postgres, no password) sharing {@code dataDir}. */
     public Cluster(String databaseUrl, Path dataDir) {
@@ -97,6 +99,12 @@ public final class Cluster implements AutoCloseable {
     /** Adds an environment variable every child started from now on gets. */
     public Cluster withEnv(String name, String value) {
         sharedEnv.put(name, value);
+        return this;
+    }
+
+    /** Gives every child started from now on a data directory of its own, inside {@link #dataDir}. */
+    public Cluster withOwnDataDirs() {
+        ownDataDirs = true;
         return this;
     }
 
@@ -120,7 +128,7 @@ public final class Cluster implements AutoCloseable {
                 "-Xmx1g", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
         props.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.addAll(List.of(Crucible.class.getName(), "serve", "--role", role, "--port", Integer.toString(port),
-                "--data-dir", dataDir.toString(), "--database-url", databaseUrl, "--database-user", "postgres"));
+                "--data-dir", (ownDataDirs ? Files.createDirectories(dataDir.resolve(name)) : dataDir).toString(), "--database-url", databaseUrl, "--database-user", "postgres"));
         command.addAll(sharedArgs);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("CRUCIBLE_API_KEY", KEY);
