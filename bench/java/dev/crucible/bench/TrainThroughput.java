@@ -135,6 +135,8 @@ final class TrainThroughput {
             }
         }
         out.put("peak_rss_bytes", peakRss());
+        out.put("end_rss_anon_bytes", statusBytes("RssAnon:"));
+        out.put("end_rss_file_bytes", statusBytes("RssFile:"));
         return out;
     }
 
@@ -162,8 +164,17 @@ final class TrainThroughput {
      * of the memory-mapped weights that were read), from /proc.
      */
     static long peakRss() throws IOException {
+        return statusBytes("VmHWM:");
+    }
+
+    /**
+     * A size line of /proc/self/status in bytes, -1 when absent: at the end of a workload, {@code RssAnon} (heap and
+     * PyTorch's memory, whatever the allocator kept) and {@code RssFile} (mapped weights and libraries) tell what the
+     * peak was made of.
+     */
+    static long statusBytes(String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmHWM:")) {
+            if (line.startsWith(field)) {
                 return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
             }
         }

@@ -21,7 +21,7 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint) {
 
     static final String CHECKPOINT_PROPERTY = "crucible.djl.training.checkpoint";
     static final String CHUNK_PROPERTY = "crucible.djl.training.loss-chunk";
-    static final int DEFAULT_CHUNK_ROWS = 128;
+    static final int DEFAULT_CHUNK_ROWS = 64;
     /** Above this estimate of kept activations, {@link Checkpoint#AUTO} checkpoints: 256 MiB. */
     static final long AUTO_CHECKPOINT_BYTES = 256L << 20;
 
