@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
-import ai.djl.ndarray.types.SparseFormat;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraTarget;
@@ -121,14 +120,14 @@ final class DjlTransformer {
 
     private NDArray embed(long[] tokens, NDManager manager) {
         NDArray ids = manager.create(tokens);
-        return ids.getNDArrayInternal().embedding(ids, weights.embed(), SparseFormat.DENSE).singletonOrThrow();
+        return weights.embed().embedding(ids);
     }
 
     /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
     NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
         NDArray picked = h.get(new NDIndex("{}", manager.create(rows)));
-        return lora.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), 0, LoraTarget.LM_HEAD, weights.lmHead(),
-                null);
+        NDArray normed = DjlOps.rmsNorm(picked, weights.finalNorm(), eps);
+        return lora.addDelta(normed, 0, LoraTarget.LM_HEAD, weights.lmHead().linear(normed));
     }
 
     private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {

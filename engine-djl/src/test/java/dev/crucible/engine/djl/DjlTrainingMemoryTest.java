@@ -138,7 +138,7 @@ class DjlTrainingMemoryTest {
     }
 
     /** Every gradient equal within 1e-5 of the largest gradient's magnitude, and not all zero. */
-    private static void assertSameGradients(ModelConfig config, LoraConfig lora, DjlLoraTrainer expected,
+    static void assertSameGradients(ModelConfig config, LoraConfig lora, DjlLoraTrainer expected,
             DjlLoraTrainer actual, String what) {
         double largest = 0;
         for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
