@@ -35,6 +35,8 @@ import java.util.List;
  *   <li>{@code model-1.5b WORK SEED}: writes the Qwen2.5-1.5B-shaped model ({@link LargeBenchModel});</li>
  *   <li>{@code train-memory HF OUT SEED NAME SPEC}: one training workload alone in this process, for its peak
  *       resident memory; writes JSON to OUT;</li>
+ *   <li>{@code train-profile HF TRACE SEED NAME SPEC}: one training workload with PyTorch's profiler on over its
+ *       timed steps, written as a Chrome trace to TRACE ({@code bench/train-profile});</li>
  *   <li>{@code train-line TRAIN MEM...}: {@code bench/train}'s last line from its JSON files
  *       ({@link TrainReport#line});</li>
  *   <li>{@code onnx-f16} and {@code onnx-decode DIR ENGINE [BATCH] [LAYERS]}: {@code bench/onnx}'s measurements
@@ -94,6 +96,13 @@ public final class Main {
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
                 System.err.printf("train-memory: %s %s: peak resident memory %.0f MB%n", args[4], args[5],
                         result.path("peak_rss_bytes").asDouble() / 1e6);
+            }
+            case "train-profile" -> {
+                ObjectNode result = TrainThroughput.run(new dev.crucible.engine.djl.DjlEngineProvider(),
+                        TrainBench.workload(args[4], Path.of(args[1]), args[5]), Long.parseLong(args[3]),
+                        Path.of(args[2]));
+                System.err.printf("train-profile: %s %s: timed steps %s s, trace in %s%n", args[4], args[5],
+                        result.path("step_s"), args[2]);
             }
             case "train-line" -> System.out.println(TrainReport.line(HfJson.read(Path.of(args[1])),
                     HfJson.read(Path.of(args[2])), HfJson.read(Path.of(args[3])), HfJson.read(Path.of(args[4]))));
