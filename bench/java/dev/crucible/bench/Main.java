@@ -32,6 +32,13 @@ import java.util.List;
  *   <li>{@code train WORK OUT SEED TINY LARGE}: the training benchmark ({@link TrainBench}; the 0.5B model must be in
  *       {@code WORK/model}); writes JSON to OUT and prints the table;</li>
  *   <li>{@code train-report OUT}: prints that table again from the JSON;</li>
+ *   <li>{@code model-1.5b WORK SEED}: writes the Qwen2.5-1.5B-shaped model ({@link LargeBenchModel});</li>
+ *   <li>{@code train-memory HF OUT SEED NAME SPEC}: one training workload alone in this process, for its peak
+ *       resident memory; writes JSON to OUT;</li>
+ *   <li>{@code train-profile HF TRACE SEED NAME SPEC}: one training workload with PyTorch's profiler on over its
+ *       timed steps, written as a Chrome trace to TRACE ({@code bench/train-profile});</li>
+ *   <li>{@code train-line TRAIN MEM...}: {@code bench/train}'s last line from its JSON files
+ *       ({@link TrainReport#line});</li>
  *   <li>{@code onnx-f16} and {@code onnx-decode DIR ENGINE [BATCH] [LAYERS]}: {@code bench/onnx}'s measurements
  *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed}).</li>
  * </ul>
@@ -81,11 +88,30 @@ public final class Main {
                 TrainReport.print(result);
             }
             case "train-report" -> TrainReport.print(HfJson.read(Path.of(args[1])));
+            case "model-1.5b" -> LargeBenchModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
+            case "train-memory" -> {
+                ObjectNode result = TrainThroughput.run(new dev.crucible.engine.djl.DjlEngineProvider(),
+                        TrainBench.workload(args[4], Path.of(args[1]), args[5]), Long.parseLong(args[3]));
+                result.put("loadavg_end", loadAverage());
+                Files.writeString(Path.of(args[2]), HfJson.pretty(result));
+                System.err.printf("train-memory: %s %s: peak resident memory %.0f MB%n", args[4], args[5],
+                        result.path("peak_rss_bytes").asDouble() / 1e6);
+            }
+            case "train-profile" -> {
+                ObjectNode result = TrainThroughput.run(new dev.crucible.engine.djl.DjlEngineProvider(),
+                        TrainBench.workload(args[4], Path.of(args[1]), args[5]), Long.parseLong(args[3]),
+                        Path.of(args[2]));
+                System.err.printf("train-profile: %s %s: timed steps %s s, trace in %s%n", args[4], args[5],
+                        result.path("step_s"), args[2]);
+            }
+            case "train-line" -> System.out.println(TrainReport.line(HfJson.read(Path.of(args[1])),
+                    HfJson.read(Path.of(args[2])), HfJson.read(Path.of(args[3])), HfJson.read(Path.of(args[4]))));
             case "onnx-f16" -> dev.crucible.engine.onnx.OnnxF16Probe.main(new String[0]);
             case "onnx-decode" -> OnnxDecodeSpeed.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             default -> {
                 System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R [ENGINE] | report L.json,.. E=C.json,.. "
-                        + "| train WORK OUT SEED TINY LARGE | train-report OUT | onnx-f16 | onnx-decode DIR ENGINE [B] [L]");
+                        + "| train WORK OUT SEED TINY LARGE | train-report OUT | model-1.5b WORK SEED "
+                        + "| train-memory HF OUT SEED NAME SPEC | train-line TRAIN 05B_2x256 05B_8x256 15B_2x512 | onnx-f16 | onnx-decode DIR ENGINE [B] [L]");
                 System.exit(2);
             }
         }

@@ -65,7 +65,7 @@ final class TrainBench {
         return out;
     }
 
-    private static Workload workload(String name, Path hf, String spec) {
+    static Workload workload(String name, Path hf, String spec) {
         Matcher m = SPEC.matcher(spec);
         if (!m.matches() || Integer.parseInt(m.group(2)) < 2 || Integer.parseInt(m.group(4)) < 1) {
             throw new IllegalArgumentException("a workload is SEQUENCESxLENGTH:WARMUP+STEPS with length >= 2 and "

@@ -100,6 +100,22 @@ final class TrainReport {
                 + "native memory, mapped weights)");
     }
 
+    /**
+     * {@code bench/train}'s last line, for scripts: the 0.5B shape's median step against LoRA's 4·P bound (from the
+     * throughput run), and the peak resident memory in MB of each memory run (each alone in a fresh process):
+     * the 0.5B shape at 2 × 256 and 8 × 256, the 1.5B shape at 2 × 512.
+     */
+    static String line(JsonNode train, JsonNode small, JsonNode eight, JsonNode large) {
+        JsonNode w = train.path("large");
+        double ratio = total(w) / bound(w, train.path("best_gflops").asDouble(), 4);
+        return String.format("train: 0.5b_bound4=%.2f 0.5b_rss_mb=%.0f 0.5b_8x256_rss_mb=%.0f 1.5b_rss_mb=%.0f", ratio,
+                mb(small), mb(eight), mb(large));
+    }
+
+    private static double mb(JsonNode w) {
+        return w.path("peak_rss_bytes").asDouble() / 1e6;
+    }
+
     private static String workload(JsonNode w) {
         return w.path("sequences").asInt() + " x " + w.path("length").asInt() + " tokens per step, "
                 + w.path("warmup_steps").asInt() + " warm-up + " + w.path("step_s").size() + " timed steps";

@@ -1,6 +1,7 @@
 package dev.crucible.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import ai.djl.pytorch.jni.JniUtils;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crucible.engine.djl.DjlEngineProvider;
 import dev.crucible.engine.spi.LoraTrainer;
@@ -85,6 +86,14 @@ final class TrainThroughput {
     }
 
     static ObjectNode run(DjlEngineProvider engine, Workload w, long seed) throws IOException {
+        return run(engine, w, seed, null);
+    }
+
+    /**
+     * {@link #run}, with PyTorch's profiler recording the timed steps into {@code profile} (a Chrome trace) unless
+     * that is null.
+     */
+    static ObjectNode run(DjlEngineProvider engine, Workload w, long seed, Path profile) throws IOException {
         ObjectNode out = HfJson.object();
         ModelFolder folder = ModelFolder.read(w.hf());
         ModelConfig config = folder.config();
@@ -115,11 +124,17 @@ final class TrainThroughput {
                 ArrayNode losses = out.putArray("loss");
                 for (int s = 0; s < w.warmup() + w.steps(); s++) {
                     List<TrainingSequence> batch = batch(random, w, config.vocabSize());
+                    if (profile != null && s == w.warmup()) {
+                        JniUtils.startProfile(false, true, false);
+                    }
                     long a = System.nanoTime();
                     TrainingBatchResult result = trainer.accumulate(batch, MEAN_CROSS_ENTROPY);
                     long b = System.nanoTime();
                     trainer.step(LEARNING_RATE, MAX_GRAD_NORM);
                     long c = System.nanoTime();
+                    if (profile != null && s == w.warmup() + w.steps() - 1) {
+                        JniUtils.stopProfile(profile.toString());
+                    }
                     boolean timed = s >= w.warmup();
                     if (timed) {
                         stepS.add((c - a) / 1e9);
@@ -135,6 +150,8 @@ final class TrainThroughput {
             }
         }
         out.put("peak_rss_bytes", peakRss());
+        out.put("end_rss_anon_bytes", statusBytes("RssAnon:"));
+        out.put("end_rss_file_bytes", statusBytes("RssFile:"));
         return out;
     }
 
@@ -162,8 +179,17 @@ final class TrainThroughput {
      * of the memory-mapped weights that were read), from /proc.
      */
     static long peakRss() throws IOException {
+        return statusBytes("VmHWM:");
+    }
+
+    /**
+     * A size line of /proc/self/status in bytes, -1 when absent: at the end of a workload, {@code RssAnon} (heap and
+     * PyTorch's memory, whatever the allocator kept) and {@code RssFile} (mapped weights and libraries) tell what the
+     * peak was made of.
+     */
+    static long statusBytes(String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmHWM:")) {
+            if (line.startsWith(field)) {
                 return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
             }
         }

@@ -59,4 +59,9 @@ public final class DjlEngineProvider implements EngineProvider {
         Objects.requireNonNull(model, "model");
         return DjlModelLoader.load(runtime, model);
     }
+
+    /** {@link #loadModel} with the embedding and head in parts of at most {@code maxPartBytes}, as tests split them. */
+    ModelRunner loadModel(ModelFolder model, long maxPartBytes) {
+        return DjlModelLoader.load(runtime, model, maxPartBytes);
+    }
 }

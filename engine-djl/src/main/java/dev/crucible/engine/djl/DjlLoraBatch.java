@@ -135,7 +135,11 @@ final class DjlLoraBatch {
      * head, {@code x} holds the logit rows and {@code layer} is 0.
      */
     NDArray linear(NDArray x, int layer, LoraTarget target, NDArray weight, NDArray bias) {
-        NDArray y = DjlOps.linear(x, weight, bias);
+        return addDelta(x, layer, target, DjlOps.linear(x, weight, bias));
+    }
+
+    /** {@code y}, the base projection of {@code x}, plus each row's adapter delta for {@code target} of {@code layer}. */
+    NDArray addDelta(NDArray x, int layer, LoraTarget target, NDArray y) {
         Plan plan = plans.get(target);
         if (plan == null) {
             return y;

@@ -47,6 +47,7 @@ final class DjlLoraTrainer implements LoraTrainer {
     private final DjlLoraParam[][] aParams;
     private final DjlLoraParam[][] bParams;
     private final DjlAdamW optimiser;
+    private DjlTrainingMemory memory = DjlTrainingMemory.fromSystemProperties();
     private boolean closed;
 
     DjlLoraTrainer(DjlModelRunner owner, DjlTransformer transformer, ModelConfig model, NDManager manager,
@@ -104,20 +105,45 @@ final class DjlLoraTrainer implements LoraTrainer {
                 GradientCollector collector = manager.getEngine().newGradientCollector()) {
             scope.suppressNotUsedWarning();
             DjlLoraBatch lora = adapter(true);
-            NDArray h = transformer.trainingHidden(packed.tokens(), packed.lengths(), lora, manager);
+            DjlTransformer.Stack stack = transformer.training(packed.tokens(), packed.lengths(), manager);
+            int[] attachedRows = where(graded, true);
+            boolean backward = attachedRows.length > 0;
+            boolean checkpoint = memory.checkpoints(model, packed.tokens().length, packed.longest());
+            NDArray[] kept = checkpoint ? DjlCheckpoints.forward(stack, lora) : null;
+            NDArray top = checkpoint ? kept[kept.length - 1] : stack.hidden(lora);
+            // The loss's side runs from a leaf copy of the last hidden states: its gradient gathers there, chunk by
+            // chunk, and only then goes down the decoder, in one backward (or one per layer, checkpointed).
+            NDArray leaf = top.stopGradient();
+            leaf.setRequiresGradient(backward);
+            boolean headAdapted = spec.lora().targets().contains(LoraTarget.LM_HEAD);
             int rows = packed.rows().length;
             float[] logprobs = new float[rows];
             float[] entropies = objective.measuresEntropy() ? new float[rows] : null;
-            int[] attachedRows = where(graded, true);
+            // Each graded target's log-probability depends on its own row of hidden states only, so without an adapted
+            // head a unit backward per chunk leaves in the leaf's gradient each row's own gradient, which the
+            // objective's coefficients then scale. An adapted head's matrices are shared by all rows: its chunks are
+            // scored again once the coefficients are known, backpropagating the weighted sum.
+            score(leaf, packed, attachedRows, lora, logprobs, entropies, headAdapted ? null : collector, null);
             // Targets the loss cannot differentiate are scored from detached hidden states: the unembedding and
             // log-softmax of those rows (a prompt's, under a zero weight) then cost a forward and no backward.
-            NDArray attached = score(h, packed, attachedRows, lora, logprobs, entropies);
-            score(h.stopGradient(), packed, where(graded, false), lora, logprobs, entropies);
+            score(top.stopGradient(), packed, where(graded, false), lora, logprobs, entropies, null, null);
             List<float[]> perSequence = packed.split(logprobs);
             TokenObjective.Evaluation evaluation = objective.evaluate(perSequence);
             float[] coefficients = packed.flatten(evaluation.gradients());
-            if (attached != null) {
-                collector.backward(attached.mul(manager.create(pick(coefficients, attachedRows))).sum());
+            if (backward) {
+                NDArray gradient;
+                if (headAdapted) {
+                    score(leaf, packed, attachedRows, lora, new float[rows], null, collector, coefficients);
+                    gradient = leaf.getGradient();
+                } else {
+                    gradient = leaf.getGradient().mul(manager.create(packed.perRow(coefficients, attachedRows),
+                            new Shape(packed.tokens().length, 1)));
+                }
+                if (checkpoint) {
+                    DjlCheckpoints.backward(stack, kept, gradient, lora, collector);
+                } else {
+                    collector.backward(top.mul(gradient).sum());
+                }
                 for (DjlLoraParam p : params) {
                     NDArray g = p.value.getGradient();
                     if (p.grad == null) {
@@ -144,9 +170,12 @@ final class DjlLoraTrainer implements LoraTrainer {
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning();
             DjlLoraBatch lora = adapter(withAdapter);
-            NDArray h = transformer.trainingHidden(packed.tokens(), packed.lengths(), lora, manager);
+            // No backward follows, so the checkpointed forward keeps nothing but each layer's output.
+            NDArray[] kept = DjlCheckpoints.forward(transformer.training(packed.tokens(), packed.lengths(), manager),
+                    lora);
             float[] logprobs = new float[packed.rows().length];
-            score(h.stopGradient(), packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs, null);
+            score(kept[kept.length - 1], packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs, null,
+                    null, null);
             return packed.split(logprobs);
         } catch (ai.djl.engine.EngineException e) {
             throw new EngineException(EngineException.Reason.FORWARD_FAILED, "forward pass failed: " + e.getMessage(), e);
@@ -154,25 +183,32 @@ final class DjlLoraTrainer implements LoraTrainer {
     }
 
     /**
-     * Scores some of the batch's targets from the hidden states {@code h}: writes each one's log-probability and the
-     * entropy of its next-token distribution at its index in {@code logprobs} and {@code entropies} (unless that is
-     * null), and returns the log-probabilities as an array {@code [indices]} still attached to whatever {@code h} is;
-     * null when {@code indices} is empty.
+     * Scores some of the batch's targets from the hidden states {@code h}, {@link DjlTrainingMemory#lossChunkRows} at
+     * a time, each chunk's logits freed before the next: writes each one's log-probability and the entropy of its
+     * next-token distribution at its index in {@code logprobs} and {@code entropies} (unless that is null). With a
+     * {@code collector}, each chunk then backpropagates the sum of its log-probabilities, each weighted by its entry
+     * in {@code coefficients} (by 1 when that is null), adding to the gradients of {@code h} and the head's matrices.
      */
-    private NDArray score(NDArray h, DjlTrainingBatch packed, int[] indices, DjlLoraBatch lora, float[] logprobs,
-            float[] entropies) {
-        if (indices.length == 0) {
-            return null;
+    private void score(NDArray h, DjlTrainingBatch packed, int[] indices, DjlLoraBatch lora, float[] logprobs,
+            float[] entropies, GradientCollector collector, float[] coefficients) {
+        for (int from = 0; from < indices.length; from += memory.lossChunkRows()) {
+            int[] chunk = Arrays.copyOfRange(indices, from, Math.min(indices.length, from + memory.lossChunkRows()));
+            try (NDScope scope = new NDScope()) {
+                scope.suppressNotUsedWarning();
+                NDArray logp = transformer.logits(h, pick(packed.rows(), chunk), lora, manager).logSoftmax(-1);
+                NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), chunk), new Shape(chunk.length,
+                        1)), 1).reshape(chunk.length);
+                scatter(picked.toFloatArray(), chunk, logprobs);
+                if (entropies != null) {
+                    NDArray detached = logp.stopGradient();
+                    scatter(detached.exp().mul(detached).sum(new int[] {-1}).neg().toFloatArray(), chunk, entropies);
+                }
+                if (collector != null) {
+                    collector.backward(coefficients == null ? picked.sum()
+                            : picked.mul(manager.create(pick(coefficients, chunk))).sum());
+                }
+            }
         }
-        NDArray logp = transformer.logits(h, pick(packed.rows(), indices), lora, manager).logSoftmax(-1);
-        NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), indices), new Shape(indices.length,
-                1)), 1).reshape(indices.length);
-        scatter(picked.toFloatArray(), indices, logprobs);
-        if (entropies != null) {
-            NDArray detached = logp.stopGradient();
-            scatter(detached.exp().mul(detached).sum(new int[] {-1}).neg().toFloatArray(), indices, entropies);
-        }
-        return picked;
     }
 
     /** The adapter as the forward applies it, or none for the base model. */
@@ -229,6 +265,11 @@ final class DjlLoraTrainer implements LoraTrainer {
                 return p == null ? null : p.value.mul(scaling);
             }
         };
+    }
+
+    /** Changes how later calls trade time for memory (tests compare the settings on one trainer). */
+    synchronized void useMemory(DjlTrainingMemory settings) {
+        this.memory = settings;
     }
 
     @Override

@@ -16,6 +16,11 @@ final class DjlModelLoader {
     }
 
     static ModelRunner load(DjlRuntime runtime, ModelFolder model) {
+        return load(runtime, model, DjlTensors.BUFFER_LIMIT);
+    }
+
+    /** {@link #load} with the embedding and head held in parts of at most {@code maxPartBytes} (tests split them). */
+    static ModelRunner load(DjlRuntime runtime, ModelFolder model, long maxPartBytes) {
         // Llama, Qwen2 and Qwen3 share one decoder and differ only in what ModelConfig switches on (q/k/v and output
         // biases, q/k norms, tied head, rope scaling), so every architecture hf-format reads runs here; an unknown one
         // never gets this far: ModelFolder.read refuses it, naming it.
@@ -24,7 +29,7 @@ final class DjlModelLoader {
         SafetensorsReader reader = null;
         try {
             reader = model.openWeights();
-            DjlWeights weights = DjlWeights.load(config, new DjlTensors(reader, manager));
+            DjlWeights weights = DjlWeights.load(config, new DjlTensors(reader, manager, maxPartBytes));
             return new DjlModelRunner(config, reader, manager, weights);
         } catch (IOException | RuntimeException e) {
             manager.close();

@@ -3,6 +3,7 @@ package dev.crucible.engine.djl;
 import dev.crucible.engine.spi.TokenObjective;
 import dev.crucible.engine.spi.TrainingSequence;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -67,6 +68,23 @@ record DjlTrainingBatch(long[] tokens, int[] lengths, long[] rows, long[] target
             }
         }
         return graded;
+    }
+
+    /** The longest sequence's length. */
+    int longest() {
+        return Arrays.stream(lengths).max().orElse(0);
+    }
+
+    /**
+     * Per token of the batch, the value of {@code perTarget} (one per target, in order) at the target its row predicts,
+     * for the targets {@code indices} only; 0 at every other token.
+     */
+    float[] perRow(float[] perTarget, int[] indices) {
+        float[] out = new float[tokens.length];
+        for (int i : indices) {
+            out[(int) rows[i]] = perTarget[i];
+        }
+        return out;
     }
 
     List<float[]> split(float[] flat) {

@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
-import ai.djl.ndarray.types.SparseFormat;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraTarget;
@@ -45,13 +44,13 @@ final class DjlTransformer {
     }
 
     /**
-     * Training's forward: whole sequences packed one after another without caches, each attending causally to
-     * itself only, every row with {@code lora}; returns the last layer's hidden states {@code [tokens, hidden]}, with
-     * gradients attached to whatever in {@code lora} requires them ({@link #logits} reads rows of them).
+     * Training's decoder: whole sequences packed one after another without caches, each attending causally to itself
+     * only. Its layers run one at a time ({@link Stack#layer}), so a caller can keep, drop or recompute each one's
+     * activations; the rotary tables are made once here, in the caller's scope.
      *
      * @param lengths each sequence's length; the sequences fill {@code tokens} in order
      */
-    NDArray trainingHidden(long[] tokens, int[] lengths, DjlLoraBatch lora, NDManager manager) {
+    Stack training(long[] tokens, int[] lengths, NDManager manager) {
         int[] positions = new int[tokens.length];
         int[] offsets = new int[lengths.length];
         for (int i = 0, row = 0; i < lengths.length; i++) {
@@ -60,8 +59,48 @@ final class DjlTransformer {
                 positions[row] = j;
             }
         }
-        return hidden(tokens, positions, lora,
+        return new Stack(tokens, rope.cosSin(manager, positions),
                 (layer, q, k, v) -> attention.selfAttend(q, k, v, offsets, lengths, manager), manager);
+    }
+
+    /** Training's decoder over one packed batch, layer by layer ({@link #training}). */
+    final class Stack {
+
+        private final long[] tokens;
+        private final NDList cosSin;
+        private final Attend attend;
+        private final NDManager manager;
+
+        private Stack(long[] tokens, NDList cosSin, Attend attend, NDManager manager) {
+            this.tokens = tokens;
+            this.cosSin = cosSin;
+            this.attend = attend;
+            this.manager = manager;
+        }
+
+        /** The decoder's layer count. */
+        int layers() {
+            return weights.layers().size();
+        }
+
+        /** The first layer's input: the tokens' embeddings {@code [tokens, hidden]} (frozen, no gradient). */
+        NDArray embedded() {
+            return embed(tokens, manager);
+        }
+
+        /** Layer {@code index} applied to {@code h}, with gradients attached to whatever requires them. */
+        NDArray layer(int index, NDArray h, DjlLoraBatch lora) {
+            return DjlTransformer.this.layer(index, weights.layers().get(index), h, cosSin, lora, attend);
+        }
+
+        /** Every layer in turn: the last layer's hidden states, the whole graph kept. */
+        NDArray hidden(DjlLoraBatch lora) {
+            NDArray h = embedded();
+            for (int i = 0; i < layers(); i++) {
+                h = layer(i, h, lora);
+            }
+            return h;
+        }
     }
 
     /** How one layer's attention gets its keys and values: from caches (inference) or from the batch (training). */
@@ -71,8 +110,7 @@ final class DjlTransformer {
     }
 
     private NDArray hidden(long[] tokens, int[] positions, DjlLoraBatch lora, Attend attend, NDManager manager) {
-        NDArray ids = manager.create(tokens);
-        NDArray h = ids.getNDArrayInternal().embedding(ids, weights.embed(), SparseFormat.DENSE).singletonOrThrow();
+        NDArray h = embed(tokens, manager);
         NDList cosSin = rope.cosSin(manager, positions);
         for (int i = 0; i < weights.layers().size(); i++) {
             h = layer(i, weights.layers().get(i), h, cosSin, lora, attend);
@@ -80,11 +118,16 @@ final class DjlTransformer {
         return h;
     }
 
+    private NDArray embed(long[] tokens, NDManager manager) {
+        NDArray ids = manager.create(tokens);
+        return weights.embed().embedding(ids);
+    }
+
     /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
     NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
         NDArray picked = h.get(new NDIndex("{}", manager.create(rows)));
-        return lora.linear(DjlOps.rmsNorm(picked, weights.finalNorm(), eps), 0, LoraTarget.LM_HEAD, weights.lmHead(),
-                null);
+        NDArray normed = DjlOps.rmsNorm(picked, weights.finalNorm(), eps);
+        return lora.addDelta(normed, 0, LoraTarget.LM_HEAD, weights.lmHead().linear(normed));
     }
 
     private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {

@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * A decoder-only model's weights under their Hugging Face names. With tied embeddings the head is the embedding
- * matrix itself (an {@code lm_head.weight} in the file is then ignored, as transformers ties it).
+ * matrix itself (an {@code lm_head.weight} in the file is then ignored, as transformers ties it). Both are held in
+ * parts of rows when they reach 2 GiB ({@link DjlRowParts}).
  */
-record DjlWeights(NDArray embed, List<DjlLayer> layers, NDArray finalNorm, NDArray lmHead) {
+record DjlWeights(DjlRowParts embed, List<DjlLayer> layers, NDArray finalNorm, DjlRowParts lmHead) {
 
     DjlWeights {
         layers = List.copyOf(layers);
@@ -17,7 +18,7 @@ record DjlWeights(NDArray embed, List<DjlLayer> layers, NDArray finalNorm, NDArr
 
     static DjlWeights load(ModelConfig c, DjlTensors t) {
         long h = c.hiddenSize();
-        NDArray embed = t.load("model.embed_tokens.weight", c.vocabSize(), h);
+        DjlRowParts embed = t.loadRows("model.embed_tokens.weight", c.vocabSize(), h);
         List<DjlLayer> layers = new ArrayList<>();
         for (int i = 0; i < c.numHiddenLayers(); i++) {
             String p = "model.layers." + i + ".";
@@ -37,7 +38,7 @@ record DjlWeights(NDArray embed, List<DjlLayer> layers, NDArray finalNorm, NDArr
                     t.load(p + "mlp.down_proj.weight", h, c.intermediateSize())));
         }
         NDArray norm = t.load("model.norm.weight", h);
-        NDArray head = c.tieWordEmbeddings() ? embed : t.load("lm_head.weight", c.vocabSize(), h);
+        DjlRowParts head = c.tieWordEmbeddings() ? embed : t.loadRows("lm_head.weight", c.vocabSize(), h);
         return new DjlWeights(embed, layers, norm, head);
     }
 }

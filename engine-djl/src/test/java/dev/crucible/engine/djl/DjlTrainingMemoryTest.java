@@ -1,0 +1,203 @@
+package dev.crucible.engine.djl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.crucible.engine.djl.DjlTrainingMemory.Checkpoint;
+import dev.crucible.engine.spi.LoraTrainingSpec;
+import dev.crucible.engine.spi.ModelRunner;
+import dev.crucible.engine.spi.TokenObjective;
+import dev.crucible.engine.spi.TrainingBatchResult;
+import dev.crucible.engine.spi.TrainingSequence;
+import dev.crucible.hf.config.Architecture;
+import dev.crucible.hf.config.ModelConfig;
+import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.hf.peft.LoraConfig;
+import dev.crucible.hf.peft.LoraTarget;
+import dev.crucible.hf.tiny.TinyAdapter;
+import dev.crucible.hf.tiny.TinyModel;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The memory-saving paths of training give what the plain path gives: the loss over chunks of targets and the decoder
+ * checkpointed layer by layer against everything kept and the loss in one piece, with and without an adapted head
+ * (whose gradients take the loss's second pass), for log-probabilities, entropies and every LoRA gradient; and the
+ * chunk size changes nothing but float32 rounding.
+ */
+class DjlTrainingMemoryTest {
+
+    private static final DjlEngineProvider ENGINE = new DjlEngineProvider();
+    private static final DjlTrainingMemory PLAIN = new DjlTrainingMemory(Integer.MAX_VALUE, Checkpoint.OFF);
+
+    @TempDir
+    Path dir;
+
+    private ModelRunner load(Architecture arch) throws IOException {
+        TinyModel model = TinyModel.write(arch, dir.resolve("model-" + arch), 3);
+        return ENGINE.loadModel(ModelFolder.read(model.dir()));
+    }
+
+    private static LoraTrainingSpec spec(LoraConfig lora, Path start) {
+        return new LoraTrainingSpec(lora, Optional.of(start), 11, 0.9, 0.99, 1e-8, 0.0);
+    }
+
+    /** A random adapter on every projection, and on the head too when {@code head}. */
+    private Path adapter(ModelConfig config, boolean head) throws IOException {
+        Path start = dir.resolve(head ? "with-head" : "without-head");
+        if (head) {
+            TinyAdapter.writeRandomWithHead(config, start, 7);
+        } else {
+            TinyAdapter.writeRandom(config, start, 7);
+        }
+        return start;
+    }
+
+    private static LoraConfig lora(boolean head) {
+        LoraConfig all = LoraConfig.allProjections(TinyAdapter.RANK, TinyAdapter.ALPHA);
+        return head ? all.withHead() : all;
+    }
+
+    /** One accumulate under {@code memory}: its result, and the trainer to read the gradients from (closed later). */
+    private static TrainingBatchResult accumulate(DjlLoraTrainer trainer, DjlTrainingMemory memory,
+            List<TrainingSequence> batch, TokenObjective objective) {
+        trainer.useMemory(memory);
+        return trainer.accumulate(batch, objective);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void checkpointedAndChunkedTrainingGivesThePlainPathsLogprobsAndGradients(Architecture arch) throws IOException {
+        for (boolean head : new boolean[] {false, true}) {
+            try (ModelRunner runner = load(arch)) {
+                ModelConfig config = runner.config();
+                Path start = adapter(config, head);
+                List<TrainingSequence> batch = DjlLoraTrainerTest.batch(config.vocabSize());
+                TokenObjective objective = DjlLoraTrainerTest.linear(batch, 9);
+                try (DjlLoraTrainer plain = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start));
+                        DjlLoraTrainer saving = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start))) {
+                    TrainingBatchResult expected = accumulate(plain, PLAIN, batch, objective);
+                    TrainingBatchResult actual = accumulate(saving, new DjlTrainingMemory(2, Checkpoint.ON), batch,
+                            objective);
+                    String what = arch + (head ? " with head" : " without head");
+                    assertSameResults(expected, actual, 2e-5f, what);
+                    assertSameGradients(config, lora(head), plain, saving, what);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Checkpoint.class)
+    void theChunkSizeChangesNothingButRounding(Checkpoint checkpoint) throws IOException {
+        try (ModelRunner runner = load(Architecture.QWEN2)) {
+            ModelConfig config = runner.config();
+            Path start = adapter(config, true);
+            List<TrainingSequence> batch = DjlLoraTrainerTest.batch(config.vocabSize());
+            TokenObjective objective = DjlLoraTrainerTest.linear(batch, 4);
+            try (DjlLoraTrainer whole = (DjlLoraTrainer) runner.newTrainer(spec(lora(true), start))) {
+                TrainingBatchResult expected = accumulate(whole, new DjlTrainingMemory(1000, checkpoint), batch,
+                        objective);
+                for (int rows : new int[] {1, 3, 7}) {
+                    try (DjlLoraTrainer chunked = (DjlLoraTrainer) runner.newTrainer(spec(lora(true), start))) {
+                        TrainingBatchResult actual = accumulate(chunked, new DjlTrainingMemory(rows, checkpoint),
+                                batch, objective);
+                        assertSameResults(expected, actual, 2e-5f, "chunks of " + rows);
+                        assertSameGradients(config, lora(true), whole, chunked, "chunks of " + rows);
+                        chunked.useMemory(new DjlTrainingMemory(rows, checkpoint));
+                        List<float[]> scored = chunked.logprobs(batch, true);
+                        for (int i = 0; i < batch.size(); i++) {
+                            assertArrayEquals(expected.logprobs().get(i), scored.get(i), 2e-5f, "logprobs " + i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void assertSameResults(TrainingBatchResult expected, TrainingBatchResult actual, float tolerance,
+            String what) {
+        assertEquals(expected.loss(), actual.loss(), 1e-5, what + " loss");
+        for (int i = 0; i < expected.logprobs().size(); i++) {
+            assertArrayEquals(expected.logprobs().get(i), actual.logprobs().get(i), tolerance, what + " logprobs " + i);
+            assertArrayEquals(expected.entropies().get(i), actual.entropies().get(i), tolerance,
+                    what + " entropies " + i);
+        }
+    }
+
+    /** Every gradient equal within 1e-5 of the largest gradient's magnitude, and not all zero. */
+    static void assertSameGradients(ModelConfig config, LoraConfig lora, DjlLoraTrainer expected,
+            DjlLoraTrainer actual, String what) {
+        double largest = 0;
+        for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
+            for (LoraTarget target : lora.targets()) {
+                for (boolean ofA : new boolean[] {true, false}) {
+                    if (!target.inLayer(layer)) {
+                        continue;
+                    }
+                    for (float g : expected.gradient(layer, target, ofA)) {
+                        largest = Math.max(largest, Math.abs(g));
+                    }
+                }
+            }
+        }
+        assertTrue(largest > 0, what + ": the plain path has gradients");
+        for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
+            for (LoraTarget target : lora.targets()) {
+                for (boolean ofA : new boolean[] {true, false}) {
+                    if (!target.inLayer(layer)) {
+                        continue;
+                    }
+                    assertArrayEquals(expected.gradient(layer, target, ofA), actual.gradient(layer, target, ofA),
+                            (float) (1e-5 * largest), what + " " + layer + " " + target + (ofA ? " A" : " B"));
+                }
+            }
+        }
+    }
+
+    @Test
+    void autoCheckpointsRealModelsAndNotTinyOnes() throws IOException {
+        DjlTrainingMemory auto = DjlTrainingMemory.parse(null, null);
+        assertEquals(new DjlTrainingMemory(DjlTrainingMemory.DEFAULT_CHUNK_ROWS, Checkpoint.AUTO), auto);
+        try (ModelRunner runner = load(Architecture.QWEN3)) {
+            assertFalse(auto.checkpoints(runner.config(), 8 * 256, 256), "a tiny model's activations are small");
+        }
+        // Qwen2.5-0.5B's shape: 2 x 256 tokens keep about 1.9 GB without checkpointing.
+        long bytes = 512L * 24 * (8 * 896 + 5 * 4864 + 2 * 14 * 256) * Float.BYTES;
+        assertTrue(bytes > DjlTrainingMemory.AUTO_CHECKPOINT_BYTES);
+        assertEquals(new DjlTrainingMemory(5, Checkpoint.OFF), DjlTrainingMemory.parse(" OFF ", "5"));
+        assertEquals(Checkpoint.ON, DjlTrainingMemory.parse("on", null).checkpoint());
+    }
+
+    @Property
+    void chunkSizesBelowOneAreRefusedNamingTheProperty(@ForAll @IntRange(min = -1000, max = 0) int rows) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DjlTrainingMemory.parse("auto", Integer.toString(rows)));
+        assertEquals(DjlTrainingMemory.CHUNK_PROPERTY + " must be a whole number of at least 1, got " + rows,
+                e.getMessage());
+    }
+
+    @Property
+    void checkpointValuesOtherThanTheThreeAreRefusedNamingTheProperty(@ForAll String value) {
+        String mode = value.strip().toLowerCase(java.util.Locale.ROOT);
+        if (mode.equals("auto") || mode.equals("on") || mode.equals("off")) {
+            return;
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DjlTrainingMemory.parse(value, null));
+        assertTrue(e.getMessage().startsWith(DjlTrainingMemory.CHECKPOINT_PROPERTY + " must be auto, on or off"),
+                e.getMessage());
+    }
+}
