@@ -13,7 +13,6 @@ import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.TensorInfo;
 import dev.crucible.hf.safetensors.TensorLocation;
 import java.lang.foreign.Arena;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
@@ -85,30 +84,31 @@ final class OnnxWeights implements AutoCloseable {
     }
 
     /**
-     * Quantises the linear weight {@code name [out, in]} to int4 ({@link OnnxInt4}) and declares its two parts, once
-     * however often it is used: the packed values {@code <name>.q4} (uint8 {@code [out, blocks, 16]}) and the scales
-     * {@code <name>.scales} (float {@code [out, blocks]}); returns their names. The packed copies live until
-     * {@link #close()}: ONNX Runtime copies them while the session is created.
+     * Quantises the linear weight {@code name [out, in]} to {@code bits} ({@link OnnxBlockQuant}) as it reads it,
+     * row by row without a widened copy, and declares its two parts, once however often it is used: the packed values
+     * {@code <name>.q<bits>} (uint8 {@code [out, blocks, 32 * bits / 8]}) and the scales {@code <name>.scales}
+     * (float {@code [out, blocks]}); returns their names. The packed copies live until {@link #close()}: ONNX Runtime
+     * copies them while the session is created.
      */
-    String[] quantized(OnnxGraph graph, String name, long out, long in) {
-        String values = name + ".q4";
+    String[] quantized(OnnxGraph graph, String name, long out, long in, int bits) {
+        String values = name + ".q" + bits;
         String scales = name + ".scales";
         if (declared.containsKey(values)) {
             return new String[] {values, scales};
         }
         check(name, out, in);
-        OnnxInt4 q = OnnxInt4.quantize(reader.f32(name), (int) out, (int) in);
-        long[] packedShape = {out, q.blocks(), OnnxInt4.BLOCK / 2};
+        OnnxBlockQuant q = OnnxBlockQuant.quantize((row, into) -> reader.readF32(name, (long) row * in, into),
+                (int) out, (int) in, bits, arena);
+        long[] packedShape = {out, q.blocks(), OnnxBlockQuant.blockBytes(bits)};
         long[] scaleShape = {out, q.blocks()};
         try {
-            ByteBuffer packed = arena.allocate(q.packed().length).asByteBuffer().put(q.packed()).flip();
-            supplied.put(values, OnnxTensor.createTensor(env, packed, packedShape, OnnxJavaType.UINT8));
-            FloatBuffer scale = arena.allocate((long) q.scales().length * Float.BYTES).asByteBuffer()
-                    .order(ByteOrder.nativeOrder()).asFloatBuffer().put(q.scales()).flip();
+            supplied.put(values, OnnxTensor.createTensor(env, q.packed().asByteBuffer(), packedShape,
+                    OnnxJavaType.UINT8));
+            FloatBuffer scale = q.scales().asByteBuffer().order(ByteOrder.nativeOrder()).asFloatBuffer();
             supplied.put(scales, OnnxTensor.createTensor(env, scale, scaleShape));
         } catch (OrtException e) {
-            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap the int4 form of '"
-                    + name + "' for ONNX Runtime: " + e.getMessage(), e);
+            throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE, "cannot wrap the int" + bits
+                    + " form of '" + name + "' for ONNX Runtime: " + e.getMessage(), e);
         }
         graph.externalWeight(values, DataType.UINT8, 1, packedShape);
         graph.externalWeight(scales, DataType.FLOAT, Float.BYTES, scaleShape);

@@ -105,6 +105,31 @@ public final class SafetensorsReader implements AutoCloseable {
         return widened.computeIfAbsent(name, n -> Widening.toF32(t.raw(), dtype, arena).asReadOnly());
     }
 
+    /**
+     * Copies {@code into.length} elements of the tensor, from element {@code from} on, widened to F32 into
+     * {@code into}, without keeping a widened copy (an engine that quantises while it reads calls it row by row).
+     * A dtype without an F32 view fails naming it; a range past the tensor's end fails with
+     * {@link IndexOutOfBoundsException}.
+     */
+    public void readF32(String name, long from, float[] into) {
+        MappedTensor t = tensor(name);
+        DType dtype = t.info().dtype();
+        if (!dtype.hasF32View()) {
+            throw new ModelFormatException("tensor '" + name + "' has dtype " + dtype
+                    + ", which has no F32 view (supported: F32, F16, BF16)");
+        }
+        MemorySegment raw = t.raw();
+        if (dtype == DType.F32) {
+            MemorySegment.copy(raw, Widening.F32_LE, from * Float.BYTES, into, 0, into.length);
+            return;
+        }
+        long at = from * 2;
+        for (int i = 0; i < into.length; i++, at += 2) {
+            short bits = raw.get(Widening.I16_LE, at);
+            into[i] = dtype == DType.BF16 ? Widening.bf16ToFloat(bits) : Float.float16ToFloat(bits);
+        }
+    }
+
     /** {@link #f32} as a little-endian, read-only direct buffer; the tensor must be under 2 GiB. */
     public ByteBuffer f32Buffer(String name) {
         return f32(name).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
