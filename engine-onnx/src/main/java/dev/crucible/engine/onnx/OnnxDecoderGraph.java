@@ -126,8 +126,15 @@ final class OnnxDecoderGraph {
 
     private void layers() {
         long h = c.hiddenSize();
-        String embed = w.use(g, "model.embed_tokens.weight", c.vocabSize(), h);
-        g.node("Gather", new String[] {embed, INPUT_IDS}, new String[] {"embedded"});
+        OnnxWeights.Table embed = w.lookupTable(g, "model.embed_tokens.weight", c.vocabSize(), h);
+        if (embed.f32()) {
+            g.node("Gather", new String[] {embed.name(), INPUT_IDS}, new String[] {"embedded"});
+        } else {
+            // a BF16/F16 table stays narrow and file-backed: look the rows up, then widen just them
+            g.node("Gather", new String[] {embed.name(), INPUT_IDS}, new String[] {"embedded.narrow"});
+            g.node("Cast", new String[] {"embedded.narrow"}, new String[] {"embedded"},
+                    intAttr("to", DataType.FLOAT.getNumber()));
+        }
         String residual = "embedded";
         String pending = null;
         for (int i = 0; i < c.numHiddenLayers(); i++) {

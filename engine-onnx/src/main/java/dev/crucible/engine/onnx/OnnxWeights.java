@@ -30,6 +30,11 @@ import java.util.Map;
  * page boundary below), as {@code OnnxMappedWeightsTest} checks; weights that ONNX Runtime prepacks (the MatMul
  * weights) still get one private copy, the embedding table that only a Gather reads stays file-backed.
  *
+ * <p>A BF16 or F16 embedding table, which only a Gather reads, is mapped in its own dtype ({@link #lookupTable}), so
+ * a large vocabulary costs neither a widened copy nor resident memory beyond the rows looked up. Quantised linear
+ * weights ({@link #quantized}) are read from the files with positional reads, row by row, so loading never holds the
+ * files' pages resident either.
+ *
  * <p><b>Copied</b> (F16 and BF16, which the reader widens to F32 first, or when mapping is switched off): declared as
  * external data and supplied as an {@link OnnxTensor} over the reader's F32 view; ONNX Runtime copies it into its own
  * memory while the session is created (shared/reference/onnx-decoder.md section 7), so memory peaks at twice these
@@ -64,12 +69,7 @@ final class OnnxWeights implements AutoCloseable {
             return name;
         }
         TensorInfo info = check(name, shape);
-        TensorLocation at = reader.location(name);
-        Path parent = at.file().toAbsolutePath().getParent();
-        if (map && info.dtype() == DType.F32 && (folder == null || folder.equals(parent))) {
-            folder = parent;
-            graph.fileWeight(name, at.file().getFileName().toString(), at.offset(), at.length(), shape);
-            declared.put(name, true);
+        if (info.dtype() == DType.F32 && mapped(graph, name, DataType.FLOAT, shape)) {
             return name;
         }
         try {
@@ -96,7 +96,7 @@ final class OnnxWeights implements AutoCloseable {
         if (declared.containsKey(values)) {
             return new String[] {values, scales};
         }
-        check(name, out, in);
+        F32Weights.checkShape(reader, "onnx", name, out, in);
         OnnxBlockQuant q = OnnxBlockQuant.quantize((row, into) -> reader.readF32(name, (long) row * in, into),
                 (int) out, (int) in, bits, arena);
         long[] packedShape = {out, q.blocks(), OnnxBlockQuant.blockBytes(bits)};
@@ -115,6 +115,42 @@ final class OnnxWeights implements AutoCloseable {
         declared.put(values, false);
         declared.put(scales, false);
         return new String[] {values, scales};
+    }
+
+    /**
+     * A table only a {@code Gather} reads (the input embedding), declared in the dtype it is stored in when that is
+     * BF16 or F16 and it can be mapped, so that only the rows looked up become resident and nothing is widened;
+     * else as {@link #use}.
+     */
+    Table lookupTable(OnnxGraph graph, String name, long... shape) {
+        TensorInfo info = F32Weights.checkShape(reader, "onnx", name, shape);
+        String narrow = name + "." + info.dtype().name().toLowerCase(java.util.Locale.ROOT);
+        DataType type = info.dtype() == DType.BF16 ? DataType.BFLOAT16 : DataType.FLOAT16;
+        if (info.dtype() != DType.F32 && (declared.containsKey(narrow) || mapped(graph, name, narrow, type, shape))) {
+            return new Table(narrow, false);
+        }
+        return new Table(use(graph, name, shape), true);
+    }
+
+    /** A lookup table's initializer, and whether it is F32 or needs a {@code Cast} to F32 after the lookup. */
+    record Table(String name, boolean f32) {
+    }
+
+    private boolean mapped(OnnxGraph graph, String name, DataType type, long... shape) {
+        return mapped(graph, name, name, type, shape);
+    }
+
+    /** Declares {@code name}'s stored bytes as the file weight {@code as} when mapping is on and the folder fits. */
+    private boolean mapped(OnnxGraph graph, String name, String as, DataType type, long... shape) {
+        TensorLocation at = reader.location(name);
+        Path parent = at.file().toAbsolutePath().getParent();
+        if (!map || (folder != null && !folder.equals(parent))) {
+            return false;
+        }
+        folder = parent;
+        graph.fileWeight(as, type, at.file().getFileName().toString(), at.offset(), at.length(), shape);
+        declared.put(as, true);
+        return true;
     }
 
     /** {@link #use} when {@code present}, else null (an absent bias or norm). */

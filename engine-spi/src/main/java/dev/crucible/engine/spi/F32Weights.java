@@ -19,6 +19,19 @@ public final class F32Weights {
      *                         tensor; {@link EngineException.Reason#UNSUPPORTED_DTYPE} for another dtype
      */
     public static TensorInfo check(SafetensorsReader reader, String engine, String name, long... shape) {
+        TensorInfo info = checkShape(reader, engine, name, shape);
+        if (info.elementCount() > Integer.MAX_VALUE / Float.BYTES) {
+            throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' is 2 GiB or more "
+                    + "as F32, more than one Java buffer holds");
+        }
+        return info;
+    }
+
+    /**
+     * {@link #check} without the size limit, for a weight the engine never holds as one F32 buffer (one it quantises
+     * row by row, or hands to its runtime as the file's own bytes).
+     */
+    public static TensorInfo checkShape(SafetensorsReader reader, String engine, String name, long... shape) {
         if (!reader.contains(name)) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "missing tensor '" + name + "'");
         }
@@ -30,10 +43,6 @@ public final class F32Weights {
         if (!Arrays.equals(info.dims(), shape)) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' has shape "
                     + info.shape() + ", expected " + Arrays.toString(shape) + " from config.json");
-        }
-        if (info.elementCount() > Integer.MAX_VALUE / Float.BYTES) {
-            throw new EngineException(EngineException.Reason.INVALID_MODEL, "tensor '" + name + "' is 2 GiB or more "
-                    + "as F32, more than one Java buffer holds");
         }
         return info;
     }
