@@ -36,7 +36,11 @@ record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int 
 
     /** The blocks per row: {@code ceil(k / 32)}. */
     int blocks() {
-        return (k + BLOCK - 1) / BLOCK;
+        return blocksOf(k);
+    }
+
+    static int blocksOf(long k) {
+        return (int) ((k + BLOCK - 1) / BLOCK);
     }
 
     /** Bytes per block of packed values: 16 at 4 bits, 32 at 8. */
@@ -46,7 +50,7 @@ record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int 
 
     /** Quantises the {@code [n, k]} weight whose rows {@code rows} gives, into {@code arena}; rows in parallel. */
     static OnnxBlockQuant quantize(Rows rows, int n, int k, int bits, Arena arena) {
-        int blocks = (k + BLOCK - 1) / BLOCK;
+        int blocks = blocksOf(k);
         int perBlock = blockBytes(bits);
         MemorySegment packed = arena.allocate((long) n * blocks * perBlock);
         MemorySegment scales = arena.allocate((long) n * blocks * Float.BYTES, Float.BYTES);

@@ -12,6 +12,7 @@ import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.TensorInfo;
 import dev.crucible.hf.safetensors.TensorLocation;
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
@@ -50,12 +51,20 @@ final class OnnxWeights implements AutoCloseable {
     private final Map<String, OnnxTensor> supplied = new LinkedHashMap<>();
     private final Map<String, Boolean> declared = new LinkedHashMap<>();
     private final Arena arena = Arena.ofShared();
+    private final OnnxQuantFile scratch;
     private Path folder;
 
-    OnnxWeights(SafetensorsReader reader, OrtEnvironment env) {
+    /**
+     * @param quantised whether linear weights will be quantised: then (with mapping on) they go through an
+     *                  {@link OnnxQuantFile}, whose folder becomes the one every file weight is named in
+     * @throws IOException when that scratch folder cannot be made
+     */
+    OnnxWeights(SafetensorsReader reader, OrtEnvironment env, boolean quantised) throws IOException {
         this.reader = reader;
         this.env = env;
         this.map = !"false".equalsIgnoreCase(System.getProperty(MAP_PROPERTY, "true").strip());
+        this.scratch = map && quantised ? OnnxQuantFile.create() : null;
+        this.folder = scratch == null ? null : scratch.dir();
     }
 
     /**
@@ -97,10 +106,23 @@ final class OnnxWeights implements AutoCloseable {
             return new String[] {values, scales};
         }
         F32Weights.checkShape(reader, "onnx", name, out, in);
+        long[] packedShape = {out, OnnxBlockQuant.blocksOf(in), OnnxBlockQuant.blockBytes(bits)};
+        long[] scaleShape = {out, OnnxBlockQuant.blocksOf(in)};
+        if (scratch != null) {
+            try (Arena held = Arena.ofShared()) {
+                OnnxBlockQuant q = OnnxBlockQuant.quantize((row, into) -> reader.readF32(name, (long) row * in,
+                        into), (int) out, (int) in, bits, held);
+                graph.fileWeight(values, DataType.UINT8, OnnxQuantFile.FILE, scratch.append(q.packed()),
+                        q.packed().byteSize(), packedShape);
+                graph.fileWeight(scales, DataType.FLOAT, OnnxQuantFile.FILE, scratch.append(q.scales()),
+                        q.scales().byteSize(), scaleShape);
+            }
+            declared.put(values, true);
+            declared.put(scales, true);
+            return new String[] {values, scales};
+        }
         OnnxBlockQuant q = OnnxBlockQuant.quantize((row, into) -> reader.readF32(name, (long) row * in, into),
                 (int) out, (int) in, bits, arena);
-        long[] packedShape = {out, q.blocks(), OnnxBlockQuant.blockBytes(bits)};
-        long[] scaleShape = {out, q.blocks()};
         try {
             supplied.put(values, OnnxTensor.createTensor(env, q.packed().asByteBuffer(), packedShape,
                     OnnxJavaType.UINT8));
@@ -144,11 +166,16 @@ final class OnnxWeights implements AutoCloseable {
     private boolean mapped(OnnxGraph graph, String name, String as, DataType type, long... shape) {
         TensorLocation at = reader.location(name);
         Path parent = at.file().toAbsolutePath().getParent();
-        if (!map || (folder != null && !folder.equals(parent))) {
+        if (!map || (scratch == null && folder != null && !folder.equals(parent))) {
             return false;
         }
-        folder = parent;
-        graph.fileWeight(as, type, at.file().getFileName().toString(), at.offset(), at.length(), shape);
+        if (scratch != null) {
+            graph.fileWeight(as, type, OnnxQuantFile.FILE, scratch.copy(at.file(), at.offset(), at.length()),
+                    at.length(), shape);
+        } else {
+            folder = parent;
+            graph.fileWeight(as, type, at.file().getFileName().toString(), at.offset(), at.length(), shape);
+        }
         declared.put(as, true);
         return true;
     }
@@ -172,11 +199,14 @@ final class OnnxWeights implements AutoCloseable {
         return F32Weights.check(reader, "onnx", name, shape);
     }
 
-    /** Frees the wrappers and the quantised copies (not the reader). */
+    /** Frees the wrappers and the quantised copies, and deletes the scratch folder (not the reader). */
     @Override
     public void close() {
         supplied.values().forEach(OnnxTensor::close);
         supplied.clear();
         arena.close();
+        if (scratch != null) {
+            scratch.close();
+        }
     }
 }
