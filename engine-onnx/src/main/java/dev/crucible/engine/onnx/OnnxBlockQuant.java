@@ -56,9 +56,13 @@ record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int 
         MemorySegment scales = arena.allocate((long) n * blocks * Float.BYTES, Float.BYTES);
         int largest = (1 << (bits - 1)) - 1;
         int zero = 1 << (bits - 1);
+        // one buffer per worker thread, not per row: a 7B model has millions of rows, and a buffer per row made the
+        // heap grow by hundreds of megabytes of garbage while loading
+        ThreadLocal<float[][]> buffers = ThreadLocal.withInitial(() -> new float[][] {new float[blocks * BLOCK],
+            new float[k]});
         IntStream.range(0, n).parallel().forEach(row -> {
-            float[] values = new float[blocks * BLOCK];
-            float[] read = new float[k];
+            float[] values = buffers.get()[0];
+            float[] read = buffers.get()[1];
             rows.row(row, read);
             System.arraycopy(read, 0, values, 0, k);
             for (int b = 0; b < blocks; b++) {

@@ -36,6 +36,9 @@ public final class SafetensorsReader implements AutoCloseable {
     private final ShardSet shards;
     private final Map<String, MemorySegment> widened = new ConcurrentHashMap<>();
     private final Map<Path, FileChannel> channels = new ConcurrentHashMap<>();
+    /** Each reading thread's buffer for {@link #readF32}, grown to the largest row it has read. */
+    private final ThreadLocal<ByteBuffer> readBuffer =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN));
 
     private SafetensorsReader(Arena arena, ShardSet shards) {
         this.arena = arena;
@@ -130,7 +133,12 @@ public final class SafetensorsReader implements AutoCloseable {
             throw new IndexOutOfBoundsException("elements [" + from + ", " + (from + into.length) + ") of tensor '"
                     + name + "' (" + at.length() / dtype.bytes() + " elements)");
         }
-        ByteBuffer buf = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer buf = readBuffer.get();
+        if (buf.capacity() < bytes) {
+            buf = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+            readBuffer.set(buf);
+        }
+        buf.clear().limit((int) bytes);
         try {
             FileChannel channel = channels.computeIfAbsent(at.file(), SafetensorsReader::openChannel);
             long position = at.offset() + from * dtype.bytes();
