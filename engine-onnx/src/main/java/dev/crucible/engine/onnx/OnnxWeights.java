@@ -34,7 +34,9 @@ import java.util.Map;
  * <p>A BF16 or F16 embedding table, which only a Gather reads, is mapped in its own dtype ({@link #lookupTable}), so
  * a large vocabulary costs neither a widened copy nor resident memory beyond the rows looked up. Quantised linear
  * weights ({@link #quantized}) are read from the files with positional reads, row by row, so loading never holds the
- * files' pages resident either.
+ * files' pages resident either, and are written to an {@link OnnxQuantFile} that ONNX Runtime maps weight by weight;
+ * with one, the tensors that would be mapped from the model's files are copied into it too (ONNX Runtime takes
+ * external data from one folder only).
  *
  * <p><b>Copied</b> (F16 and BF16, which the reader widens to F32 first, or when mapping is switched off): declared as
  * external data and supplied as an {@link OnnxTensor} over the reader's F32 view; ONNX Runtime copies it into its own
