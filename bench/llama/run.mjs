@@ -22,7 +22,7 @@ const t0 = performance.now();
 const model = await llama.loadModel({modelPath, gpuLayers: 0});
 // F32 KV cache and no flash attention, to match Crucible's F32 everything.
 const context = await model.createContext({
-    contextSize: 256, batchSize: Math.max(prompt.length, 64), sequences: 1, flashAttention: false,
+    contextSize: Math.max(256, prompt.length + decodeTokens + 8), batchSize: Math.max(prompt.length, 64), sequences: 1, flashAttention: false,
     threads: {ideal: threads, min: threads},
     experimentalKvCacheKeyType: "F32", experimentalKvCacheValueType: "F32",
 });

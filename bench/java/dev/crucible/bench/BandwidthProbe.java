@@ -55,6 +55,8 @@ final class BandwidthProbe {
         ObjectNode out = HfJson.object();
         out.put("read_gbs", best);
         out.put("weight_bytes_per_token", weightBytes(hfDir));
+        out.put("weight_bytes_per_token_int8", quantizedBytes(hfDir, 8));
+        out.put("weight_bytes_per_token_int4", quantizedBytes(hfDir, 4));
         out.put("threads", threads);
         out.put("checksum", sink);
         return out;
@@ -66,6 +68,28 @@ final class BandwidthProbe {
             s += data[i];
         }
         return s;
+    }
+
+    /**
+     * The weight bytes one decoded token reads with linear weights quantised to {@code bits} as the onnx engine does
+     * ({@code MatMulNBits}: per row and block of 32, {@code 32 * bits / 8} bytes of values and an F32 scale): every
+     * matrix so, the lm_head included (the tied embedding as the head), vectors as F32, and no embedding of an untied
+     * model (a token reads one row of it).
+     */
+    static long quantizedBytes(Path hfDir, int bits) throws IOException {
+        try (SafetensorsReader reader = SafetensorsReader.open(hfDir)) {
+            boolean untied = reader.contains("lm_head.weight");
+            long total = 0;
+            for (TensorInfo t : reader.tensors()) {
+                long[] d = t.dims();
+                if (d.length == 2 && !(untied && t.name().equals(EMBEDDING))) {
+                    total += d[0] * ((d[1] + 31) / 32) * (32L * bits / 8 + Float.BYTES);
+                } else if (d.length != 2) {
+                    total += t.elementCount() * Float.BYTES;
+                }
+            }
+            return total;
+        }
     }
 
     /**

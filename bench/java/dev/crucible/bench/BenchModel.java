@@ -6,6 +6,7 @@ import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.config.ModelConfigJson;
 import dev.crucible.hf.config.RopeScaling;
+import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsWriter;
 import dev.crucible.hf.tiny.TinyModel;
@@ -72,12 +73,24 @@ final class BenchModel {
         return work.resolve("model-q4_0.gguf");
     }
 
-    /** Writes the model into {@code work} unless a complete one with this seed is there already. */
+    /** The same weights with every matrix in ggml's Q8_0, for llama.cpp's int8 side. */
+    static Path ggufQ8(Path work) {
+        return work.resolve("model-q8_0.gguf");
+    }
+
+    /**
+     * Writes the model into {@code work} unless a complete one with this seed is there already; a complete one
+     * without its Q8_0 file (written before there was one) gets that file only, from the same seed, so a folder whose
+     * other files are links to a shared, read-only model is completed without touching them.
+     */
     static void ensure(Path work, long seed) throws IOException {
         Path marker = work.resolve("COMPLETE");
         String stamp = "seed=" + seed + " hidden=" + HIDDEN + " layers=" + LAYERS + " vocab=" + VOCAB + " q4_0\n";
         if (Files.exists(marker) && Files.readString(marker).equals(stamp)) {
-            System.err.println("model: present in " + work + " (" + stamp.strip() + ")");
+            if (!Files.exists(ggufQ8(work))) {
+                writeQ8(work, seed);
+            }
+            System.err.println("model: present in " + work + " (" + stamp.strip() + ", q8_0)");
             return;
         }
         Files.deleteIfExists(marker);
@@ -117,10 +130,28 @@ final class BenchModel {
         Files.move(ggTmp, gguf(work), StandardCopyOption.REPLACE_EXISTING);
         System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", gguf(work), ggBytes, secondsSince(t0));
         Path q4Tmp = work.resolve("model-q4_0.gguf.tmp");
-        long q4Bytes = g.write(q4Tmp, true);
+        long q4Bytes = g.write(q4Tmp, GgufWriter.Type.Q4_0);
         Files.move(q4Tmp, ggufQ4(work), StandardCopyOption.REPLACE_EXISTING);
         System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", ggufQ4(work), q4Bytes, secondsSince(t0));
+        writeGguf(g, ggufQ8(work), GgufWriter.Type.Q8_0, t0);
         Files.writeString(marker, stamp);
+    }
+
+    /** The Q8_0 file of a complete model: the weights drawn again from the seed, the tokenizer read from hf/. */
+    private static void writeQ8(Path work, long seed) throws IOException {
+        long t0 = System.nanoTime();
+        Path hf = hfDir(work);
+        Vocab vocab = Vocab.read(hf.resolve("tokenizer.json"), hf.resolve("tokenizer_config.json"));
+        BenchModel m = new BenchModel(seed);
+        m.draw(vocab.used());
+        writeGguf(m.ggufHeader(vocab, ModelFolder.read(hf).config()), ggufQ8(work), GgufWriter.Type.Q8_0, t0);
+    }
+
+    private static void writeGguf(GgufWriter g, Path to, GgufWriter.Type type, long t0) throws IOException {
+        Path tmp = to.resolveSibling(to.getFileName() + ".tmp");
+        long bytes = g.write(tmp, type);
+        Files.move(tmp, to, StandardCopyOption.REPLACE_EXISTING);
+        System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", to, bytes, secondsSince(t0));
     }
 
     private long parameters() {
@@ -149,21 +180,33 @@ final class BenchModel {
     }
 
     private GgufWriter ggufHeader(Vocab vocab, ModelConfig tiny) {
-        int eos = tiny.eosTokenIds().getFirst();
-        int bos = tiny.bosTokenId().orElse(eos);
+        ModelConfig shape = new ModelConfig(Architecture.QWEN2, HIDDEN, INTERMEDIATE, LAYERS, HEADS, KV_HEADS,
+                HEAD_DIM, VOCAB, RMS_EPS, ROPE_THETA, new RopeScaling.Unscaled(), CONTEXT, true, false,
+                tiny.bosTokenId(), tiny.eosTokenIds(), Optional.of("float32"));
+        GgufWriter g = qwen2Header("crucible-bench-random-qwen2.5-0.5b", shape, vocab);
+        for (Tensor t : tensors) {
+            g.tensor(t.ggufName(), t.shape(), t.values());
+        }
+        return g;
+    }
+
+    /** The key/value pairs of a Qwen2 GGUF of {@code config}'s shape and special ids, with {@code vocab}. */
+    static GgufWriter qwen2Header(String name, ModelConfig config, Vocab vocab) {
+        int eos = config.eosTokenIds().getFirst();
+        int bos = config.bosTokenId().orElse(eos);
         GgufWriter g = new GgufWriter()
                 .string("general.architecture", "qwen2")
-                .string("general.name", "crucible-bench-random-qwen2.5-0.5b")
+                .string("general.name", name)
                 .u32("general.alignment", GgufWriter.ALIGNMENT)
                 .u32("general.file_type", 0)
-                .u32("qwen2.context_length", CONTEXT)
-                .u32("qwen2.embedding_length", HIDDEN)
-                .u32("qwen2.block_count", LAYERS)
-                .u32("qwen2.feed_forward_length", INTERMEDIATE)
-                .u32("qwen2.attention.head_count", HEADS)
-                .u32("qwen2.attention.head_count_kv", KV_HEADS)
-                .f32("qwen2.rope.freq_base", (float) ROPE_THETA)
-                .f32("qwen2.attention.layer_norm_rms_epsilon", (float) RMS_EPS)
+                .u32("qwen2.context_length", config.maxPositionEmbeddings())
+                .u32("qwen2.embedding_length", config.hiddenSize())
+                .u32("qwen2.block_count", config.numHiddenLayers())
+                .u32("qwen2.feed_forward_length", config.intermediateSize())
+                .u32("qwen2.attention.head_count", config.numAttentionHeads())
+                .u32("qwen2.attention.head_count_kv", config.numKeyValueHeads())
+                .f32("qwen2.rope.freq_base", (float) config.ropeTheta())
+                .f32("qwen2.attention.layer_norm_rms_epsilon", (float) config.rmsNormEps())
                 .string("tokenizer.ggml.model", "gpt2")
                 .string("tokenizer.ggml.pre", "qwen2")
                 .strings("tokenizer.ggml.tokens", vocab.tokens())
@@ -174,9 +217,6 @@ final class BenchModel {
                 .u32("tokenizer.ggml.padding_token_id", bos)
                 .bool("tokenizer.ggml.add_bos_token", false);
         vocab.chatTemplate().ifPresent(t -> g.string("tokenizer.chat_template", t));
-        for (Tensor t : tensors) {
-            g.tensor(t.ggufName(), t.shape(), t.values());
-        }
         return g;
     }
 
@@ -212,13 +252,18 @@ final class BenchModel {
     }
 
     /**
-     * The tokenizer as GGUF wants it: every id up to {@link #VOCAB} with its text (byte-level strings; padding ids
+     * The tokenizer as GGUF wants it: every id up to the model's vocabulary ({@link #VOCAB} here) with its text (byte-level strings; padding ids
      * as {@code [PADi]}) and type (1 normal, 3 control for special added tokens, 4 user-defined for other added
      * tokens, 5 unused for padding), the merges as {@code "left right"}, and the chat template.
      */
     record Vocab(List<String> tokens, int[] types, List<String> merges, int used, Optional<String> chatTemplate) {
 
         static Vocab read(Path tokenizerJson, Path tokenizerConfig) throws IOException {
+            return read(tokenizerJson, tokenizerConfig, VOCAB);
+        }
+
+        /** The tokenizer padded to {@code size} ids. */
+        static Vocab read(Path tokenizerJson, Path tokenizerConfig, int size) throws IOException {
             JsonNode tok = HfJson.read(tokenizerJson);
             Map<Integer, String> byId = new LinkedHashMap<>();
             Map<Integer, Integer> typeById = new LinkedHashMap<>();
@@ -231,12 +276,12 @@ final class BenchModel {
                 typeById.put(a.path("id").asInt(), a.path("special").asBoolean() ? 3 : 4);
             }
             int used = byId.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1) + 1;
-            if (used != byId.size() || used > VOCAB) {
-                throw new IllegalStateException("tokenizer ids are not dense in [0, " + used + ") within " + VOCAB);
+            if (used != byId.size() || used > size) {
+                throw new IllegalStateException("tokenizer ids are not dense in [0, " + used + ") within " + size);
             }
-            List<String> tokens = new ArrayList<>(VOCAB);
-            int[] types = new int[VOCAB];
-            for (int id = 0; id < VOCAB; id++) {
+            List<String> tokens = new ArrayList<>(size);
+            int[] types = new int[size];
+            for (int id = 0; id < size; id++) {
                 tokens.add(id < used ? byId.get(id) : "[PAD" + id + "]");
                 types[id] = id < used ? typeById.get(id) : 5;
             }

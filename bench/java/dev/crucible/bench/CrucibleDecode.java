@@ -16,8 +16,8 @@ import java.util.Arrays;
 import java.util.ServiceLoader;
 
 /**
- * Times one of Crucible's engines ({@code djl}, {@code onnx}, or {@code onnx-int4}: ONNX with int4 weights quantised
- * at load) the way the llama.cpp side is timed: batch 1, a fresh cache per run, greedy decoding.
+ * Times one of Crucible's engines ({@code djl}, {@code onnx}, or {@code onnx-int4} / {@code onnx-int8}: ONNX with
+ * int4 or int8 weights quantised at load) the way the llama.cpp side is timed: batch 1, a fresh cache per run, greedy decoding.
  * Time to first token is the prefill of the prompt plus picking the first token; decode tokens/s is
  * {@code tokens / time} over the following {@code tokens} single-token forward passes (each followed by an argmax).
  * One untimed warm-up run comes first.
@@ -44,9 +44,9 @@ final class CrucibleDecode {
 
     /** The engine named {@code engine}, found as the server finds it (ServiceLoader), with its precision set. */
     static EngineProvider engine(String engine) {
-        String name = engine.equals("onnx-int4") ? "onnx" : engine;
-        if (engine.equals("onnx-int4")) {
-            System.setProperty("crucible.onnx.precision", "int4");
+        String name = engine.startsWith("onnx-") ? "onnx" : engine;
+        if (engine.startsWith("onnx-")) {
+            System.setProperty("crucible.onnx.precision", engine.substring("onnx-".length()));
         }
         return ServiceLoader.load(EngineProvider.class).stream().map(ServiceLoader.Provider::get)
                 .filter(p -> p.name().equals(name)).findFirst()
@@ -55,8 +55,17 @@ final class CrucibleDecode {
 
     /** This process's peak resident memory (VmHWM) in MiB. */
     static double peakRssMib() throws IOException {
+        return status("VmHWM:");
+    }
+
+    /** This process's resident memory now (VmRSS) in MiB. */
+    static double rssMib() throws IOException {
+        return status("VmRSS:");
+    }
+
+    private static double status(String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmHWM:")) {
+            if (line.startsWith(field)) {
                 return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
             }
         }
@@ -91,8 +100,8 @@ final class CrucibleDecode {
     }
 
     /** An engine with a model loaded, the benchmark prompt, and how long loading took; warmed up once. */
-    private record Loaded(String engine, ModelRunner runner, int[] prompt, double loadS, String detail)
-            implements AutoCloseable {
+    private record Loaded(String engine, ModelRunner runner, int[] prompt, double loadS, String detail,
+            double loadPeakMib, double loadedRssMib) implements AutoCloseable {
 
         static Loaded of(Path hf, int promptTokens, int decodeTokens, String engine) throws IOException {
             EngineProvider provider = CrucibleDecode.engine(engine);
@@ -104,7 +113,7 @@ final class CrucibleDecode {
             long t0 = System.nanoTime();
             ModelRunner runner = provider.loadModel(folder);
             Loaded loaded = new Loaded(engine, runner, prompt, (System.nanoTime() - t0) / 1e9,
-                    provider.health().detail());
+                    provider.health().detail(), peakRssMib(), rssMib());
             try {
                 once(runner, prompt, Math.min(4, decodeTokens)); // warm-up, untimed
             } catch (RuntimeException e) {
@@ -135,6 +144,9 @@ final class CrucibleDecode {
             ArrayNode gen = out.putArray("generated");
             Arrays.stream(generated).forEach(gen::add);
             out.put("peak_rss_mib", peakRssMib());
+            out.put("load_peak_rss_mib", loadPeakMib);
+            out.put("loaded_rss_mib", loadedRssMib);
+            out.put("serving_rss_mib", rssMib());
             return out;
         }
 

@@ -11,10 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes a GGUF v3 file with F32 tensors: the magic, version 3, the tensor and key/value counts, the key/value pairs,
+ * Writes a GGUF v3 file with F32, Q4_0 or Q8_0 tensors: the magic, version 3, the tensor and key/value counts, the key/value pairs,
  * the tensor infos (dimensions reversed, so an {@code [out, in]} row-major buffer is written as it is), padding to
- * the alignment, then the data with each tensor padded to the alignment. Not thread-safe; the arrays passed in are
- * kept, not copied, until {@link #write}.
+ * the alignment, then the data with each tensor padded to the alignment. A tensor's values come from a source read
+ * when the file is written (an array, or a model's file read row by row), so a model larger than memory streams
+ * through. Not thread-safe; the arrays passed in are kept, not copied, until {@link #write}.
  */
 final class GgufWriter {
 
@@ -26,13 +27,37 @@ final class GgufWriter {
     private static final int TYPE_BOOL = 7;
     private static final int TYPE_STRING = 8;
     private static final int TYPE_ARRAY = 9;
-    private static final int GGML_TYPE_F32 = 0;
-    private static final int GGML_TYPE_Q4_0 = 2;
-    /** Q4_0: blocks of 32 weights, each an F16 scale and 16 bytes of 4-bit values. */
-    private static final int Q4_0_BLOCK = 32;
-    private static final int Q4_0_BYTES = 18;
+    /** ggml's block formats: 32 weights per block, an F16 scale and the values (Q4_0 4 bits, Q8_0 8 bits). */
+    private static final int BLOCK = 32;
 
-    private record Tensor(String name, long[] shape, float[] values) {
+    /** How the file stores its matrices: every one F32, or ggml's Q4_0 or Q8_0 (vectors stay F32). */
+    enum Type {
+        F32(0, 0), Q4_0(2, 18), Q8_0(8, 34);
+
+        final int ggml;
+        final int blockBytes;
+
+        Type(int ggml, int blockBytes) {
+            this.ggml = ggml;
+            this.blockBytes = blockBytes;
+        }
+    }
+
+    /** Where a tensor's values come from: {@code into.length} values from element {@code from} on, row-major. */
+    @FunctionalInterface
+    interface Values {
+        void read(long from, float[] into);
+    }
+
+    private record Tensor(String name, long[] shape, Values values) {
+
+        long count() {
+            long n = 1;
+            for (long d : shape) {
+                n *= d;
+            }
+            return n;
+        }
     }
 
     private final Buffer meta = new Buffer();
@@ -73,32 +98,39 @@ final class GgufWriter {
         return this;
     }
 
-    /** Adds an F32 tensor; {@code shape} is in row-major (PyTorch) order, {@code values} row-major. */
+    /** Adds a tensor; {@code shape} is in row-major (PyTorch) order, {@code values} row-major. */
     GgufWriter tensor(String name, long[] shape, float[] values) {
+        return tensor(name, shape, (from, into) -> System.arraycopy(values, (int) from, into, 0, into.length));
+    }
+
+    /** Adds a tensor whose values are read from {@code values} while the file is written. */
+    GgufWriter tensor(String name, long[] shape, Values values) {
         tensors.add(new Tensor(name, shape.clone(), values));
         return this;
     }
 
     /** Writes the file (replacing any) with F32 tensors and returns its size in bytes. */
     long write(Path file) throws IOException {
-        return write(file, false);
+        return write(file, Type.F32);
     }
 
-    /** Whether a tensor is written as Q4_0 in a quantised file: every matrix whose rows are whole blocks. */
-    private static boolean quantised(Tensor t, boolean q4) {
-        return q4 && t.shape().length == 2 && t.shape()[1] % Q4_0_BLOCK == 0;
+    /** Whether a tensor is quantised in a file of {@code type}: every matrix whose rows are whole blocks. */
+    private static boolean quantised(Tensor t, Type type) {
+        return type != Type.F32 && t.shape().length == 2 && t.shape()[1] % BLOCK == 0;
     }
 
-    private static long bytes(Tensor t, boolean q4) {
-        return quantised(t, q4) ? (long) t.values().length / Q4_0_BLOCK * Q4_0_BYTES : 4L * t.values().length;
+    private static long bytes(Tensor t, Type type) {
+        return quantised(t, type) ? t.count() / BLOCK * type.blockBytes : 4L * t.count();
     }
 
     /**
-     * Writes the file (replacing any) and returns its size in bytes; with {@code q4}, every matrix is quantised to
-     * ggml's Q4_0 ({@code quantize_row_q4_0_ref}: per block of 32, the scale is the value of largest magnitude over
-     * -8, each weight rounded to 4 bits), vectors (norms, biases) stay F32, as llama.cpp's "pure" Q4_0 files are.
+     * Writes the file (replacing any) and returns its size in bytes; at Q4_0 or Q8_0 every matrix is quantised as
+     * ggml's reference quantisers do ({@code quantize_row_q4_0_ref}: per block of 32, the scale is the value of
+     * largest magnitude over -8, each weight rounded to 4 bits; {@code quantize_row_q8_0_ref}: the scale is the
+     * largest magnitude over 127, each weight rounded to 8 bits), vectors (norms, biases) stay F32, as llama.cpp's
+     * "pure" files are.
      */
-    long write(Path file, boolean q4) throws IOException {
+    long write(Path file, Type type) throws IOException {
         Buffer head = new Buffer();
         head.putBytes("GGUF".getBytes(StandardCharsets.US_ASCII)).putInt(3).putLong(tensors.size()).putLong(kvCount);
         head.putBytes(meta.bytes());
@@ -108,8 +140,8 @@ final class GgufWriter {
             for (int i = t.shape().length - 1; i >= 0; i--) {
                 head.putLong(t.shape()[i]);
             }
-            head.putInt(quantised(t, q4) ? GGML_TYPE_Q4_0 : GGML_TYPE_F32).putLong(offset);
-            offset = align(offset + bytes(t, q4));
+            head.putInt(quantised(t, type) ? type.ggml : Type.F32.ggml).putLong(offset);
+            offset = align(offset + bytes(t, type));
         }
         while (head.size() % ALIGNMENT != 0) {
             head.put((byte) 0);
@@ -119,23 +151,27 @@ final class GgufWriter {
             writeFully(out, ByteBuffer.wrap(head.bytes()));
             ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
             for (Tensor t : tensors) {
-                if (quantised(t, q4)) {
-                    float[] v = t.values();
-                    for (int block = 0; block < v.length; block += Q4_0_BLOCK) {
-                        if (buf.remaining() < Q4_0_BYTES) {
-                            drain(out, buf);
-                        }
-                        q4Block(v, block, buf);
+                boolean q = quantised(t, type);
+                float[] chunk = new float[BLOCK * 1024];
+                for (long from = 0; from < t.count(); from += chunk.length) {
+                    if (t.count() - from < chunk.length) {
+                        chunk = new float[(int) (t.count() - from)];
                     }
-                } else {
-                    for (float v : t.values()) {
-                        if (!buf.hasRemaining()) {
+                    t.values().read(from, chunk);
+                    for (int i = 0; i < chunk.length; i += q ? BLOCK : 1) {
+                        if (buf.remaining() < type.blockBytes + Float.BYTES) {
                             drain(out, buf);
                         }
-                        buf.putFloat(v);
+                        if (!q) {
+                            buf.putFloat(chunk[i]);
+                        } else if (type == Type.Q4_0) {
+                            q4Block(chunk, i, buf);
+                        } else {
+                            q8Block(chunk, i, buf);
+                        }
                     }
                 }
-                long pad = align(bytes(t, q4)) - bytes(t, q4);
+                long pad = align(bytes(t, type)) - bytes(t, type);
                 for (long i = 0; i < pad; i++) {
                     if (!buf.hasRemaining()) {
                         drain(out, buf);
@@ -152,7 +188,7 @@ final class GgufWriter {
     private static void q4Block(float[] v, int from, ByteBuffer buf) {
         float amax = 0;
         float max = 0;
-        for (int j = 0; j < Q4_0_BLOCK; j++) {
+        for (int j = 0; j < BLOCK; j++) {
             float x = v[from + j];
             if (Math.abs(x) > amax) {
                 amax = Math.abs(x);
@@ -162,10 +198,25 @@ final class GgufWriter {
         float d = max / -8;
         float id = d != 0 ? 1 / d : 0;
         buf.putShort(Float.floatToFloat16(d));
-        for (int j = 0; j < Q4_0_BLOCK / 2; j++) {
+        for (int j = 0; j < BLOCK / 2; j++) {
             int lo = Math.min(15, (int) (v[from + j] * id + 8.5f));
-            int hi = Math.min(15, (int) (v[from + Q4_0_BLOCK / 2 + j] * id + 8.5f));
+            int hi = Math.min(15, (int) (v[from + BLOCK / 2 + j] * id + 8.5f));
             buf.put((byte) (lo | hi << 4));
+        }
+    }
+
+    /** One Q8_0 block of {@code v[from..from+32)}: the F16 scale {@code max|v| / 127}, then 32 signed bytes. */
+    private static void q8Block(float[] v, int from, ByteBuffer buf) {
+        float amax = 0;
+        for (int j = 0; j < BLOCK; j++) {
+            amax = Math.max(amax, Math.abs(v[from + j]));
+        }
+        float d = amax / 127;
+        float id = d != 0 ? 1 / d : 0;
+        buf.putShort(Float.floatToFloat16(d));
+        for (int j = 0; j < BLOCK; j++) {
+            float x = v[from + j] * id;
+            buf.put((byte) (x < 0 ? -Math.round(-x) : Math.round(x))); // roundf: halves away from zero
         }
     }
 

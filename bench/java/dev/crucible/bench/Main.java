@@ -16,8 +16,10 @@ import java.util.List;
  * The benchmark's Java entry point, driven by {@code bench/run} and {@code bench/train}:
  * <ul>
  *   <li>{@code model WORK SEED}: writes the random model into WORK unless it is there;</li>
+ *   <li>{@code big-model WORK SEED} and {@code big-report CRUCIBLE_JSON LLAMA_JSON}: {@code bench/big}'s 7B model
+ *       ({@link BigModel}) and its summary ({@link BigReport});</li>
  *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS [ENGINE]}: times one of Crucible's engines
- *       ({@code djl}, the default, {@code onnx} or {@code onnx-int4}), writes JSON to OUT and the prompt's ids to
+ *       ({@code djl}, the default, {@code onnx}, {@code onnx-int4} or {@code onnx-int8}), writes JSON to OUT and the prompt's ids to
  *       {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
  *   <li>{@code crucible-resident WORK PROMPT_TOKENS DECODE_TOKENS ENGINE}: keeps the engine loaded and times one run
  *       per line of standard input, the path to write its JSON to ({@link CrucibleDecode#resident});</li>
@@ -51,6 +53,8 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         switch (args.length == 0 ? "" : args[0]) {
             case "model" -> BenchModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
+            case "big-model" -> BigModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
+            case "big-report" -> BigReport.print(HfJson.read(Path.of(args[1])), HfJson.read(Path.of(args[2])));
             case "crucible" -> {
                 Path work = Path.of(args[1]);
                 String loadStart = loadAverage();
@@ -121,11 +125,13 @@ public final class Main {
         double lTtft = median(llama.path("ttft_ms"));
         double lTps = median(llama.path("decode_tps"));
         JsonNode q4 = engines.remove("llama-q4_0");
+        JsonNode q8 = engines.remove("llama-q8_0");
         Bound bound = Bound.of(engines.remove("bandwidth"));
         JsonNode first = engines.values().iterator().next();
         System.out.println();
         System.out.println("Decode benchmark: random Qwen2.5-0.5B-shaped model (494 M params), batch 1, greedy; llama.cpp "
-                + "and Crucible's F32 engines on F32 weights, onnx-int4 on int4 weights quantised at load");
+                + "and Crucible's F32 engines on F32 weights, onnx-int4/-int8 on weights quantised at load against "
+                + "llama.cpp's Q4_0/Q8_0 of the same weights");
         System.out.println("  date      " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
         System.out.println("  machine   " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors()
                 + " CPUs visible; every engine on 2 threads");
@@ -153,30 +159,41 @@ public final class Main {
         System.out.printf(row, "-".repeat(10), "-".repeat(9), "-".repeat(11), "-".repeat(13), "-".repeat(13),
                 "-".repeat(13), "-".repeat(10));
         System.out.printf(row, "llama.cpp", fmt(lTtft, 0), fmt(lTps, 2), "1.00x", "1.00x", "-",
-                share(llama.path("decode_tps"), bound));
-        if (q4 != null) {
-            double qTtft = median(q4.path("ttft_ms"));
-            double qTps = median(q4.path("decode_tps"));
-            System.out.printf(row, "llama Q4_0", fmt(qTtft, 0), fmt(qTps, 2), fmt(qTtft / lTtft, 2) + "x",
-                    fmt(qTps / lTps, 2) + "x", "-", "(int4)");
+                share(llama.path("decode_tps"), bound, 32));
+        for (int bits : new int[] {4, 8}) {
+            JsonNode q = bits == 4 ? q4 : q8;
+            if (q != null) {
+                double qTtft = median(q.path("ttft_ms"));
+                double qTps = median(q.path("decode_tps"));
+                System.out.printf(row, "llama Q" + bits + "_0", fmt(qTtft, 0), fmt(qTps, 2), fmt(qTtft / lTtft, 2)
+                        + "x", fmt(qTps / lTps, 2) + "x", "-", share(q.path("decode_tps"), bound, bits));
+            }
         }
         StringBuilder ratios = new StringBuilder("ratios:");
+        StringBuilder bounds = new StringBuilder();
         for (var e : engines.entrySet()) {
             double ttft = median(e.getValue().path("ttft_ms"));
             double tps = median(e.getValue().path("decode_tps"));
+            int bits = bits(e.getKey());
             System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
                     fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
-                    e.getKey().endsWith("int4") ? "(int4)" : share(e.getValue().path("decode_tps"), bound));
-            boolean int4 = e.getKey().endsWith("int4") && q4 != null;
-            // the names issue 11 fixed for scripts: djl/llama-f32, onnx-f32/llama-f32, onnx-int4/llama-q4_0
-            ratios.append(' ').append(e.getKey().equals("onnx") ? "onnx-f32" : e.getKey()).append(int4 ? "/llama-q4_0=" : "/llama-f32=")
-                    .append(fmt(tps / (int4 ? median(q4.path("decode_tps")) : lTps), 2));
+                    share(e.getValue().path("decode_tps"), bound, bits));
+            JsonNode same = bits == 4 ? q4 : bits == 8 ? q8 : llama;
+            // the names issue 11 fixed for scripts: djl/llama-f32, onnx-f32/llama-f32, onnx-int4/llama-q4_0; and
+            // issue 28's onnx-int8/llama-q8_0
+            String name = e.getKey().equals("onnx") ? "onnx-f32" : e.getKey();
+            if (same != null) {
+                ratios.append(' ').append(name).append(bits == 32 ? "/llama-f32=" : "/llama-q" + bits + "_0=")
+                        .append(fmt(tps / median(same.path("decode_tps")), 2));
+            }
+            if (bound != null && e.getKey().startsWith("onnx")) {
+                bounds.append(' ').append(name).append(bits == 32 ? "/bound=" : "/bound" + bits + "=")
+                        .append(fmt(bound.share(e.getValue().path("decode_tps"), bits), 2));
+            }
         }
-        if (bound != null && engines.containsKey("onnx")) {
-            ratios.append(" onnx-f32/bound=").append(fmt(bound.share(engines.get("onnx").path("decode_tps")), 2));
-        }
-        System.out.println("  (ttft: lower is better; tok/s: higher is better; of bound: decode tok/s over the F32 "
-                + "memory-bandwidth bound, int4 rows read fewer bytes and are not set against it)");
+        ratios.append(bounds);
+        System.out.println("  (ttft: lower is better; tok/s: higher is better; of bound: decode tok/s over the "
+                + "memory-bandwidth bound of the bytes that engine's weights take per token, F32, int8 or int4)");
         System.out.println();
         for (var e : engines.entrySet()) {
             System.out.println("  per run: " + e.getKey() + " ttft_ms " + list(e.getValue().path("ttft_ms"), 0)
@@ -188,6 +205,10 @@ public final class Main {
             System.out.println("           llama Q4_0 ttft_ms " + list(q4.path("ttft_ms"), 0) + " tok/s "
                     + list(q4.path("decode_tps"), 2));
         }
+        if (q8 != null) {
+            System.out.println("           llama Q8_0 ttft_ms " + list(q8.path("ttft_ms"), 0) + " tok/s "
+                    + list(q8.path("decode_tps"), 2));
+        }
         JsonNode lg = llama.path("generated");
         for (var e : engines.entrySet()) {
             JsonNode cg = e.getValue().path("generated");
@@ -196,21 +217,27 @@ public final class Main {
                 same++;
             }
             System.out.println("  same weights check: the first " + same + " of " + cg.size() + " greedy tokens of "
-                    + e.getKey() + " are llama.cpp's" + (e.getKey().endsWith("int4") ? " (int4 weights may differ)" : ""));
+                    + e.getKey() + " are llama.cpp's F32" + (bits(e.getKey()) < 32 ? " (quantised weights may differ)" : ""));
         }
         System.out.println(ratios);
     }
 
-    private static String share(JsonNode tps, Bound bound) {
-        return bound == null ? "-" : fmt(bound.share(tps), 2) + "x";
+    private static String share(JsonNode tps, Bound bound, int bits) {
+        return bound == null ? "-" : fmt(bound.share(tps, bits), 2) + "x";
+    }
+
+    /** The weight width an engine's name says: 4 for {@code …int4}, 8 for {@code …int8}, else 32 (F32). */
+    private static int bits(String engine) {
+        return engine.endsWith("int4") ? 4 : engine.endsWith("int8") ? 8 : 32;
     }
 
     /**
-     * The F32 decode bound of each round: that round's read bandwidth (the best pass of its probe) against the weights
-     * a token reads. The machine's bandwidth drifts by more than the engines differ, so a decode rate is set against
-     * the bound of its own round, and the share is the median over the rounds of those ratios.
+     * The decode bound of each round: that round's read bandwidth (the best pass of its probe) against the weights
+     * a token reads, at F32, int8 or int4 ({@link BandwidthProbe#quantizedBytes}). The machine's bandwidth drifts by
+     * more than the engines differ, so a decode rate is set against the bound of its own round, and the share is the
+     * median over the rounds of those ratios.
      */
-    private record Bound(List<Double> readGbs, long bytesPerToken, int threads) {
+    private record Bound(List<Double> readGbs, long bytesPerToken, long int8Bytes, long int4Bytes, int threads) {
 
         static Bound of(JsonNode merged) {
             if (merged == null) {
@@ -218,22 +245,33 @@ public final class Main {
             }
             List<Double> gbs = new ArrayList<>();
             merged.path("read_gbs_runs").forEach(n -> gbs.add(n.asDouble()));
-            return new Bound(gbs, merged.path("weight_bytes_per_token").asLong(), merged.path("threads").asInt());
+            return new Bound(gbs, merged.path("weight_bytes_per_token").asLong(),
+                    merged.path("weight_bytes_per_token_int8").asLong(),
+                    merged.path("weight_bytes_per_token_int4").asLong(), merged.path("threads").asInt());
         }
 
         double tokensPerSecond(double gbs) {
-            return gbs * 1e9 / bytesPerToken;
+            return tokensPerSecond(gbs, 32);
         }
 
-        /** The median over the rounds of each round's decode rate in {@code tps} over that round's bound. */
+        double tokensPerSecond(double gbs, int bits) {
+            return gbs * 1e9 / (bits == 4 ? int4Bytes : bits == 8 ? int8Bytes : bytesPerToken);
+        }
+
+        /** The median over the rounds of each round's decode rate in {@code tps} over that round's bound at F32. */
         double share(JsonNode tps) {
+            return share(tps, 32);
+        }
+
+        /** {@link #share(JsonNode)} against the bound of weights {@code bits} wide. */
+        double share(JsonNode tps, int bits) {
             if (tps.size() != readGbs.size()) {
                 throw new IllegalArgumentException(tps.size() + " decode rates for " + readGbs.size() + " probes: "
                         + "the share pairs one run with one probe per round");
             }
             List<Double> shares = new ArrayList<>();
             for (int r = 0; r < readGbs.size(); r++) {
-                shares.add(tps.get(r).asDouble() / tokensPerSecond(readGbs.get(r)));
+                shares.add(tps.get(r).asDouble() / tokensPerSecond(readGbs.get(r), bits));
             }
             return MatmulProbe.median(shares);
         }
@@ -241,9 +279,11 @@ public final class Main {
         String describe() {
             double median = MatmulProbe.median(readGbs);
             return String.format("memory read bandwidth per round %s GB/s (best pass of each round's probe, %d "
-                    + "threads); a token reads %.2f GB of F32 weights, so batch-1 decoding is bounded by %.1f tok/s at "
-                    + "the median round; each run's share is of its own round's bound", readGbs.stream()
-                    .map(g -> fmt(g, 1)).toList(), threads, bytesPerToken / 1e9, tokensPerSecond(median));
+                    + "threads); a token reads %.2f GB of F32 weights (%.2f GB at int8, %.2f GB at int4), so "
+                    + "batch-1 decoding is bounded by %.1f tok/s at the median round (%.1f at int8, %.1f at int4); "
+                    + "each run's share is of its own round's bound", readGbs.stream().map(g -> fmt(g, 1)).toList(),
+                    threads, bytesPerToken / 1e9, int8Bytes / 1e9, int4Bytes / 1e9, tokensPerSecond(median),
+                    tokensPerSecond(median, 8), tokensPerSecond(median, 4));
         }
     }
 

@@ -20,8 +20,8 @@ import java.util.Set;
  *
  * <p>At F32 every linear is {@code com.microsoft:FusedMatMul} with {@code transB=1} over the Hugging Face
  * {@code [out, in]} weight as stored, so no weight is transposed or concatenated in Java, and a tied head reads the
- * embedding table itself. At int4 every linear, the lm_head included, is {@code com.microsoft:MatMulNBits} over the
- * weight quantised at load ({@link OnnxInt4}); the embedding lookup stays F32.
+ * embedding table itself. At int4 and int8 every linear, the lm_head included, is {@code com.microsoft:MatMulNBits}
+ * over the weight quantised at load ({@link OnnxBlockQuant}); the embedding lookup stays F32.
  *
  * <p>Without LoRA, q, k and v are one projection, as onnxruntime-genai packs them: their weights (and biases) are
  * stacked by {@code Concat} nodes over the initializers, which ONNX Runtime's constant folding turns into one weight
@@ -82,7 +82,7 @@ final class OnnxDecoderGraph {
      * @param ropePositions rows of the rotary tables: more than the largest position any cache buffer can hold
      * @param lora          whether every projection of every layer also adds {@code B (A x)} from the LoRA inputs
      *                      ({@link OnnxLoraInputs}), per batch row
-     * @param precision     F32 linears ({@code FusedMatMul}) or int4 ones ({@code MatMulNBits})
+     * @param precision     F32 linears ({@code FusedMatMul}) or int4/int8 ones ({@code MatMulNBits})
      */
     static byte[] build(ModelConfig config, OnnxWeights weights, int ropePositions, boolean lora,
             OnnxPrecision precision) {
@@ -126,8 +126,15 @@ final class OnnxDecoderGraph {
 
     private void layers() {
         long h = c.hiddenSize();
-        String embed = w.use(g, "model.embed_tokens.weight", c.vocabSize(), h);
-        g.node("Gather", new String[] {embed, INPUT_IDS}, new String[] {"embedded"});
+        OnnxWeights.Table embed = w.lookupTable(g, "model.embed_tokens.weight", c.vocabSize(), h);
+        if (embed.f32()) {
+            g.node("Gather", new String[] {embed.name(), INPUT_IDS}, new String[] {"embedded"});
+        } else {
+            // a BF16/F16 table stays narrow and file-backed: look the rows up, then widen just them
+            g.node("Gather", new String[] {embed.name(), INPUT_IDS}, new String[] {"embedded.narrow"});
+            g.node("Cast", new String[] {"embedded.narrow"}, new String[] {"embedded"},
+                    intAttr("to", DataType.FLOAT.getNumber()));
+        }
         String residual = "embedded";
         String pending = null;
         for (int i = 0; i < c.numHiddenLayers(); i++) {
@@ -270,12 +277,12 @@ final class OnnxDecoderGraph {
 
     /**
      * {@code out = x W^T (+ bias)} for the Hugging Face weight named {@code weight}, {@code [rows, cols]} (out, in):
-     * {@code FusedMatMul} over the weight as stored, or {@code MatMulNBits} over its int4 form.
+     * {@code FusedMatMul} over the weight as stored, or {@code MatMulNBits} over its quantised form.
      */
     private void linear(String x, String weight, long rows, long cols, String bias, String out) {
-        if (precision.int4()) {
-            String[] q = w.quantized(g, weight, rows, cols);
-            int4Product(x, q[0], q[1], rows, cols, bias, out);
+        if (precision.quantized()) {
+            String[] q = w.quantized(g, weight, rows, cols, precision.bits());
+            quantizedProduct(x, q[0], q[1], rows, cols, bias, out);
         } else {
             f32Product(x, w.use(g, weight, rows, cols), bias, out);
         }
@@ -283,21 +290,21 @@ final class OnnxDecoderGraph {
 
     /**
      * One product over several weights of the same input width stacked by rows, {@code [sum(rows), cols]}: a
-     * {@code Concat} of the initializers (of their int4 parts at int4), which constant folding makes one weight.
+     * {@code Concat} of the initializers (of their quantised parts), which constant folding makes one weight.
      */
     private void stackedLinear(String x, String[] weights, long[] rows, long cols, String bias, String out) {
         long total = Arrays.stream(rows).sum();
         String[] parts = new String[weights.length];
-        if (precision.int4()) {
+        if (precision.quantized()) {
             String[] scales = new String[weights.length];
             for (int k = 0; k < weights.length; k++) {
-                String[] q = w.quantized(g, weights[k], rows[k], cols);
+                String[] q = w.quantized(g, weights[k], rows[k], cols, precision.bits());
                 parts[k] = q[0];
                 scales[k] = q[1];
             }
-            g.node("Concat", parts, new String[] {out + ".q4"}, intAttr("axis", 0));
+            g.node("Concat", parts, new String[] {out + ".packed"}, intAttr("axis", 0));
             g.node("Concat", scales, new String[] {out + ".scales"}, intAttr("axis", 0));
-            int4Product(x, out + ".q4", out + ".scales", total, cols, bias, out);
+            quantizedProduct(x, out + ".packed", out + ".scales", total, cols, bias, out);
         } else {
             for (int k = 0; k < weights.length; k++) {
                 parts[k] = w.use(g, weights[k], rows[k], cols);
@@ -313,10 +320,11 @@ final class OnnxDecoderGraph {
         addBias(product, bias, out);
     }
 
-    private void int4Product(String x, String values, String scales, long rows, long cols, String bias, String out) {
+    private void quantizedProduct(String x, String values, String scales, long rows, long cols, String bias,
+            String out) {
         String product = bias == null ? out : out + ".nobias";
         g.node(MS, "MatMulNBits", new String[] {x, values, scales}, new String[] {product}, intAttr("K", cols),
-                intAttr("N", rows), intAttr("bits", 4), intAttr("block_size", OnnxInt4.BLOCK),
+                intAttr("N", rows), intAttr("bits", precision.bits()), intAttr("block_size", OnnxBlockQuant.BLOCK),
                 intAttr("accuracy_level", precision.accuracyLevel()));
         addBias(product, bias, out);
     }

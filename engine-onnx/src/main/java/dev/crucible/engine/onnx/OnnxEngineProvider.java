@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The {@code onnx} engine: decoder graphs built in Java and run by ONNX Runtime on the CPU, found by
- * {@link java.util.ServiceLoader}. Inference with per-sequence LoRA adapters, in F32 or int4 ({@link OnnxPrecision});
+ * {@link java.util.ServiceLoader}. Inference with per-sequence LoRA adapters, in F32, int8 or int4 ({@link OnnxPrecision});
  * no training; the first engine tried when none is configured ({@link #rank()}). Construction is side-effect free;
  * the natives load on the first {@link #health()} or {@link #loadModel} call. Intra-op threads follow
  * {@code -Dcrucible.onnx.threads}. Thread-safe.
@@ -52,7 +52,7 @@ public final class OnnxEngineProvider implements EngineProvider {
         return load(model, OnnxPrecision.fromProperties());
     }
 
-    /** At {@code precision}, whatever {@code -Dcrucible.onnx.precision} says; the int4 accuracy level still applies. */
+    /** At {@code precision}, whatever {@code -Dcrucible.onnx.precision} says; the accuracy level still applies. */
     @Override
     public ModelRunner loadModel(ModelFolder model, Precision precision) {
         return load(model, OnnxPrecision.fromProperties().as(precision));

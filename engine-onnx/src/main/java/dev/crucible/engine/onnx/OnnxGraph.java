@@ -99,13 +99,15 @@ final class OnnxGraph {
     }
 
     /**
-     * A float32 weight read by ONNX Runtime from a file, at {@code offset} for {@code length} bytes; {@code location}
-     * is relative to the folder the session option {@code session.model_external_initializers_file_folder_path}
-     * names (a model built from bytes has no folder of its own).
+     * A weight of {@code type} read by ONNX Runtime from a file, at {@code offset} for {@code length} bytes;
+     * {@code location} is relative to the folder the session option
+     * {@code session.model_external_initializers_file_folder_path} names (a model built from bytes has no folder of
+     * its own).
      */
-    void fileWeight(String name, String location, long offset, long length, long... dims) {
+    void fileWeight(String name, TensorProto.DataType type, String location, long offset, long length,
+            long... dims) {
         TensorProto.Builder t = TensorProto.newBuilder().setName(name)
-                .setDataType(TensorProto.DataType.FLOAT.getNumber())
+                .setDataType(type.getNumber())
                 .setDataLocation(TensorProto.DataLocation.EXTERNAL);
         for (long d : dims) {
             t.addDims(d);

@@ -34,7 +34,7 @@ final class OnnxModelLoader {
         ModelConfig config = model.config();
         try (SafetensorsReader reader = model.openWeights()) {
             OrtEnvironment env = runtime.env();
-            try (OnnxWeights weights = new OnnxWeights(reader, env);
+            try (OnnxWeights weights = new OnnxWeights(reader, env, precision.quantized());
                     OrtSession.SessionOptions options = runtime.options()) {
                 byte[] graph = OnnxDecoderGraph.build(config, weights, OnnxModelRunner.ropePositions(config), lora,
                         precision);

@@ -6,42 +6,61 @@ import dev.crucible.engine.spi.Precision;
 /**
  * How a model's linear weights are computed, chosen when it loads: per model by the server's
  * {@code --model-precision NAME=…}, else for every model by {@code -Dcrucible.onnx.precision}:
- * {@code f32} (the default) or {@code int4}, symmetric 4-bit blocks of 32 quantised at load ({@link OnnxInt4}) and
- * run by {@code com.microsoft:MatMulNBits}, the lm_head included; the embedding lookup stays F32.
- * {@code -Dcrucible.onnx.int4.accuracyLevel} sets the op's {@code accuracy_level}: 4 (the default) quantises
- * activations to int8 per block, the fast CPU path (about 0.06 of absolute logit error on a small model); 0 computes
- * in F32 exactly from the dequantised weights.
+ * {@code f32} (the default), {@code int4} or {@code int8}, symmetric 4- or 8-bit blocks of 32 quantised at load
+ * ({@link OnnxBlockQuant}) and run by {@code com.microsoft:MatMulNBits}, the lm_head included; the embedding lookup
+ * stays F32. {@code -Dcrucible.onnx.int4.accuracyLevel} sets the op's {@code accuracy_level} at both widths: 4 (the
+ * default) quantises activations to int8 per block, the fast CPU path (about 0.06 of absolute logit error on a small
+ * model at int4); 0 computes in F32 exactly from the dequantised weights.
  *
- * @param int4          whether linear weights are quantised
+ * @param bits          32 (F32 weights), 8 or 4
  * @param accuracyLevel MatMulNBits' {@code accuracy_level} (0, 1, 2, 3 or 4)
  */
-record OnnxPrecision(boolean int4, int accuracyLevel) {
+record OnnxPrecision(int bits, int accuracyLevel) {
 
     static final String PROPERTY = "crucible.onnx.precision";
     static final String ACCURACY_PROPERTY = "crucible.onnx.int4.accuracyLevel";
 
+    OnnxPrecision {
+        if (bits != 32 && bits != 8 && bits != 4) {
+            throw new IllegalArgumentException("bits must be 32, 8 or 4, got " + bits);
+        }
+    }
+
     /** The precision the system properties ask for; a value not understood fails naming it. */
     static OnnxPrecision fromProperties() {
-        String name = System.getProperty(PROPERTY, "f32").strip().toLowerCase(java.util.Locale.ROOT);
+        String name = System.getProperty(PROPERTY, "f32").strip();
         String level = System.getProperty(ACCURACY_PROPERTY, "4").strip();
-        if (!name.equals("f32") && !name.equals("int4")) {
-            throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + PROPERTY
-                    + " must be f32 or int4, got '" + name + "'");
+        Precision precision;
+        try {
+            precision = Precision.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + PROPERTY + ": "
+                    + e.getMessage());
         }
         if (!level.matches("[0-4]")) {
             throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + ACCURACY_PROPERTY
                     + " must be 0, 1, 2, 3 or 4, got '" + level + "'");
         }
-        return new OnnxPrecision(name.equals("int4"), Integer.parseInt(level));
+        return new OnnxPrecision(32, Integer.parseInt(level)).as(precision);
     }
 
     /** This accuracy level at {@code precision}. */
     OnnxPrecision as(Precision precision) {
-        return new OnnxPrecision(precision == Precision.INT4, accuracyLevel);
+        return new OnnxPrecision(switch (precision) {
+            case F32 -> 32;
+            case INT8 -> 8;
+            case INT4 -> 4;
+        }, accuracyLevel);
+    }
+
+    /** Whether linear weights are quantised (to {@link #bits}). */
+    boolean quantized() {
+        return bits < 32;
     }
 
     /** E.g. {@code f32} or {@code int4 (block 32, accuracy_level 4)}. */
     String describe() {
-        return int4 ? "int4 (block " + OnnxInt4.BLOCK + ", accuracy_level " + accuracyLevel + ")" : "f32";
+        return quantized() ? "int" + bits + " (block " + OnnxBlockQuant.BLOCK + ", accuracy_level " + accuracyLevel
+                + ")" : "f32";
     }
 }

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <li>F32: equal within {@link #ENGINE_TOLERANCE}.</li>
  * <li>int4: the served model is the quantised one, so the engines are first compared on the same effective weights,
  * onnx at MatMulNBits' exact {@code accuracy_level} 0 against a djl trainer on the dequantised copy of the model
- * ({@link OnnxInt4Test#writeDequantised}) holding the same saved adapter: equal within {@link #ENGINE_TOLERANCE}. Then
+ * ({@link OnnxBlockQuantTest#writeDequantised}) holding the same saved adapter: equal within {@link #ENGINE_TOLERANCE}. Then
  * the served default (accuracy level 4) against the F32 trainer, which is what an RL loop's importance ratio sees:
  * within {@link #INT4_MAX} and {@link #INT4_MEAN}, the quantisation error.</li>
  * </ul>
@@ -92,7 +92,8 @@ class OnnxSamplesWhatDjlTrainedTest {
             throws IOException {
         ModelFolder folder = model(arch);
         Trained trained = train(folder);
-        ModelFolder dequantised = ModelFolder.read(OnnxInt4Test.writeDequantised(folder, dir.resolve("dequantised")));
+        ModelFolder dequantised = ModelFolder.read(OnnxBlockQuantTest.writeDequantised(folder,
+                dir.resolve("dequantised"), 4));
         List<float[]> onDequantised;
         try (ModelRunner djl = new DjlEngineProvider().loadModel(dequantised);
                 LoraTrainer trainer = djl.newTrainer(spec(Optional.of(dir.resolve("trained"))))) {

@@ -28,7 +28,8 @@ public final class F32Weights {
     }
 
     /**
-     * {@link #check} without the size limit, for an engine that loads a large tensor in parts.
+     * {@link #check} without the size limit, for a weight the engine never holds as one F32 buffer (one it loads in
+     * parts, quantises row by row, or hands to its runtime as the file's own bytes).
      *
      * @throws EngineException as {@link #check}, except for the size
      */

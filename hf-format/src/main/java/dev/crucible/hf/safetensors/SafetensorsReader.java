@@ -2,11 +2,14 @@ package dev.crucible.hf.safetensors;
 
 import dev.crucible.hf.ModelFormatException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +35,10 @@ public final class SafetensorsReader implements AutoCloseable {
     private final Arena arena;
     private final ShardSet shards;
     private final Map<String, MemorySegment> widened = new ConcurrentHashMap<>();
+    private final Map<Path, FileChannel> channels = new ConcurrentHashMap<>();
+    /** Each reading thread's buffer for {@link #readF32}, grown to the largest row it has read. */
+    private final ThreadLocal<ByteBuffer> readBuffer =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN));
 
     private SafetensorsReader(Arena arena, ShardSet shards) {
         this.arena = arena;
@@ -105,6 +112,62 @@ public final class SafetensorsReader implements AutoCloseable {
         return widened.computeIfAbsent(name, n -> Widening.toF32(t.raw(), dtype, arena).asReadOnly());
     }
 
+    /**
+     * Copies {@code into.length} elements of the tensor, from element {@code from} on, widened to F32 into
+     * {@code into}. Reads the file with positional reads, not through the mapping, and keeps no widened copy: an
+     * engine that quantises a large model while it reads it, row by row, never holds the file's pages resident in
+     * its own memory (they stay in the kernel's page cache). Thread-safe. A dtype without an F32 view fails naming
+     * it; a range past the tensor's end fails with {@link IndexOutOfBoundsException}; a failed read with
+     * {@link UncheckedIOException}.
+     */
+    public void readF32(String name, long from, float[] into) {
+        MappedTensor t = tensor(name);
+        DType dtype = t.info().dtype();
+        if (!dtype.hasF32View()) {
+            throw new ModelFormatException("tensor '" + name + "' has dtype " + dtype
+                    + ", which has no F32 view (supported: F32, F16, BF16)");
+        }
+        TensorLocation at = t.location();
+        long bytes = (long) into.length * dtype.bytes();
+        if (from < 0 || from * dtype.bytes() + bytes > at.length()) {
+            throw new IndexOutOfBoundsException("elements [" + from + ", " + (from + into.length) + ") of tensor '"
+                    + name + "' (" + at.length() / dtype.bytes() + " elements)");
+        }
+        ByteBuffer buf = readBuffer.get();
+        if (buf.capacity() < bytes) {
+            buf = ByteBuffer.allocate((int) bytes).order(ByteOrder.LITTLE_ENDIAN);
+            readBuffer.set(buf);
+        }
+        buf.clear().limit((int) bytes);
+        try {
+            FileChannel channel = channels.computeIfAbsent(at.file(), SafetensorsReader::openChannel);
+            long position = at.offset() + from * dtype.bytes();
+            while (buf.hasRemaining()) {
+                if (channel.read(buf, position + buf.position()) < 0) {
+                    throw new IOException("unexpected end of " + at.file());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read tensor '" + name + "': " + e.getMessage(), e);
+        }
+        buf.flip();
+        for (int i = 0; i < into.length; i++) {
+            into[i] = switch (dtype) {
+                case F32 -> buf.getFloat();
+                case BF16 -> Widening.bf16ToFloat(buf.getShort());
+                default -> Float.float16ToFloat(buf.getShort());
+            };
+        }
+    }
+
+    private static FileChannel openChannel(Path file) {
+        try {
+            return FileChannel.open(file, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** {@link #f32} as a little-endian, read-only direct buffer; the tensor must be under 2 GiB. */
     public ByteBuffer f32Buffer(String name) {
         return f32(name).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
@@ -121,6 +184,14 @@ public final class SafetensorsReader implements AutoCloseable {
         if (arena.scope().isAlive()) {
             arena.close();
         }
+        for (FileChannel channel : channels.values()) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // read-only channels: nothing was written that closing could lose
+            }
+        }
+        channels.clear();
     }
 
     private MappedTensor tensor(String name) {

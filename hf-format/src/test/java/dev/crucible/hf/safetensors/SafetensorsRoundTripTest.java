@@ -71,6 +71,23 @@ class SafetensorsRoundTripTest {
     }
 
     @Test
+    void readsAnyRangeWidenedToF32WithoutKeepingACopy() throws IOException {
+        Path file = dir.resolve("r.safetensors");
+        new SafetensorsWriter().add("f32", DType.F32, new long[] {3, 4}, EXACT)
+                .add("f16", DType.F16, new long[] {3, 4}, EXACT).add("bf16", DType.BF16, new long[] {12}, EXACT)
+                .addRaw("ids", DType.I32, new long[] {1}, new byte[4]).write(file);
+        try (SafetensorsReader r = SafetensorsReader.open(file)) {
+            for (String name : List.of("f32", "f16", "bf16")) {
+                float[] row = new float[4];
+                r.readF32(name, 4, row);
+                assertArrayEquals(java.util.Arrays.copyOfRange(EXACT, 4, 8), row, name);
+            }
+            assertThrows(IndexOutOfBoundsException.class, () -> r.readF32("bf16", 10, new float[4]));
+            assertThrows(ModelFormatException.class, () -> r.readF32("ids", 0, new float[1]));
+        }
+    }
+
+    @Test
     void narrowsToSixteenBitsRoundingToNearestEven() throws IOException {
         Path file = dir.resolve("r.safetensors");
         float halfwayBf16 = 1f + 0x1p-8f;

@@ -43,7 +43,7 @@ final class ServeCommand implements Callable<Integer> {
     List<String> models;
 
     @Option(names = "--model-precision", split = ",", defaultValue = "${env:CRUCIBLE_MODEL_PRECISIONS}",
-            description = "How a served model's weights are computed, NAME=f32 or NAME=int4 (quantised at load; the "
+            description = "How a served model's weights are computed, NAME=f32, NAME=int8 or NAME=int4 (quantised at load; the "
                     + "onnx engine); repeatable (env CRUCIBLE_MODEL_PRECISIONS, comma-separated). Default: the "
                     + "engine's, f32 unless -Dcrucible.onnx.precision says otherwise.")
     List<String> modelPrecisions;

@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param dataDir where adapters, datasets and the embedded database live
  * @param modelSpecs served base models as {@code NAME=PATH}
- * @param modelPrecisions the precision of some of them as {@code NAME=f32|int4}; may be null
+ * @param modelPrecisions the precision of some of them as {@code NAME=f32|int8|int4}; may be null
  * @param modelScheduling the scheduling policy of some of them as {@code NAME=fcfs|priority}; may be null
  * @param engine the engine plugin to use, or blank for every installed one
  * @param inferenceEngine the engine that serves base models, or blank for the order of {@link Engines#inference}

@@ -60,7 +60,7 @@ class ModelSpecTest {
         assertRefused("model 'qwen' is configured twice", List.of("qwen=/a", "qwen=/b"), List.of());
         assertRefused("a precision is given for model 'llama', which is not served", List.of("qwen=/a"),
                 List.of("llama=int4"));
-        assertRefused("model 'qwen': precision must be one of f32, int4, got 'fp8'", List.of("qwen=/a"),
+        assertRefused("model 'qwen': precision must be one of f32, int4, int8, got 'fp8'", List.of("qwen=/a"),
                 List.of("qwen=fp8"));
         assertRefused("expected NAME=PRECISION, got 'qwen='", List.of("qwen=/a"), List.of("qwen="));
     }

@@ -1,0 +1,111 @@
+package dev.crucible.engine.onnx;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.stream.IntStream;
+
+/**
+ * Symmetric 4-bit or 8-bit block quantisation of a linear weight {@code W [n, k]} (Hugging Face's {@code [out, in]})
+ * in the layout {@code com.microsoft:MatMulNBits} reads (shared/reference/onnx-decoder.md section 3): per output row
+ * and block of 32 inputs one float scale {@code max|w| / L} with {@code L = 2^(bits-1) - 1} (7 or 127), and values
+ * {@code q = clamp(round(w / scale), -L-1, L) + 2^(bits-1)}; the op's default zero point {@code 2^(bits-1)} (8 or
+ * 128) recovers {@code (q - zero) * scale}. At 4 bits two values share a byte, the even position in the low nibble;
+ * at 8 bits each value is a byte. A last, partial block is padded with zeros. The bytes live in native memory of the
+ * arena the caller gives (ONNX Runtime reads them from there), so a large model never passes through the Java heap.
+ *
+ * @param bits   4 or 8
+ * @param packed row-major {@code [n, blocks, 32 * bits / 8]}
+ * @param scales row-major {@code [n, blocks]}, native-order floats
+ */
+record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int n, int k) {
+
+    static final int BLOCK = 32;
+
+    /** Where the quantiser reads a weight's rows from, widened to F32 ({@code into.length == k}). */
+    @FunctionalInterface
+    interface Rows {
+        void row(int row, float[] into);
+    }
+
+    OnnxBlockQuant {
+        if (bits != 4 && bits != 8) {
+            throw new IllegalArgumentException("bits must be 4 or 8, got " + bits);
+        }
+    }
+
+    /** The blocks per row: {@code ceil(k / 32)}. */
+    int blocks() {
+        return blocksOf(k);
+    }
+
+    static int blocksOf(long k) {
+        return (int) ((k + BLOCK - 1) / BLOCK);
+    }
+
+    /** Bytes per block of packed values: 16 at 4 bits, 32 at 8. */
+    static int blockBytes(int bits) {
+        return BLOCK * bits / 8;
+    }
+
+    /** Quantises the {@code [n, k]} weight whose rows {@code rows} gives, into {@code arena}; rows in parallel. */
+    static OnnxBlockQuant quantize(Rows rows, int n, int k, int bits, Arena arena) {
+        int blocks = blocksOf(k);
+        int perBlock = blockBytes(bits);
+        MemorySegment packed = arena.allocate((long) n * blocks * perBlock);
+        MemorySegment scales = arena.allocate((long) n * blocks * Float.BYTES, Float.BYTES);
+        int largest = (1 << (bits - 1)) - 1;
+        int zero = 1 << (bits - 1);
+        // one buffer per worker thread, not per row: a 7B model has millions of rows, and a buffer per row made the
+        // heap grow by hundreds of megabytes of garbage while loading
+        ThreadLocal<float[][]> buffers = ThreadLocal.withInitial(() -> new float[][] {new float[blocks * BLOCK],
+            new float[k]});
+        IntStream.range(0, n).parallel().forEach(row -> {
+            float[] values = buffers.get()[0];
+            float[] read = buffers.get()[1];
+            rows.row(row, read);
+            System.arraycopy(read, 0, values, 0, k);
+            for (int b = 0; b < blocks; b++) {
+                float max = 0;
+                for (int j = b * BLOCK; j < (b + 1) * BLOCK; j++) {
+                    max = Math.max(max, Math.abs(values[j]));
+                }
+                float scale = max / largest;
+                float inverse = scale == 0 ? 0 : 1 / scale;
+                scales.setAtIndex(ValueLayout.JAVA_FLOAT, (long) row * blocks + b, scale);
+                long base = ((long) row * blocks + b) * perBlock;
+                for (int j = 0; j < BLOCK; j += 32 / perBlock) {
+                    int q = level(values[b * BLOCK + j], inverse, largest) + zero;
+                    if (bits == 4) {
+                        q |= (level(values[b * BLOCK + j + 1], inverse, largest) + zero) << 4;
+                    }
+                    packed.set(ValueLayout.JAVA_BYTE, base + j * perBlock / BLOCK, (byte) q);
+                }
+            }
+        });
+        return new OnnxBlockQuant(bits, packed, scales, n, k);
+    }
+
+    private static int level(float w, float inverse, int largest) {
+        return Math.clamp(Math.round(w * inverse), -largest - 1, largest);
+    }
+
+    /** What MatMulNBits computes with: {@code (q - zero) * scale}, row-major {@code [n, k]}. */
+    float[] dequantize() {
+        int blocks = blocks();
+        int perBlock = blockBytes(bits);
+        int zero = 1 << (bits - 1);
+        float[] out = new float[n * k];
+        for (int row = 0; row < n; row++) {
+            for (int col = 0; col < k; col++) {
+                int b = col / BLOCK;
+                int j = col % BLOCK;
+                int stored = packed.get(ValueLayout.JAVA_BYTE, ((long) row * blocks + b) * perBlock
+                        + (long) j * perBlock / BLOCK) & 0xff;
+                int q = bits == 8 ? stored : (j % 2 == 0 ? stored : stored >>> 4) & 0x0f;
+                out[row * k + col] = (q - zero) * scales.getAtIndex(ValueLayout.JAVA_FLOAT, (long) row * blocks + b);
+            }
+        }
+        return out;
+    }
+}
