@@ -54,7 +54,8 @@ final class LearnTaskModel implements AutoCloseable {
      */
     LearnTaskModel(int hidden, int layers, long seed) {
         int heads = hidden / 32;
-        int vocab = (LearnTaskTokenizer.TOKENIZER.size() + 15) / 16 * 16;
+        // exactly the tokenizer's ids: a padded row has no token, and a sampler at temperature 1 does draw it
+        int vocab = LearnTaskTokenizer.TOKENIZER.size();
         this.config = new ModelConfig(Architecture.QWEN3, hidden, hidden * 4, layers, heads, heads, 32, vocab,
                 EPS, ROPE_THETA, new RopeScaling.Unscaled(), MAX_POSITIONS, true, false,
                 OptionalInt.of(LearnTaskTokenizer.id(LearnTaskTokenizer.END_OF_TEXT)),
