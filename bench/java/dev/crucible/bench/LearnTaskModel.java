@@ -39,7 +39,12 @@ final class LearnTaskModel implements AutoCloseable {
 
     private static final float EPS = 1e-6f;
     private static final double ROPE_THETA = 10_000.0;
-    private static final int MAX_POSITIONS = 256;
+    /**
+     * The context. Far more than a problem needs: Crucible packs an RL job's trajectories into rows of this many
+     * tokens, one optimiser step per row, so a long context makes each step average over a whole group of problems
+     * rather than over the two dozen answers a 256-token row holds (whose steps were noise: accuracy fell).
+     */
+    private static final int MAX_POSITIONS = 2048;
 
     private final ModelConfig config;
     private final NDManager manager;

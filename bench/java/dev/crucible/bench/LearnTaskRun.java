@@ -29,7 +29,7 @@ import java.util.concurrent.Future;
  *
  * <p>Usage: {@code LearnTaskRun <base url> <api key> <entity> <results prefix> <seed> <digits> <held-out> <sft
  * examples> <sft batch> <sft learning rate> <rl steps> <rl problems> <rl group size> <rl learning rate>
- * <start epoch seconds>}
+ * <start epoch seconds> [trainable model name, default adder]}
  */
 public final class LearnTaskRun {
 
@@ -61,14 +61,15 @@ public final class LearnTaskRun {
         int group = Integer.parseInt(args[12]);
         double rlLearningRate = Double.parseDouble(args[13]);
         long startEpoch = Long.parseLong(args[14]);
+        String name = args.length > 15 ? args[15] : "adder";
         // SFT and RL draw from their own seed: other problems than pretraining saw, never a held-out one
         AdditionTask.Source source = task.training(heldOut, seed + 3);
 
         ObjectNode create = JSON.createObjectNode();
         create.putNull("entity");
-        create.put("project", "learn").put("name", "adder").put("base_model", "adder").put("return_existing", true);
+        create.put("project", "learn").put("name", name).put("base_model", "adder").put("return_existing", true);
         String modelId = run.post("/v1/preview/models", create).path("id").asText();
-        String address = "crucible:///" + entity + "/learn/adder";
+        String address = "crucible:///" + entity + "/learn/" + name;
 
         List<Double> accuracy = new ArrayList<>();
         List<Double> rewards = new ArrayList<>();
