@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 
 /**
  * {@code bench/learn-task}'s first part: makes the model from scratch. Trains a {@link LearnTaskModel} full-parameter
@@ -13,8 +14,13 @@ import java.util.Locale;
  * steps, deliberately too few for the task to be mastered, measures greedy exact-match accuracy on the held-out
  * problems in process, and writes the Hugging Face folder with a {@code pretrain.json} summary beside it.
  *
+ * <p>The language may be noisy, as text written by people is: with probability {@code noise} a pretraining answer
+ * is the sum with every carry forgotten ({@code 58+67=15} instead of {@code 125}), the commonest slip in written
+ * addition. Such a model knows both answers and picks between them, which is what RL with an exact-answer reward is
+ * for; SFT and RL see only correct answers and rewards.
+ *
  * <p>Usage: {@code LearnTaskPretrain <out dir> <seed> <digits> <hidden> <layers> <steps> <batch> <learning rate>
- * <held-out count>}
+ * <held-out count> [noise, default 0]}
  */
 public final class LearnTaskPretrain {
 
@@ -32,6 +38,8 @@ public final class LearnTaskPretrain {
         double learningRate = Double.parseDouble(args[7]);
         List<AdditionTask.Problem> heldOut = task.heldOut(Integer.parseInt(args[8]), seed + 1);
         AdditionTask.Source source = task.training(heldOut, seed + 2);
+        double noise = args.length > 9 ? Double.parseDouble(args[9]) : 0.0;
+        Random slips = new Random(seed + 4);
         long start = System.nanoTime();
         List<Double> losses = new ArrayList<>();
         try (LearnTaskModel model = new LearnTaskModel(hidden, layers, seed)) {
@@ -41,7 +49,7 @@ public final class LearnTaskPretrain {
                 // linear warm-up over the first 5%, then linear decay to a tenth
                 double warm = Math.min(1.0, (step + 1) / Math.max(1.0, steps * 0.05));
                 double lr = learningRate * warm * (1.0 - 0.9 * step / (double) steps);
-                Batch b = batch(source.next(batch));
+                Batch b = batch(source.next(batch), noise, slips);
                 double loss = model.step(b.ids, b.weights, lr);
                 losses.add(loss);
                 if ((step + 1) % 50 == 0 || step == 0) {
@@ -55,9 +63,9 @@ public final class LearnTaskPretrain {
                     seconds);
             model.write(out);
             Files.writeString(out.resolve("pretrain.json"), String.format(Locale.ROOT,
-                    "{\"parameters\":%d,\"steps\":%d,\"batch\":%d,\"learning_rate\":%s,\"seconds\":%.1f,"
+                    "{\"parameters\":%d,\"noise\":%s,\"steps\":%d,\"batch\":%d,\"learning_rate\":%s,\"seconds\":%.1f,"
                             + "\"heldout_accuracy_in_process\":%.4f,\"loss\":%s}%n",
-                    model.parameters(), steps, batch, learningRate, seconds, accuracy,
+                    model.parameters(), noise, steps, batch, learningRate, seconds, accuracy,
                     losses.stream().map(l -> String.format(Locale.ROOT, "%.4f", l)).toList()));
         }
     }
@@ -74,11 +82,23 @@ public final class LearnTaskPretrain {
         return right / (double) problems.size();
     }
 
+    /** {@code a+b} added digit by digit with every carry dropped: {@code 58+67} gives {@code 15}. */
+    static String withoutCarries(String prompt) {
+        String[] operands = prompt.split("\\+");
+        long a = Long.parseLong(operands[0]);
+        long b = Long.parseLong(operands[1]);
+        long sum = 0;
+        for (long place = 1; a > 0 || b > 0; place *= 10, a /= 10, b /= 10) {
+            sum += (a % 10 + b % 10) % 10 * place;
+        }
+        return Long.toString(sum);
+    }
+
     private record Batch(int[][] ids, float[][] weights) {
     }
 
     /** The problems as {@code a+b=sum<|im_end|>}, padded with {@code <|endoftext|>}; the answer and end weigh 1. */
-    private static Batch batch(List<AdditionTask.Problem> problems) {
+    private static Batch batch(List<AdditionTask.Problem> problems, double noise, Random slips) {
         int end = LearnTaskTokenizer.id(LearnTaskTokenizer.IM_END);
         int pad = LearnTaskTokenizer.id(LearnTaskTokenizer.END_OF_TEXT);
         List<int[]> sequences = new ArrayList<>();
@@ -86,7 +106,8 @@ public final class LearnTaskPretrain {
         int length = 0;
         for (AdditionTask.Problem p : problems) {
             int[] prompt = LearnTaskTokenizer.encode(p.prompt() + LearnTaskTokenizer.ANSWER_MARK);
-            int[] answer = LearnTaskTokenizer.encode(p.answer());
+            int[] answer = LearnTaskTokenizer.encode(slips.nextDouble() < noise ? withoutCarries(p.prompt())
+                    : p.answer());
             int[] seq = Arrays.copyOf(prompt, prompt.length + answer.length + 1);
             System.arraycopy(answer, 0, seq, prompt.length, answer.length);
             seq[seq.length - 1] = end;
