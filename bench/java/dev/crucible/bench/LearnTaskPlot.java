@@ -48,7 +48,11 @@ final class LearnTaskPlot {
             g.drawString(String.format(Locale.ROOT, "%.1f", i / 10.0), LEFT - 30, y + 4);
         }
         g.setColor(Color.DARK_GRAY);
+        int every = Math.max(1, (stages + 15) / 16);
         for (int s = 0; s < stages; s++) {
+            if (s > 1 && (s - 1) % every != 0) {
+                continue;
+            }
             String label = s == 0 ? "pre" : s == 1 ? "SFT" : "RL" + (s - 1);
             g.drawString(label, x(s, stages) - 10, HEIGHT - BOTTOM + 18);
         }
