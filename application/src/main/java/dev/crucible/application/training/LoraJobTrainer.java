@@ -63,7 +63,8 @@ public final class LoraJobTrainer implements JobTrainer {
         }
         CheckpointSteps steps = CheckpointSteps.of(checkpoints.steps(model.get().id()));
         TrainingSetup setup = new TrainingSetup(model.get(), base.get(), new TrainingModel(base.get().tokenizer(),
-                base.get().chatTemplate().get(), base.get().specialTokens(), base.get().maxModelLen()), steps,
+                base.get().chatTemplate().get(), base.get().specialTokens(), base.get().maxModelLen(),
+                base.get().runner().vocabSize()), steps,
                 steps.next(), steps.latest().flatMap(latest -> adapters.stepFolder(model.get().id(), latest)));
         try {
             return switch (spec) {

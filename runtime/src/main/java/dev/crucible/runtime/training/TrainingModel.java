@@ -10,9 +10,12 @@ import java.util.Objects;
 
 /**
  * What turns conversations into training tokens for one base model: its tokenizer, chat template, the special tokens
- * the template sees, and its context length.
+ * the template sees, its context length, and its vocabulary's rows ({@code vocab_size}): a model's vocabulary is often
+ * padded past its tokenizer's (Qwen2.5: 151,936 rows for 151,665 tokens), and a sampler may pick a padded id, which
+ * the model has a row for and so can train on, as vLLM and ART do.
  */
-public record TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<String, String> specialTokens, int maxLength) {
+public record TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<String, String> specialTokens, int maxLength,
+        int vocabRows) {
 
     public TrainingModel {
         Objects.requireNonNull(tokenizer, "tokenizer");
@@ -21,6 +24,14 @@ public record TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<Stri
         if (maxLength < 2) {
             throw new IllegalArgumentException("maxLength must be >= 2, got " + maxLength);
         }
+        if (vocabRows < 1) {
+            throw new IllegalArgumentException("vocabRows must be at least 1, got " + vocabRows);
+        }
+    }
+
+    /** A model whose vocabulary has exactly its tokenizer's rows. */
+    public TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<String, String> specialTokens, int maxLength) {
+        this(tokenizer, template, specialTokens, maxLength, tokenizer.vocabSize());
     }
 
     /**

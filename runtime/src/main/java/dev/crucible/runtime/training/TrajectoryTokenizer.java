@@ -125,7 +125,7 @@ public final class TrajectoryTokenizer {
         for (int i = 0; i < content.size(); i++) {
             Conversation.Token entry = content.get(i);
             OptionalLong id = tokenId(entry);
-            if (id.isEmpty() || id.getAsLong() < 0 || id.getAsLong() >= model.tokenizer().vocabSize()) {
+            if (id.isEmpty() || id.getAsLong() < 0 || id.getAsLong() >= model.vocabRows()) {
                 throw new TrainingInputException(where + ".logprobs.content[" + i + "].token " + describe(entry.text())
                         + " names no token of the model; sample with logprobs and return_tokens_as_token_ids "
                         + "(tokens written token_id:N), as Crucible's chat completions do for trained models");

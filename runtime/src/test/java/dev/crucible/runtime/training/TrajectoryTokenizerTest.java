@@ -91,6 +91,27 @@ class TrajectoryTokenizerTest {
     }
 
     @Test
+    void aPaddedIdTheModelHasARowForTrainsAndOnePastTheRowsDoesNot() {
+        TrainingModel small = TrainingFixtures.model(4096);
+        int tokens = small.tokenizer().vocabSize();
+        TrainingModel padded = new TrainingModel(small.tokenizer(), small.template(), Map.of(), 4096, tokens + 8);
+        TrajectoryTokenizer over = new TrajectoryTokenizer(padded, false);
+        Conversation.Turn inPadding = sampled("x", List.of(new Conversation.Token("token_id:" + (tokens + 7), true,
+                (long) tokens + 7, List.of(), -3.0)));
+        TokenizedTurns.Turns turns = over.tokenize(conversation(said("user", "q"), inPadding), "t").orElseThrow();
+        assertEquals(tokens + 7, turns.tokenIds()[turns.targets()[0]]);
+        assertArrayEquals(new float[] {-3f}, turns.logprobs());
+
+        Conversation.Turn pastRows = sampled("x", List.of(new Conversation.Token("token_id:" + (tokens + 8), true,
+                (long) tokens + 8, List.of(), -3.0)));
+        assertThrows(TrainingInputException.class,
+                () -> over.tokenize(conversation(said("user", "q"), pastRows), "t"));
+        assertThrows(TrainingInputException.class,
+                () -> tokenizer.tokenize(conversation(said("user", "q"), inPadding), "t"),
+                "without padding the same id names no row");
+    }
+
+    @Test
     void conversationsLongerThanTheContextAreCutWithTheirTargets() {
         TokenizedTurns.Turns turns = new TrajectoryTokenizer(TrainingFixtures.model(30), false)
                 .tokenize(conversation(said("user", "hi"), choice("abcdefghij", true)), "t").orElseThrow();
