@@ -23,8 +23,9 @@ import java.util.List;
  *       per line of standard input, the path to write its JSON to ({@link CrucibleDecode#resident});</li>
  *   <li>{@code bandwidth WORK OUT THREADS}: measures the memory read bandwidth and the model's weight bytes per token
  *       ({@link BandwidthProbe}), writes JSON to OUT;</li>
- *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT} and {@code serve-report DIR STAMP ENGINES
- *       STREAMS}: {@code bench/serve}'s client ({@link ServeClient}) and table ({@link ServeReport});</li>
+ *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT}, {@code serve-stall URL KEY MODEL STREAMS
+ *       REPEATS OUT} and {@code serve-report DIR STAMP ENGINES STREAMS [STALL_ENGINES]}: {@code bench/serve}'s client
+ *       ({@link ServeClient}), its stall round ({@link ServeStall}) and table ({@link ServeReport});</li>
  *   <li>{@code report LLAMA_JSONS ENGINE=JSONS...}: prints the comparison table, one row per Crucible engine against
  *       llama.cpp, and a last {@code ratios:} line for scripts; each JSONS is a comma-separated list of result files
  *       (one per round), whose per-run arrays are concatenated; {@code bandwidth=JSONS} gives the bandwidth
@@ -65,8 +66,16 @@ public final class Main {
                 result.put("loadavg_start", loadStart);
                 Files.writeString(Path.of(args[7]), HfJson.pretty(result));
             }
+            case "serve-stall" -> {
+                String loadStart = loadAverage();
+                ObjectNode result = ServeStall.run(new ServeClient(args[1], args[2], args[3]),
+                        Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+                result.put("loadavg_start", loadStart);
+                Files.writeString(Path.of(args[6]), HfJson.pretty(result));
+            }
             case "serve-report" -> ServeReport.print(Path.of(args[1]), args[2], List.of(args[3].split(" ")),
-                    java.util.Arrays.stream(args[4].split(" ")).map(Integer::valueOf).toList());
+                    java.util.Arrays.stream(args[4].split(" ")).map(Integer::valueOf).toList(),
+                    args.length > 5 && !args[5].isBlank() ? List.of(args[5].split(" ")) : List.of());
             case "report" -> {
                 java.util.Map<String, JsonNode> engines = new java.util.LinkedHashMap<>();
                 for (int i = 2; i < args.length; i++) {

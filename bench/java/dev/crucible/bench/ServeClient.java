@@ -83,9 +83,35 @@ final class ServeClient {
     }
 
     private Stream one(int tokens) throws Exception {
+        long sent = System.nanoTime();
+        List<Long> times = new ArrayList<>();
+        JsonNode usage = stream(PROMPT, tokens, times::add);
+        if (usage == null) {
+            throw new IllegalStateException("the stream ended without usage");
+        }
+        List<Double> gaps = new ArrayList<>();
+        for (int i = 1; i < times.size(); i++) {
+            gaps.add((times.get(i) - times.get(i - 1)) / 1e6);
+        }
+        double ttft = times.isEmpty() ? -1 : (times.getFirst() - sent) / 1e6;
+        return new Stream(ttft, gaps, usage.path("prompt_tokens").asInt(), usage.path("completion_tokens").asInt());
+    }
+
+    /** Hears the {@link System#nanoTime()} of each content chunk of a stream; false ends the stream there. */
+    @FunctionalInterface
+    interface Tokens {
+        boolean arrived(long nanos);
+    }
+
+    /**
+     * Streams a greedy completion of {@code tokens} tokens ({@code ignore_eos}) for one user message, telling
+     * {@code tokens} of each content chunk as it arrives; returns the usage, or null when the listener ended the
+     * stream first (which closes the connection, so the server aborts the request).
+     */
+    JsonNode stream(String content, int tokens, Tokens heard) throws Exception {
         ObjectNode body = HfJson.object();
         body.put("model", model);
-        body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
+        body.putArray("messages").addObject().put("role", "user").put("content", content);
         body.put("max_tokens", tokens);
         body.put("temperature", 0);
         body.put("ignore_eos", true);
@@ -94,42 +120,31 @@ final class ServeClient {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(30))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(HfJson.compact(body))).build();
-        long sent = System.nanoTime();
         HttpResponse<java.util.stream.Stream<String>> response = http.send(request,
                 HttpResponse.BodyHandlers.ofLines());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("the server answered " + response.statusCode() + ": "
-                    + String.join("\n", response.body().toList()));
+        try (java.util.stream.Stream<String> received = response.body()) {
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("the server answered " + response.statusCode() + ": "
+                        + String.join("\n", received.toList()));
+            }
+            JsonNode usage = null;
+            Iterator<String> lines = received.iterator();
+            while (lines.hasNext()) {
+                String line = lines.next();
+                if (!line.startsWith("data: ") || line.equals("data: [DONE]")) {
+                    continue;
+                }
+                JsonNode chunk = HfJson.parse(line.substring(6), "chunk");
+                if (chunk.hasNonNull("usage")) {
+                    usage = chunk.get("usage");
+                }
+                JsonNode choices = chunk.path("choices");
+                if (!choices.isEmpty() && !choices.get(0).path("delta").path("content").asText("").isEmpty()
+                        && !heard.arrived(System.nanoTime())) {
+                    return null;
+                }
+            }
+            return usage;
         }
-        double ttft = -1;
-        long last = 0;
-        List<Double> gaps = new ArrayList<>();
-        JsonNode usage = null;
-        Iterator<String> lines = response.body().iterator();
-        while (lines.hasNext()) {
-            String line = lines.next();
-            if (!line.startsWith("data: ") || line.equals("data: [DONE]")) {
-                continue;
-            }
-            JsonNode chunk = HfJson.parse(line.substring(6), "chunk");
-            if (chunk.hasNonNull("usage")) {
-                usage = chunk.get("usage");
-            }
-            JsonNode choices = chunk.path("choices");
-            if (choices.isEmpty() || choices.get(0).path("delta").path("content").asText("").isEmpty()) {
-                continue;
-            }
-            long now = System.nanoTime();
-            if (ttft < 0) {
-                ttft = (now - sent) / 1e6;
-            } else {
-                gaps.add((now - last) / 1e6);
-            }
-            last = now;
-        }
-        if (usage == null) {
-            throw new IllegalStateException("the stream ended without usage");
-        }
-        return new Stream(ttft, gaps, usage.path("prompt_tokens").asInt(), usage.path("completion_tokens").asInt());
     }
 }

@@ -15,14 +15,17 @@ import java.util.List;
  * for each side, the engines and {@code llama}, and {@code STAMP-serve-ENGINE-engine-ROUND.json} for each engine on
  * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
  * server over the engine's own speed (the median over the pairs of the two, each measured seconds apart), and the
- * 8-stream aggregate (the most streams run) over llama.cpp's.
+ * 8-stream aggregate (the most streams run) over llama.cpp's, and for each side given a stall round
+ * ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst gap over their
+ * idle inter-token latency while a long prompt arrives.
  */
 final class ServeReport {
 
     private ServeReport() {
     }
 
-    static void print(Path dir, String stamp, List<String> engines, List<Integer> streams) throws IOException {
+    static void print(Path dir, String stamp, List<String> engines, List<Integer> streams, List<String> stalled)
+            throws IOException {
         System.out.println();
         System.out.println("Serving benchmark: random Qwen2.5-0.5B-shaped model (494 M params, F32), streaming chat "
                 + "completions, greedy, every stream decoding the same number of tokens; 2 threads per engine");
@@ -59,6 +62,25 @@ final class ServeReport {
             line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)))
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", many / llamaMost));
+        }
+        if (!stalled.isEmpty()) {
+            List<String> stallSides = new ArrayList<>(stalled);
+            stallSides.add("llama");
+            System.out.println("  stall rounds: streams running, one long prompt arriving (the streams' worst gap over"
+                    + " their idle inter-token latency; the long prompt's time to first token with them and alone):");
+            for (String side : stallSides) {
+                List<JsonNode> runs = read(dir, stamp + "-serve-" + side + "-stall-");
+                double stall = median(values(runs, "stall"));
+                System.out.println("    " + side + ": " + runs.getFirst().path("streams").asInt() + " streams, "
+                        + runs.getFirst().path("long_prompt_tokens").asInt() + "-token prompt: idle itl "
+                        + fmt(median(values(runs, "idle_itl_ms"))) + " ms, worst gap "
+                        + fmt(median(values(runs, "worst_gap_ms"))) + " ms (" + fmt(stall) + "x; per round "
+                        + values(runs, "stall").stream().map(ServeReport::fmt).toList() + "), ttft "
+                        + fmt(median(values(runs, "ttft_stall_ms"))) + " ms with the streams, "
+                        + fmt(median(values(runs, "ttft_alone_ms"))) + " ms alone; longest gaps "
+                        + runs.getFirst().path("gaps_during_ms"));
+                line.append(' ').append(side).append("-stall/itl=").append(String.format("%.2f", stall));
+            }
         }
         System.out.println(line);
     }
