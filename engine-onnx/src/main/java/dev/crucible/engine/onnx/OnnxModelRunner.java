@@ -98,6 +98,16 @@ final class OnnxModelRunner implements ModelRunner {
         return out;
     }
 
+    /** Shrinks the key/value pool to the caches still held and returns the freed C heap to the kernel. */
+    @Override
+    public synchronized void releaseIdleMemory() {
+        if (resources.isClosed()) {
+            return;
+        }
+        pool.shrink();
+        LazyZeroedMemory.releaseFreed();
+    }
+
     @Override
     public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
         RunnerKvCache.checkPrefixCopy(from, to, tokens, resources);
