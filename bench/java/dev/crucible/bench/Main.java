@@ -23,7 +23,8 @@ import java.util.List;
  *       per line of standard input, the path to write its JSON to ({@link CrucibleDecode#resident});</li>
  *   <li>{@code bandwidth WORK OUT THREADS}: measures the memory read bandwidth and the model's weight bytes per token
  *       ({@link BandwidthProbe}), writes JSON to OUT;</li>
- *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT}, {@code serve-stall URL KEY MODEL STREAMS
+ *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT}, {@code serve-first URL KEY MODEL REQUESTS
+ *       TOKENS OUT} (a fresh server's first requests, one after another), {@code serve-stall URL KEY MODEL STREAMS
  *       REPEATS OUT} and {@code serve-report DIR STAMP ENGINES STREAMS [STALL_ENGINES]}: {@code bench/serve}'s client
  *       ({@link ServeClient}), its stall round ({@link ServeStall}) and table ({@link ServeReport});</li>
  *   <li>{@code report LLAMA_JSONS ENGINE=JSONS...}: prints the comparison table, one row per Crucible engine against
@@ -65,6 +66,13 @@ public final class Main {
                         Integer.parseInt(args[5]), Integer.parseInt(args[6]));
                 result.put("loadavg_start", loadStart);
                 Files.writeString(Path.of(args[7]), HfJson.pretty(result));
+            }
+            case "serve-first" -> {
+                String loadStart = loadAverage();
+                ObjectNode result = new ServeClient(args[1], args[2], args[3]).firstRequests(
+                        Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+                result.put("loadavg_start", loadStart);
+                Files.writeString(Path.of(args[6]), HfJson.pretty(result));
             }
             case "serve-stall" -> {
                 String loadStart = loadAverage();

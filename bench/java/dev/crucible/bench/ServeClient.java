@@ -82,6 +82,24 @@ final class ServeClient {
         return out;
     }
 
+    /**
+     * {@code requests} single streams one after another, as the first requests a freshly started server gets: per
+     * request its time to first token and its decode rate (tokens after the first over the time since the first).
+     */
+    ObjectNode firstRequests(int requests, int tokens) throws Exception {
+        ObjectNode out = HfJson.object();
+        ArrayNode ttft = out.putArray("ttft_ms");
+        ArrayNode decode = out.putArray("decode_tps");
+        for (int r = 0; r < requests; r++) {
+            long sent = System.nanoTime();
+            List<Long> times = new ArrayList<>();
+            stream(PROMPT, tokens, times::add);
+            ttft.add((times.getFirst() - sent) / 1e6);
+            decode.add((times.size() - 1) / ((times.getLast() - times.getFirst()) / 1e9));
+        }
+        return out;
+    }
+
     private Stream one(int tokens) throws Exception {
         long sent = System.nanoTime();
         List<Long> times = new ArrayList<>();

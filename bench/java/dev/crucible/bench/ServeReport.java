@@ -63,6 +63,18 @@ final class ServeReport {
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", many / llamaMost));
         }
+        for (String engine : engines) {
+            List<JsonNode> first = readIfAny(dir, stamp + "-serve-" + engine + "-first-");
+            if (!first.isEmpty()) {
+                List<Double> ratios = first.stream().map(r -> r.path("decode_tps").get(0).asDouble()
+                        / r.path("decode_tps").get(r.path("decode_tps").size() - 1).asDouble()).toList();
+                System.out.println("  " + engine + " a fresh server's first requests, one after another, decode tok/s: "
+                        + first.stream().map(r -> values(List.of(r), "decode_tps").stream()
+                        .map(ServeReport::fmt).toList()).toList() + "; first over last per round " + ratios.stream().map(ServeReport::fmt)
+                        .toList());
+                line.append(' ').append(engine).append("-first/last=").append(String.format("%.2f", median(ratios)));
+            }
+        }
         if (!stalled.isEmpty()) {
             List<String> stallSides = new ArrayList<>(stalled);
             stallSides.add("llama");
@@ -103,14 +115,19 @@ final class ServeReport {
     }
 
     private static List<JsonNode> read(Path dir, String prefix) throws IOException {
+        List<JsonNode> out = readIfAny(dir, prefix);
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no results " + prefix + "*.json in " + dir);
+        }
+        return out;
+    }
+
+    private static List<JsonNode> readIfAny(Path dir, String prefix) throws IOException {
         List<JsonNode> out = new ArrayList<>();
         try (var files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList()) {
                 out.add(HfJson.read(f));
             }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalStateException("no results " + prefix + "*.json in " + dir);
         }
         return out;
     }
