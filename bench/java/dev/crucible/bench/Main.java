@@ -35,7 +35,9 @@ import java.util.List;
  *       {@code WORK/model}); writes JSON to OUT and prints the table;</li>
  *   <li>{@code train-report OUT}: prints that table again from the JSON;</li>
  *   <li>{@code onnx-f16} and {@code onnx-decode DIR ENGINE [BATCH] [LAYERS]}: {@code bench/onnx}'s measurements
- *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed}).</li>
+ *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed});</li>
+ *   <li>{@code first-steps DIR [STEPS]}: a fresh process's first decode steps against its later ones
+ *       ({@link FirstSteps}).</li>
  * </ul>
  */
 public final class Main {
@@ -98,6 +100,7 @@ public final class Main {
                 TrainReport.print(result);
             }
             case "train-report" -> TrainReport.print(HfJson.read(Path.of(args[1])));
+            case "first-steps" -> FirstSteps.run(Path.of(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 100);
             case "onnx-f16" -> dev.crucible.engine.onnx.OnnxF16Probe.main(new String[0]);
             case "onnx-decode" -> OnnxDecodeSpeed.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             default -> {

@@ -75,6 +75,18 @@ final class ServeReport {
                 line.append(' ').append(engine).append("-first/last=").append(String.format("%.2f", median(ratios)));
             }
         }
+        for (String engine : engines) {
+            List<JsonNode> rss = readIfAny(dir, stamp + "-serve-" + engine + "-rss-");
+            if (!rss.isEmpty()) {
+                List<Double> ratios = rss.stream().map(r -> r.path("idle_mb").asDouble() / r.path("before_mb").asDouble())
+                        .toList();
+                System.out.println("  " + engine + " server resident memory, MB before the burst / after it / after "
+                        + rss.getFirst().path("idle_s").asInt() + " s quiet, per round: " + rss.stream().map(r ->
+                        r.path("before_mb").asInt() + "/" + r.path("burst_mb").asInt() + "/" + r.path("idle_mb").asInt())
+                        .toList());
+                line.append(' ').append(engine).append("-rss/before=").append(String.format("%.2f", median(ratios)));
+            }
+        }
         if (!stalled.isEmpty()) {
             List<String> stallSides = new ArrayList<>(stalled);
             stallSides.add("llama");
