@@ -13,6 +13,7 @@ import dev.crucible.runtime.generation.Generator;
 import dev.crucible.runtime.generation.GeneratorOptions;
 import dev.crucible.runtime.generation.PrefillBudget;
 import dev.crucible.runtime.template.ChatTemplate;
+import dev.crucible.runtime.template.ChatTemplateInput;
 import dev.crucible.runtime.tools.ToolCallFormat;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -41,6 +42,20 @@ public final class ServedModelLoader {
     public static final Duration RELEASE_IDLE_AFTER = Duration.ofSeconds(30);
 
     private ServedModelLoader() {
+    }
+
+    /**
+     * Renders a one-message conversation with the model's template and tokenizes it, once, so that the first request
+     * does not pay the first render's and the first encoding's class loading and interpretation (the engine warms up
+     * its own forward path). A template that refuses the message is simply not warmed.
+     */
+    private static void warmUp(Optional<ChatTemplate> template, Tokenizer tokenizer, Map<String, String> special) {
+        String text = template.flatMap(t -> switch (t.render(new ChatTemplateInput(List.of(Map.of("role", "user",
+                "content", "Hello, how are you?")), null, null, true, false, special, Map.of()))) {
+            case Outcome.Done<String> done -> Optional.of(done.value());
+            case Outcome.Refused<String> refused -> Optional.<String>empty();
+        }).orElse("Hello, how are you?");
+        tokenizer.decode(tokenizer.encode(text, false), false);
     }
 
     /** Loads {@code folder} as {@code name} on {@code engine}, with the default bound on waiting requests. */
@@ -140,6 +155,7 @@ public final class ServedModelLoader {
         OptionalInt eosId = folder.tokenizer().eosToken().map(tokenizer::tokenId).orElse(OptionalInt.empty());
         EndOfSequence endOfSequence = new EndOfSequence(eosId.isPresent() ? eosId
                 : eos.isEmpty() ? OptionalInt.empty() : OptionalInt.of(eos.getFirst()), Set.copyOf(eos));
+        warmUp(template, tokenizer, special);
         Generator generator = Generator.start(runner, tokenizer, endOfSequence,
                 options);
         TrainingRunner training = trainingEngine == null || engine.capabilities().contains(Capability.TRAINING)
