@@ -36,6 +36,8 @@ import java.util.List;
  *   <li>{@code train-report OUT}: prints that table again from the JSON;</li>
  *   <li>{@code onnx-f16} and {@code onnx-decode DIR ENGINE [BATCH] [LAYERS]}: {@code bench/onnx}'s measurements
  *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed});</li>
+ *   <li>{@code prompt-ids WORK PROMPT_TOKENS OUT}: the benchmark prompt's ids, as {@code crucible} writes them, for a
+ *       llama.cpp side run without it;</li>
  *   <li>{@code first-steps DIR [STEPS]}: a fresh process's first decode steps against its later ones
  *       ({@link FirstSteps}).</li>
  * </ul>
@@ -68,6 +70,15 @@ public final class Main {
                         Integer.parseInt(args[5]), Integer.parseInt(args[6]));
                 result.put("loadavg_start", loadStart);
                 Files.writeString(Path.of(args[7]), HfJson.pretty(result));
+            }
+            case "prompt-ids" -> {
+                try (var tokenizer = dev.crucible.hf.tokenizer.Tokenizer.load(BenchModel.hfDir(Path.of(args[1]))
+                        .resolve("tokenizer.json"))) {
+                    ArrayNode ids = HfJson.array();
+                    java.util.Arrays.stream(CrucibleDecode.promptIds(tokenizer, Integer.parseInt(args[2])))
+                            .forEach(ids::add);
+                    Files.writeString(Path.of(args[3]), HfJson.compact(ids));
+                }
             }
             case "serve-first" -> {
                 String loadStart = loadAverage();

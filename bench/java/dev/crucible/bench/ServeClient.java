@@ -93,7 +93,7 @@ final class ServeClient {
         for (int r = 0; r < requests; r++) {
             long sent = System.nanoTime();
             List<Long> times = new ArrayList<>();
-            stream(PROMPT, tokens, times::add);
+            stream(PROMPT, tokens, false, times::add);
             ttft.add((times.getFirst() - sent) / 1e6);
             decode.add((times.size() - 1) / ((times.getLast() - times.getFirst()) / 1e9));
         }
@@ -103,7 +103,7 @@ final class ServeClient {
     private Stream one(int tokens) throws Exception {
         long sent = System.nanoTime();
         List<Long> times = new ArrayList<>();
-        JsonNode usage = stream(PROMPT, tokens, times::add);
+        JsonNode usage = stream(PROMPT, tokens, false, times::add);
         if (usage == null) {
             throw new IllegalStateException("the stream ended without usage");
         }
@@ -123,10 +123,12 @@ final class ServeClient {
 
     /**
      * Streams a greedy completion of {@code tokens} tokens ({@code ignore_eos}) for one user message, telling
-     * {@code tokens} of each content chunk as it arrives; returns the usage, or null when the listener ended the
-     * stream first (which closes the connection, so the server aborts the request).
+     * {@code heard} of each content chunk as it arrives, or of each chunk with a choice when {@code everyToken} (a
+     * random model's tokens often decode to no text, a special token skipped, and a stream of them would look stalled);
+     * returns the usage, or null when the listener ended the stream first (which closes the connection, so the server
+     * aborts the request).
      */
-    JsonNode stream(String content, int tokens, Tokens heard) throws Exception {
+    JsonNode stream(String content, int tokens, boolean everyToken, Tokens heard) throws Exception {
         ObjectNode body = HfJson.object();
         body.put("model", model);
         body.putArray("messages").addObject().put("role", "user").put("content", content);
@@ -157,7 +159,8 @@ final class ServeClient {
                     usage = chunk.get("usage");
                 }
                 JsonNode choices = chunk.path("choices");
-                if (!choices.isEmpty() && !choices.get(0).path("delta").path("content").asText("").isEmpty()
+                if (!choices.isEmpty() && (everyToken
+                        || !choices.get(0).path("delta").path("content").asText("").isEmpty())
                         && !heard.arrived(System.nanoTime())) {
                     return null;
                 }

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code bench/serve}'s stall round, the client side: {@code streams} streams decode until each has
  * {@value #SETTLED} tokens, then one long prompt ({@code repeats} times the bench prompt, about 32 tokens each, after
  * a nonce that keeps it out of the prefix cache) arrives, asking for one token; the streams go on until each has had
- * {@value #AFTER} more tokens after the long prompt's first, then are closed (the server aborts them). Reports the
+ * {@value #AFTER} more tokens after the long prompt's first (or two minutes have passed), then are closed (the server
+ * aborts them); a token is any chunk with a choice, text or not. Reports the
  * streams' idle inter-token latency (the median gap before the long prompt was sent, their first
  * {@value #SKIPPED} gaps left out), their worst gap overlapping the long prompt's prefill, the ratio of the two
  * ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
@@ -26,6 +27,8 @@ final class ServeStall {
     static final int SETTLED = 16;
     static final int AFTER = 4;
     static final int SKIPPED = 2;
+    /** The longest wait for the streams' tokens after the long prompt's first, however slow the machine. */
+    private static final long AFTER_LIMIT_NANOS = 120_000_000_000L;
     /** Each stream's max_tokens: more than it decodes before it is closed. */
     private static final int STREAM_TOKENS = 4000;
 
@@ -41,7 +44,7 @@ final class ServeStall {
         long nonce = System.nanoTime();
         long aloneSent = System.nanoTime();
         List<Long> aloneTimes = new ArrayList<>();
-        JsonNode aloneUsage = client.stream(longPrompt("alone " + nonce, repeats), 1, aloneTimes::add);
+        JsonNode aloneUsage = client.stream(longPrompt("alone " + nonce, repeats), 1, true, aloneTimes::add);
         double ttftAlone = (aloneTimes.getFirst() - aloneSent) / 1e6;
 
         List<List<Long>> times = new ArrayList<>();
@@ -56,7 +59,7 @@ final class ServeStall {
             List<Future<JsonNode>> running = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
                 List<Long> mine = times.get(s);
-                running.add(pool.submit(() -> client.stream(ServeClient.PROMPT, STREAM_TOKENS, now -> {
+                running.add(pool.submit(() -> client.stream(ServeClient.PROMPT, STREAM_TOKENS, true, now -> {
                     mine.add(now);
                     return !stop.get();
                 })));
@@ -71,11 +74,13 @@ final class ServeStall {
                 }
             }
             sent = System.nanoTime();
-            longUsage = client.stream(longPrompt("stall " + nonce, repeats), 1, now -> {
+            longUsage = client.stream(longPrompt("stall " + nonce, repeats), 1, true, now -> {
                 firstLong[0] = now;
                 return true;
             });
-            while (times.stream().anyMatch(t -> t.stream().filter(x -> x > firstLong[0]).count() < AFTER)) {
+            long deadline = System.nanoTime() + AFTER_LIMIT_NANOS;
+            while (times.stream().anyMatch(t -> t.stream().filter(x -> x > firstLong[0]).count() < AFTER)
+                    && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
             stop.set(true);
