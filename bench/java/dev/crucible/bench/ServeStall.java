@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code bench/serve}'s stall round, the client side: {@code streams} streams decode until each has
- * {@value #SETTLED} tokens, then one long prompt ({@code repeats} times the bench prompt, about 32 tokens each, after
+ * {@value #SETTLED} tokens, then one long prompt ({@code repeats} times the bench prompt, about 50 tokens each, after
  * a nonce that keeps it out of the prefix cache) arrives, asking for one token; the streams go on until each has had
  * {@value #AFTER} more tokens after the long prompt's first (or two minutes have passed), then are closed (the server
  * aborts them); a token is any chunk with a choice, text or not. Reports the
