@@ -94,14 +94,14 @@ final class ServeReport {
                     + " their idle inter-token latency; the long prompt's time to first token with them and alone):");
             for (String side : stallSides) {
                 List<JsonNode> runs = read(dir, stamp + "-serve-" + side + "-stall-");
-                double stall = median(values(runs, "stall"));
+                double stall = median(scalars(runs, "stall"));
                 System.out.println("    " + side + ": " + runs.getFirst().path("streams").asInt() + " streams, "
                         + runs.getFirst().path("long_prompt_tokens").asInt() + "-token prompt: idle itl "
-                        + fmt(median(values(runs, "idle_itl_ms"))) + " ms, worst gap "
-                        + fmt(median(values(runs, "worst_gap_ms"))) + " ms (" + fmt(stall) + "x; per round "
-                        + values(runs, "stall").stream().map(ServeReport::fmt).toList() + "), ttft "
-                        + fmt(median(values(runs, "ttft_stall_ms"))) + " ms with the streams, "
-                        + fmt(median(values(runs, "ttft_alone_ms"))) + " ms alone; longest gaps "
+                        + fmt(median(scalars(runs, "idle_itl_ms"))) + " ms, worst gap "
+                        + fmt(median(scalars(runs, "worst_gap_ms"))) + " ms (" + fmt(stall) + "x; per round "
+                        + scalars(runs, "stall").stream().map(ServeReport::fmt).toList() + "), ttft "
+                        + fmt(median(scalars(runs, "ttft_stall_ms"))) + " ms with the streams, "
+                        + fmt(median(scalars(runs, "ttft_alone_ms"))) + " ms alone; longest gaps "
                         + runs.getFirst().path("gaps_during_ms"));
                 line.append(' ').append(side).append("-stall/itl=").append(String.format("%.2f", stall));
             }
@@ -148,6 +148,11 @@ final class ServeReport {
         List<Double> v = new ArrayList<>();
         runs.forEach(r -> r.path(field).forEach(n -> v.add(n.asDouble())));
         return v;
+    }
+
+    /** One number per run: {@code field} of each. */
+    private static List<Double> scalars(List<JsonNode> runs, String field) {
+        return runs.stream().map(r -> r.path(field).asDouble()).toList();
     }
 
     private static String loads(List<JsonNode> runs) {
