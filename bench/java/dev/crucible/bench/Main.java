@@ -25,8 +25,10 @@ import java.util.List;
  *       per line of standard input, the path to write its JSON to ({@link CrucibleDecode#resident});</li>
  *   <li>{@code bandwidth WORK OUT THREADS}: measures the memory read bandwidth and the model's weight bytes per token
  *       ({@link BandwidthProbe}), writes JSON to OUT;</li>
- *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT} and {@code serve-report DIR STAMP ENGINES
- *       STREAMS}: {@code bench/serve}'s client ({@link ServeClient}) and table ({@link ServeReport});</li>
+ *   <li>{@code serve-client URL KEY MODEL STREAMS TOKENS ROUNDS OUT}, {@code serve-first URL KEY MODEL REQUESTS
+ *       TOKENS OUT} (a fresh server's first requests, one after another), {@code serve-stall URL KEY MODEL STREAMS
+ *       REPEATS OUT} and {@code serve-report DIR STAMP ENGINES STREAMS [STALL_ENGINES]}: {@code bench/serve}'s client
+ *       ({@link ServeClient}), its stall round ({@link ServeStall}) and table ({@link ServeReport});</li>
  *   <li>{@code report LLAMA_JSONS ENGINE=JSONS...}: prints the comparison table, one row per Crucible engine against
  *       llama.cpp, and a last {@code ratios:} line for scripts; each JSONS is a comma-separated list of result files
  *       (one per round), whose per-run arrays are concatenated; {@code bandwidth=JSONS} gives the bandwidth
@@ -42,7 +44,11 @@ import java.util.List;
  *   <li>{@code train-line TRAIN MEM...}: {@code bench/train}'s last line from its JSON files
  *       ({@link TrainReport#line});</li>
  *   <li>{@code onnx-f16} and {@code onnx-decode DIR ENGINE [BATCH] [LAYERS]}: {@code bench/onnx}'s measurements
- *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed}).</li>
+ *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed});</li>
+ *   <li>{@code prompt-ids WORK PROMPT_TOKENS OUT}: the benchmark prompt's ids, as {@code crucible} writes them, for a
+ *       llama.cpp side run without it;</li>
+ *   <li>{@code first-steps DIR [STEPS]}: a fresh process's first decode steps against its later ones
+ *       ({@link FirstSteps}).</li>
  * </ul>
  */
 public final class Main {
@@ -76,8 +82,32 @@ public final class Main {
                 result.put("loadavg_start", loadStart);
                 Files.writeString(Path.of(args[7]), HfJson.pretty(result));
             }
+            case "prompt-ids" -> {
+                try (var tokenizer = dev.crucible.hf.tokenizer.Tokenizer.load(BenchModel.hfDir(Path.of(args[1]))
+                        .resolve("tokenizer.json"))) {
+                    ArrayNode ids = HfJson.array();
+                    java.util.Arrays.stream(CrucibleDecode.promptIds(tokenizer, Integer.parseInt(args[2])))
+                            .forEach(ids::add);
+                    Files.writeString(Path.of(args[3]), HfJson.compact(ids));
+                }
+            }
+            case "serve-first" -> {
+                String loadStart = loadAverage();
+                ObjectNode result = new ServeClient(args[1], args[2], args[3]).firstRequests(
+                        Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+                result.put("loadavg_start", loadStart);
+                Files.writeString(Path.of(args[6]), HfJson.pretty(result));
+            }
+            case "serve-stall" -> {
+                String loadStart = loadAverage();
+                ObjectNode result = ServeStall.run(new ServeClient(args[1], args[2], args[3]),
+                        Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+                result.put("loadavg_start", loadStart);
+                Files.writeString(Path.of(args[6]), HfJson.pretty(result));
+            }
             case "serve-report" -> ServeReport.print(Path.of(args[1]), args[2], List.of(args[3].split(" ")),
-                    java.util.Arrays.stream(args[4].split(" ")).map(Integer::valueOf).toList());
+                    java.util.Arrays.stream(args[4].split(" ")).map(Integer::valueOf).toList(),
+                    args.length > 5 && !args[5].isBlank() ? List.of(args[5].split(" ")) : List.of());
             case "report" -> {
                 java.util.Map<String, JsonNode> engines = new java.util.LinkedHashMap<>();
                 for (int i = 2; i < args.length; i++) {
@@ -110,6 +140,7 @@ public final class Main {
             }
             case "train-line" -> System.out.println(TrainReport.line(HfJson.read(Path.of(args[1])),
                     HfJson.read(Path.of(args[2])), HfJson.read(Path.of(args[3])), HfJson.read(Path.of(args[4]))));
+            case "first-steps" -> FirstSteps.run(Path.of(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 100);
             case "onnx-f16" -> dev.crucible.engine.onnx.OnnxF16Probe.main(new String[0]);
             case "onnx-decode" -> OnnxDecodeSpeed.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             default -> {

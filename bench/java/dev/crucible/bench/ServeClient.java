@@ -82,10 +82,56 @@ final class ServeClient {
         return out;
     }
 
+    /**
+     * {@code requests} single streams one after another, as the first requests a freshly started server gets: per
+     * request its time to first token and its decode rate (tokens after the first over the time since the first).
+     */
+    ObjectNode firstRequests(int requests, int tokens) throws Exception {
+        ObjectNode out = HfJson.object();
+        ArrayNode ttft = out.putArray("ttft_ms");
+        ArrayNode decode = out.putArray("decode_tps");
+        for (int r = 0; r < requests; r++) {
+            long sent = System.nanoTime();
+            List<Long> times = new ArrayList<>();
+            stream(PROMPT, tokens, false, times::add);
+            ttft.add((times.getFirst() - sent) / 1e6);
+            decode.add((times.size() - 1) / ((times.getLast() - times.getFirst()) / 1e9));
+        }
+        return out;
+    }
+
     private Stream one(int tokens) throws Exception {
+        long sent = System.nanoTime();
+        List<Long> times = new ArrayList<>();
+        JsonNode usage = stream(PROMPT, tokens, false, times::add);
+        if (usage == null) {
+            throw new IllegalStateException("the stream ended without usage");
+        }
+        List<Double> gaps = new ArrayList<>();
+        for (int i = 1; i < times.size(); i++) {
+            gaps.add((times.get(i) - times.get(i - 1)) / 1e6);
+        }
+        double ttft = times.isEmpty() ? -1 : (times.getFirst() - sent) / 1e6;
+        return new Stream(ttft, gaps, usage.path("prompt_tokens").asInt(), usage.path("completion_tokens").asInt());
+    }
+
+    /** Hears the {@link System#nanoTime()} of each content chunk of a stream; false ends the stream there. */
+    @FunctionalInterface
+    interface Tokens {
+        boolean arrived(long nanos);
+    }
+
+    /**
+     * Streams a greedy completion of {@code tokens} tokens ({@code ignore_eos}) for one user message, telling
+     * {@code heard} of each content chunk as it arrives, or of each chunk with a choice when {@code everyToken} (a
+     * random model's tokens often decode to no text, a special token skipped, and a stream of them would look stalled);
+     * returns the usage, or null when the listener ended the stream first (which closes the connection, so the server
+     * aborts the request).
+     */
+    JsonNode stream(String content, int tokens, boolean everyToken, Tokens heard) throws Exception {
         ObjectNode body = HfJson.object();
         body.put("model", model);
-        body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
+        body.putArray("messages").addObject().put("role", "user").put("content", content);
         body.put("max_tokens", tokens);
         body.put("temperature", 0);
         body.put("ignore_eos", true);
@@ -94,42 +140,32 @@ final class ServeClient {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(30))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(HfJson.compact(body))).build();
-        long sent = System.nanoTime();
         HttpResponse<java.util.stream.Stream<String>> response = http.send(request,
                 HttpResponse.BodyHandlers.ofLines());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("the server answered " + response.statusCode() + ": "
-                    + String.join("\n", response.body().toList()));
+        try (java.util.stream.Stream<String> received = response.body()) {
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("the server answered " + response.statusCode() + ": "
+                        + String.join("\n", received.toList()));
+            }
+            JsonNode usage = null;
+            Iterator<String> lines = received.iterator();
+            while (lines.hasNext()) {
+                String line = lines.next();
+                if (!line.startsWith("data: ") || line.equals("data: [DONE]")) {
+                    continue;
+                }
+                JsonNode chunk = HfJson.parse(line.substring(6), "chunk");
+                if (chunk.hasNonNull("usage")) {
+                    usage = chunk.get("usage");
+                }
+                JsonNode choices = chunk.path("choices");
+                if (!choices.isEmpty() && (everyToken
+                        || !choices.get(0).path("delta").path("content").asText("").isEmpty())
+                        && !heard.arrived(System.nanoTime())) {
+                    return null;
+                }
+            }
+            return usage;
         }
-        double ttft = -1;
-        long last = 0;
-        List<Double> gaps = new ArrayList<>();
-        JsonNode usage = null;
-        Iterator<String> lines = response.body().iterator();
-        while (lines.hasNext()) {
-            String line = lines.next();
-            if (!line.startsWith("data: ") || line.equals("data: [DONE]")) {
-                continue;
-            }
-            JsonNode chunk = HfJson.parse(line.substring(6), "chunk");
-            if (chunk.hasNonNull("usage")) {
-                usage = chunk.get("usage");
-            }
-            JsonNode choices = chunk.path("choices");
-            if (choices.isEmpty() || choices.get(0).path("delta").path("content").asText("").isEmpty()) {
-                continue;
-            }
-            long now = System.nanoTime();
-            if (ttft < 0) {
-                ttft = (now - sent) / 1e6;
-            } else {
-                gaps.add((now - last) / 1e6);
-            }
-            last = now;
-        }
-        if (usage == null) {
-            throw new IllegalStateException("the stream ended without usage");
-        }
-        return new Stream(ttft, gaps, usage.path("prompt_tokens").asInt(), usage.path("completion_tokens").asInt());
     }
 }

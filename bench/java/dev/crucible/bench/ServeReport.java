@@ -15,14 +15,17 @@ import java.util.List;
  * for each side, the engines and {@code llama}, and {@code STAMP-serve-ENGINE-engine-ROUND.json} for each engine on
  * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
  * server over the engine's own speed (the median over the pairs of the two, each measured seconds apart), and the
- * 8-stream aggregate (the most streams run) over llama.cpp's.
+ * 8-stream aggregate (the most streams run) over llama.cpp's, and for each side given a stall round
+ * ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst gap over their
+ * idle inter-token latency while a long prompt arrives.
  */
 final class ServeReport {
 
     private ServeReport() {
     }
 
-    static void print(Path dir, String stamp, List<String> engines, List<Integer> streams) throws IOException {
+    static void print(Path dir, String stamp, List<String> engines, List<Integer> streams, List<String> stalled)
+            throws IOException {
         System.out.println();
         System.out.println("Serving benchmark: random Qwen2.5-0.5B-shaped model (494 M params, F32), streaming chat "
                 + "completions, greedy, every stream decoding the same number of tokens; 2 threads per engine");
@@ -60,6 +63,49 @@ final class ServeReport {
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", many / llamaMost));
         }
+        for (String engine : engines) {
+            List<JsonNode> first = readIfAny(dir, stamp + "-serve-" + engine + "-first-");
+            if (!first.isEmpty()) {
+                List<Double> ratios = first.stream().map(r -> r.path("decode_tps").get(0).asDouble()
+                        / r.path("decode_tps").get(r.path("decode_tps").size() - 1).asDouble()).toList();
+                System.out.println("  " + engine + " a fresh server's first requests, one after another, decode tok/s: "
+                        + first.stream().map(r -> values(List.of(r), "decode_tps").stream()
+                        .map(ServeReport::fmt).toList()).toList() + "; first over last per round " + ratios.stream().map(ServeReport::fmt)
+                        .toList());
+                line.append(' ').append(engine).append("-first/last=").append(String.format("%.2f", median(ratios)));
+            }
+        }
+        for (String engine : engines) {
+            List<JsonNode> rss = readIfAny(dir, stamp + "-serve-" + engine + "-rss-");
+            if (!rss.isEmpty()) {
+                List<Double> ratios = rss.stream().map(r -> r.path("idle_mb").asDouble() / r.path("before_mb").asDouble())
+                        .toList();
+                System.out.println("  " + engine + " server resident memory, MB before the burst / after it / after "
+                        + rss.getFirst().path("idle_s").asInt() + " s quiet, per round: " + rss.stream().map(r ->
+                        r.path("before_mb").asInt() + "/" + r.path("burst_mb").asInt() + "/" + r.path("idle_mb").asInt())
+                        .toList());
+                line.append(' ').append(engine).append("-rss/before=").append(String.format("%.2f", median(ratios)));
+            }
+        }
+        if (!stalled.isEmpty()) {
+            List<String> stallSides = new ArrayList<>(stalled);
+            stallSides.add("llama");
+            System.out.println("  stall rounds: streams running, one long prompt arriving (the streams' worst gap over"
+                    + " their idle inter-token latency; the long prompt's time to first token with them and alone):");
+            for (String side : stallSides) {
+                List<JsonNode> runs = read(dir, stamp + "-serve-" + side + "-stall-");
+                double stall = median(scalars(runs, "stall"));
+                System.out.println("    " + side + ": " + runs.getFirst().path("streams").asInt() + " streams, "
+                        + runs.getFirst().path("long_prompt_tokens").asInt() + "-token prompt: idle itl "
+                        + fmt(median(scalars(runs, "idle_itl_ms"))) + " ms, worst gap "
+                        + fmt(median(scalars(runs, "worst_gap_ms"))) + " ms (" + fmt(stall) + "x; per round "
+                        + scalars(runs, "stall").stream().map(ServeReport::fmt).toList() + "), ttft "
+                        + fmt(median(scalars(runs, "ttft_stall_ms"))) + " ms with the streams, "
+                        + fmt(median(scalars(runs, "ttft_alone_ms"))) + " ms alone; longest gaps "
+                        + runs.getFirst().path("gaps_during_ms"));
+                line.append(' ').append(side).append("-stall/itl=").append(String.format("%.2f", stall));
+            }
+        }
         System.out.println(line);
     }
 
@@ -81,14 +127,19 @@ final class ServeReport {
     }
 
     private static List<JsonNode> read(Path dir, String prefix) throws IOException {
+        List<JsonNode> out = readIfAny(dir, prefix);
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no results " + prefix + "*.json in " + dir);
+        }
+        return out;
+    }
+
+    private static List<JsonNode> readIfAny(Path dir, String prefix) throws IOException {
         List<JsonNode> out = new ArrayList<>();
         try (var files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList()) {
                 out.add(HfJson.read(f));
             }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalStateException("no results " + prefix + "*.json in " + dir);
         }
         return out;
     }
@@ -97,6 +148,11 @@ final class ServeReport {
         List<Double> v = new ArrayList<>();
         runs.forEach(r -> r.path(field).forEach(n -> v.add(n.asDouble())));
         return v;
+    }
+
+    /** One number per run: {@code field} of each. */
+    private static List<Double> scalars(List<JsonNode> runs, String field) {
+        return runs.stream().map(r -> r.path(field).asDouble()).toList();
     }
 
     private static String loads(List<JsonNode> runs) {

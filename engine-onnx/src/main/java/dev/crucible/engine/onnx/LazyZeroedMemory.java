@@ -23,7 +23,29 @@ final class LazyZeroedMemory {
     private static final MethodHandle FREE = LINKER.downcallHandle(LINKER.defaultLookup().find("free").orElseThrow(),
             FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
 
+    /** glibc's {@code malloc_trim}, absent from other C libraries. */
+    private static final MethodHandle TRIM = LINKER.defaultLookup().find("malloc_trim")
+            .map(f -> LINKER.downcallHandle(f, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG)))
+            .orElse(null);
+
     private LazyZeroedMemory() {
+    }
+
+    /**
+     * Returns the C heap's free pages to the kernel (glibc's {@code malloc_trim(0)}; nothing elsewhere). Blocks freed
+     * by {@code free} go back to the kernel at once only when they were mapped on their own, which glibc stops doing
+     * for blocks below its adaptive threshold (up to 32 MiB) once blocks that large have been freed; the KV buffers of
+     * a small model are such blocks, so after freeing them this is what makes the resident memory fall.
+     */
+    static void releaseFreed() {
+        if (TRIM == null) {
+            return;
+        }
+        try {
+            int ignored = (int) TRIM.invokeExact(0L);
+        } catch (Throwable e) {
+            throw new IllegalStateException("malloc_trim failed", e);
+        }
     }
 
     /**

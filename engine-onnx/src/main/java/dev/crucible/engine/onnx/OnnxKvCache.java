@@ -31,6 +31,11 @@ final class OnnxKvCache extends RunnerKvCache {
         slot = pool.acquire(this);
     }
 
+    /** Takes row {@code row} instead, where the pool has moved this cache's keys and values. */
+    void moved(int row) {
+        slot = row;
+    }
+
     /** Gives the row back. */
     @Override
     protected void free() {

@@ -18,8 +18,9 @@ import java.nio.ByteOrder;
  * <p>Both dimensions grow by doubling as caches are made and sequences lengthen ({@link #ensureLength}), the held rows
  * copied once each time, so a cache's capacity costs nothing until used and a token costs amortised O(1) copying.
  * New buffers are zeroed lazily ({@link LazyZeroedMemory}): a growth costs the copy of the held rows, not a fill of
- * the whole buffer, and rows and positions never written take no resident memory. Memory is freed when the pool
- * closes. Not thread-safe: used under the runner's lock.
+ * the whole buffer, and rows and positions never written take no resident memory. An idle runner gives back what a
+ * burst grew the pool to ({@link #shrink}); the rest is freed when the pool closes. Not thread-safe: used under the
+ * runner's lock.
  */
 final class OnnxKvPool implements AutoCloseable {
 
@@ -54,8 +55,32 @@ final class OnnxKvPool implements AutoCloseable {
         if (tokens < maxLen) {
             return;
         }
-        int grown = Math.min(longest, Math.max(SHORTEST, Integer.highestOneBit(tokens - 1) << 1)) + 1;
-        reallocate(owners.length, grown);
+        reallocate(identity(owners.length), lengthFor(tokens));
+    }
+
+    /** Positions per row (with the spare one) for sequences of up to {@code tokens}: a power of two, at least 16. */
+    private int lengthFor(int tokens) {
+        return Math.min(longest, Math.max(SHORTEST, tokens <= 1 ? 1 : Integer.highestOneBit(tokens - 1) << 1)) + 1;
+    }
+
+    /**
+     * Gives back what a burst grew the pool to: moves the held rows to the front of new buffers just long enough for
+     * the longest of them, and frees the old ones, so the rows of caches since freed (and their positions the kernel
+     * had made resident) no longer cost memory. The held caches learn their new rows. Called when the runner idles.
+     */
+    void shrink() {
+        int[] sources = new int[Math.max(FIRST_SLOTS, (int) java.util.Arrays.stream(owners)
+                .filter(java.util.Objects::nonNull).count())];
+        java.util.Arrays.fill(sources, -1);
+        int held = 0;
+        int tokens = 1;
+        for (int s = 0; s < owners.length; s++) {
+            if (owners[s] != null) {
+                sources[held++] = s;
+                tokens = Math.max(tokens, owners[s].length());
+            }
+        }
+        reallocate(sources, lengthFor(tokens + 1));
     }
 
     /** Positions per row, including the spare one. */
@@ -82,7 +107,9 @@ final class OnnxKvPool implements AutoCloseable {
             }
         }
         int slot = owners.length;
-        reallocate(Math.max(FIRST_SLOTS, 2 * owners.length), maxLen);
+        int[] sources = identity(Math.max(FIRST_SLOTS, 2 * owners.length));
+        java.util.Arrays.fill(sources, owners.length, sources.length, -1);
+        reallocate(sources, maxLen);
         owners[slot] = cache;
         return slot;
     }
@@ -160,11 +187,19 @@ final class OnnxKvPool implements AutoCloseable {
         return (long) kvHeads * maxLen * headDim;
     }
 
-    /** New buffers of {@code slots} rows of {@code length} positions, holding what the old ones held. */
-    private void reallocate(int slots, int length) {
+    /** Row {@code i} from row {@code i}, for the first {@code slots} rows. */
+    private static int[] identity(int slots) {
+        return java.util.stream.IntStream.range(0, slots).toArray();
+    }
+
+    /**
+     * New buffers of {@code sources.length} rows of {@code length} positions, row {@code i} holding what old row
+     * {@code sources[i]} held (a held one), or nothing ({@code -1}, or a free row). The old buffers are freed.
+     */
+    private void reallocate(int[] sources, int length) {
         dropViews();
         Arena fresh = Arena.ofShared();
-        long bytes = (long) slots * kvHeads * length * headDim * Float.BYTES;
+        long bytes = (long) sources.length * kvHeads * length * headDim * Float.BYTES;
         MemorySegment[] k = new MemorySegment[layers];
         MemorySegment[] v = new MemorySegment[layers];
         try {
@@ -172,43 +207,49 @@ final class OnnxKvPool implements AutoCloseable {
                 k[l] = LazyZeroedMemory.allocate(fresh, bytes);
                 v[l] = LazyZeroedMemory.allocate(fresh, bytes);
                 if (keys != null) {
-                    copyRows(keys[l], k[l], length);
-                    copyRows(values[l], v[l], length);
+                    copyRows(keys[l], k[l], sources, length);
+                    copyRows(values[l], v[l], sources, length);
                 }
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             fresh.close();
             throw e;
         }
-        OnnxKvCache[] grown = new OnnxKvCache[slots];
-        System.arraycopy(owners, 0, grown, 0, owners.length);
+        OnnxKvCache[] moved = new OnnxKvCache[sources.length];
+        for (int i = 0; i < sources.length; i++) {
+            if (sources[i] >= 0 && sources[i] < owners.length && owners[sources[i]] != null) {
+                moved[i] = owners[sources[i]];
+                moved[i].moved(i);
+            }
+        }
         if (arena != null) {
             arena.close();
         }
         arena = fresh;
         keys = k;
         values = v;
-        owners = grown;
+        owners = moved;
         maxLen = length;
     }
 
     /**
-     * Copies every held row's heads, each {@code [maxLen, head_dim]}, into rows of {@code length} positions: the
-     * positions its cache holds, since those past a cache's length and free rows hold garbage. So a growth writes
-     * (and, with lazily zeroed buffers, makes resident) only what the caches hold.
+     * Copies the heads of each held row {@code sources[i]}, each {@code [maxLen, head_dim]}, into row {@code i} of
+     * rows of {@code length} positions: the positions its cache holds, since those past a cache's length and free rows
+     * hold garbage. So a growth writes (and, with lazily zeroed buffers, makes resident) only what the caches hold.
      */
-    private void copyRows(MemorySegment from, MemorySegment to, int length) {
+    private void copyRows(MemorySegment from, MemorySegment to, int[] sources, int length) {
         long headBytes = (long) maxLen * headDim * Float.BYTES;
         long newHeadBytes = (long) length * headDim * Float.BYTES;
-        for (int slot = 0; slot < owners.length; slot++) {
-            if (owners[slot] == null) {
+        for (int row = 0; row < sources.length; row++) {
+            int slot = sources[row];
+            if (slot < 0 || slot >= owners.length || owners[slot] == null) {
                 continue;
             }
             long bytes = Math.min((long) owners[slot].length() * headDim * Float.BYTES,
                     Math.min(headBytes, newHeadBytes));
             for (int h = 0; h < kvHeads; h++) {
-                long head = (long) slot * kvHeads + h;
-                MemorySegment.copy(from, head * headBytes, to, head * newHeadBytes, bytes);
+                MemorySegment.copy(from, ((long) slot * kvHeads + h) * headBytes, to,
+                        ((long) row * kvHeads + h) * newHeadBytes, bytes);
             }
         }
     }

@@ -26,6 +26,11 @@ import java.util.List;
  */
 final class OnnxModelRunner implements ModelRunner {
 
+    /** {@code false} skips the warm-up at load. */
+    static final String WARM_UP_PROPERTY = "crucible.onnx.warmUp";
+    private static final int WARM_UP_PROMPT = 64;
+    private static final int WARM_UP_STEPS = 8;
+
     private final ModelConfig config;
     private final OnnxRuntime runtime;
     private final ModelFolder model;
@@ -43,6 +48,36 @@ final class OnnxModelRunner implements ModelRunner {
         this.session = session;
         this.pool = new OnnxKvPool(config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim(),
                 config.maxPositionEmbeddings());
+        if (!"false".equalsIgnoreCase(System.getProperty(WARM_UP_PROPERTY, "true").strip())) {
+            warmUp();
+        }
+    }
+
+    /**
+     * Runs, at load, what a first request would: a {@value #WARM_UP_PROMPT}-token prefill and
+     * {@value #WARM_UP_STEPS} decode steps of one sequence alone and of two together, on scratch caches that
+     * are freed after (the pool shrunk back). So ONNX Runtime's first runs of each shape (its arena growing, kernels
+     * choosing their paths, the file-mapped embedding rows paged in) and the JIT compilation of this engine's Java
+     * path happen before the model serves, not in its first requests. {@code -Dcrucible.onnx.warmUp=false} skips it.
+     */
+    private void warmUp() {
+        int[] prompt = new int[Math.min(WARM_UP_PROMPT, config.maxPositionEmbeddings() - 2 * WARM_UP_STEPS)];
+        if (prompt.length < 1) {
+            return;
+        }
+        for (int i = 0; i < prompt.length; i++) {
+            prompt[i] = (int) ((i * 7919L) % config.vocabSize());
+        }
+        int capacity = prompt.length + 2 * WARM_UP_STEPS;
+        try (KvCache first = newCache(capacity); KvCache second = newCache(capacity)) {
+            forward(List.of(SequenceInput.of(first, prompt)));
+            forward(List.of(SequenceInput.of(second, prompt)));
+            for (int step = 0; step < WARM_UP_STEPS; step++) {
+                forward(List.of(SequenceInput.of(first, prompt[step])));
+                forward(List.of(SequenceInput.of(first, prompt[step]), SequenceInput.of(second, prompt[step])));
+            }
+        }
+        releaseIdleMemory();
     }
 
     /** Positions the rotary tables must cover: the longest sequence plus the pool's spare position. */
@@ -96,6 +131,16 @@ final class OnnxModelRunner implements ModelRunner {
                     all ? List.copyOf(own) : List.of()));
         }
         return out;
+    }
+
+    /** Shrinks the key/value pool to the caches still held and returns the freed C heap to the kernel. */
+    @Override
+    public synchronized void releaseIdleMemory() {
+        if (resources.isClosed()) {
+            return;
+        }
+        pool.shrink();
+        LazyZeroedMemory.releaseFreed();
     }
 
     @Override

@@ -102,6 +102,14 @@ public interface ModelRunner extends AutoCloseable {
         throw new EngineException(EngineException.Reason.NOT_CAPABLE, "this model runner cannot train adapters");
     }
 
+    /**
+     * Gives back to the operating system what the runner grew to serve a burst and does not need while idle (key/value
+     * memory of freed caches, say), keeping the weights and the caches still held. Called by the generation loop once
+     * it has had nothing to run for a while; the next burst grows it again. Does nothing by default.
+     */
+    default void releaseIdleMemory() {
+    }
+
     /** Frees the weights, all caches, adapters and trainers; idempotent. */
     @Override
     void close();

@@ -1,5 +1,8 @@
 package dev.crucible.runtime.generation;
 
+import java.time.Duration;
+import java.util.Objects;
+
 /**
  * How a {@link Generator} schedules.
  *
@@ -12,9 +15,13 @@ package dev.crucible.runtime.generation;
  *                           8 prefixes); 0 turns prefix caching off (the {@code n} sequences of
  *                           one request, and requests with the very same prompt, still share one prefill; requests
  *                           sharing only a prefix do not)
+ * @param prefillBudget      the prompt tokens a step may forward while other sequences decode
+ * @param releaseIdleAfter   how long the loop has had nothing to run before it asks the runner to give back the memory
+ *                           its caches grew to ({@link dev.crucible.engine.spi.ModelRunner#releaseIdleMemory}); zero
+ *                           or negative: never
  */
 public record GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxBatchSequences,
-        int maxWaitingRequests, int prefixCacheTokens) {
+        int maxWaitingRequests, int prefixCacheTokens, PrefillBudget prefillBudget, Duration releaseIdleAfter) {
 
     /** Waiting requests when no bound is given: two full default batches. */
     public static final int DEFAULT_MAX_WAITING_REQUESTS = 128;
@@ -22,14 +29,23 @@ public record GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxB
     /** Prefix cache tokens when no bound is given: eight prompts of a thousand tokens or so. */
     public static final int DEFAULT_PREFIX_CACHE_TOKENS = 8192;
 
-    /** Rejects non-positive values (a negative prefix cache budget). */
+    /** Rejects non-positive values (a negative prefix cache budget), and a missing budget or idle time. */
     public GeneratorOptions {
+        Objects.requireNonNull(prefillBudget, "prefillBudget");
+        Objects.requireNonNull(releaseIdleAfter, "releaseIdleAfter");
         if (maxModelLen < 1 || prefillChunkTokens < 1 || maxBatchSequences < 1 || maxWaitingRequests < 1
                 || prefixCacheTokens < 0) {
             throw new IllegalArgumentException("generator options must be positive, got maxModelLen=" + maxModelLen
                     + ", prefillChunkTokens=" + prefillChunkTokens + ", maxBatchSequences=" + maxBatchSequences
                     + ", maxWaitingRequests=" + maxWaitingRequests + ", prefixCacheTokens=" + prefixCacheTokens);
         }
+    }
+
+    /** Options with no prefill budget (a full chunk per step) and no release of idle memory. */
+    public GeneratorOptions(int maxModelLen, int prefillChunkTokens, int maxBatchSequences, int maxWaitingRequests,
+            int prefixCacheTokens) {
+        this(maxModelLen, prefillChunkTokens, maxBatchSequences, maxWaitingRequests, prefixCacheTokens,
+                PrefillBudget.UNBOUNDED, Duration.ZERO);
     }
 
     /** Options with the default prefix cache budget, {@value #DEFAULT_PREFIX_CACHE_TOKENS} tokens. */

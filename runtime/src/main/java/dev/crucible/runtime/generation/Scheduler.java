@@ -32,7 +32,11 @@ import java.util.concurrent.TimeoutException;
  * {@code n} fit {@code maxBatchSequences} (an idle loop always admits one), so nothing overtakes it. Requests
  * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence
  * once, in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
- * whose prompt is complete then samples a token.
+ * whose prompt is complete then samples a token. While any sequence decodes, the prompt chunks of a step share the
+ * options' {@link PrefillBudget} (fixed, or paced by {@link PrefillPacer} from the timed forwards), so a long prompt
+ * arriving holds the running streams up for a bounded part of each step rather than for a whole chunk; a prefilling
+ * sequence the budget does not reach sits the step out. Once the loop has had nothing to run for the options'
+ * {@code releaseIdleAfter}, it asks the runner to give back the memory the last burst grew it to.
  *
  * <p>Prefill is shared: the first of a request's {@code n} sequences starts from the longest prefix of its prompt
  * held by the {@link PrefixCache} (unless prompt logprobs are asked for, which need every position's logits) and
@@ -81,6 +85,9 @@ final class Scheduler implements Runnable {
     private final StructuredDecoding structured;
     private final PrefixCache prefixCache;
     private final List<RequestState> running = new ArrayList<>();
+    private final PrefillPacer pacer;
+    /** When the loop last had something to run, for releasing idle memory; 0 once released. */
+    private long busyNanos = System.nanoTime();
     private volatile boolean closing;
     private volatile String broken;
     private int failedSteps;
@@ -97,6 +104,7 @@ final class Scheduler implements Runnable {
         this.cancelledWaiting = cancelledWaiting;
         this.stats = stats;
         this.structured = new StructuredDecoding(tokenizer);
+        this.pacer = new PrefillPacer(options.prefillBudget(), options.prefillChunkTokens());
     }
 
     void close() {
@@ -114,6 +122,9 @@ final class Scheduler implements Runnable {
                     if (!running.isEmpty()) {
                         step();
                         showRunning();
+                        busyNanos = System.nanoTime();
+                    } else {
+                        releaseIfIdle();
                     }
                 } catch (InterruptedException e) {
                     throw e;
@@ -129,6 +140,19 @@ final class Scheduler implements Runnable {
             // also when a Throwable escaped the handling above: nothing admitted or waiting is left to hang
             end();
         }
+    }
+
+    /**
+     * Asks the runner once to give back the memory it grew to, when the loop has had nothing to run for
+     * {@code releaseIdleAfter}; again only after it has run something since.
+     */
+    private void releaseIfIdle() {
+        long after = options.releaseIdleAfter().toNanos();
+        if (after <= 0 || busyNanos == 0 || System.nanoTime() - busyNanos < after) {
+            return;
+        }
+        busyNanos = 0;
+        runner.releaseIdleMemory();
     }
 
     /** Fails what is left when the loop ends: running requests, and waiting ones unless the generator is closing. */
@@ -331,15 +355,25 @@ final class Scheduler implements Runnable {
         if (batch.isEmpty() && !masking.isEmpty()) {
             awaitAny(masking);
         }
+        int decoding = (int) batch.stream().filter(s -> !s.prefilling()).count();
+        int budget = decoding == 0 ? Integer.MAX_VALUE : pacer.tokens();
+        withinBudget(batch, owners, budget);
         if (!batch.isEmpty()) {
-            List<SequenceInput> inputs = batch.stream().map(s -> s.nextInput(options.prefillChunkTokens())).toList();
-            for (int i = 0; i < batch.size(); i++) {
-                stats.prefillTokens.add(batch.get(i).prefilling() ? inputs.get(i).length() : 0);
+            List<SequenceInput> inputs = new ArrayList<>(batch.size());
+            int prompt = 0;
+            for (SequenceState sequence : batch) {
+                SequenceInput input = sequence.nextInput(sequence.prefilling()
+                        ? Math.min(options.prefillChunkTokens(), budget - prompt) : 1);
+                inputs.add(input);
+                prompt += sequence.prefilling() ? input.length() : 0;
             }
+            stats.prefillTokens.add(prompt);
             List<SequenceLogits> logits;
             try {
                 stats.forwards.increment();
+                long start = System.nanoTime();
                 logits = runner.forward(inputs);
+                pacer.forwarded(decoding, prompt, System.nanoTime() - start);
             } catch (Throwable e) {
                 // counted first, so whoever hears of this failure finds the loop already broken if it now is
                 failed(e);
@@ -368,6 +402,26 @@ final class Scheduler implements Runnable {
         running.forEach(RequestState::completeIfFinished);
         running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
         running.removeIf(RequestState::done);
+    }
+
+    /**
+     * Leaves out of {@code batch} (and {@code owners}, index for index) the prefilling sequences that {@code budget}
+     * prompt tokens do not reach. The budget goes to the prefilling sequences in running order, so the earliest
+     * admitted prompt finishes first; it is at least one token, so a prompt always moves on.
+     */
+    private void withinBudget(List<SequenceState> batch, List<RequestState> owners, int budget) {
+        int left = budget;
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.get(i).prefilling()) {
+                if (left <= 0) {
+                    batch.remove(i);
+                    owners.remove(i);
+                    i--;
+                } else {
+                    left -= Math.min(batch.get(i).promptLeft(), Math.min(left, options.prefillChunkTokens()));
+                }
+            }
+        }
     }
 
     /** Waits a little for one of the grammar masks being computed, so a loop with nothing else to do does not spin. */

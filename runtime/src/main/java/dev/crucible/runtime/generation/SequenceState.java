@@ -85,6 +85,11 @@ final class SequenceState {
         return prefilled < prompt.length;
     }
 
+    /** The prompt tokens still to be forwarded. */
+    int promptLeft() {
+        return prompt.length - prefilled;
+    }
+
     /** Records that the cache holds the first {@code tokens} prompt tokens already (restored from the prefix cache). */
     void restored(int tokens) {
         prefilled = tokens;

@@ -146,6 +146,42 @@ public abstract class ModelRunnerContract {
         }
     }
 
+    /**
+     * Releasing idle memory after a burst keeps what the caches still held hold, wherever the engine moves them:
+     * after three of five caches are freed and the memory released, the two left decode on (together, then a new
+     * cache beside them) as a single prefill of their tokens does.
+     */
+    @Test
+    void releasingIdleMemoryKeepsTheHeldCachesWhole() {
+        List<KvCache> burst = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            burst.add(runner.newCache(32));
+            forward(burst.get(i), Arrays.copyOf(PROMPT, 2 + i));
+        }
+        KvCache second = burst.get(1);
+        KvCache fourth = burst.get(3);
+        try (KvCache whole = runner.newCache(32)) {
+            for (int i : new int[] {0, 2, 4}) {
+                burst.get(i).close();
+            }
+            runner.releaseIdleMemory();
+            List<SequenceLogits> together = runner.forward(List.of(SequenceInput.of(second, 7),
+                    SequenceInput.of(fourth, 8)));
+            runner.releaseIdleMemory();
+            try (KvCache fresh = runner.newCache(32)) {
+                forward(fresh, PROMPT);
+                int[] tokens = Arrays.copyOf(PROMPT, 6);
+                tokens[5] = 8;
+                assertClose(forward(whole, tokens).last(), together.get(1).last(), "a moved cache");
+                assertClose(forward(fourth, 9).last(), runner.forward(List.of(SequenceInput.of(whole, 9))).getFirst()
+                        .last(), "a moved cache decoding on");
+                assertEquals(List.of(4, 7), List.of(second.length(), fourth.length()));
+            }
+        } finally {
+            burst.forEach(KvCache::close);
+        }
+    }
+
     @Test
     void aSequenceGetsTheSameLogitsInABatchAsAlone() {
         int[] shortPrompt = Arrays.copyOf(PROMPT, 3);

@@ -11,8 +11,11 @@ import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.runtime.generation.stopping.EndOfSequence;
 import dev.crucible.runtime.generation.Generator;
 import dev.crucible.runtime.generation.GeneratorOptions;
+import dev.crucible.runtime.generation.PrefillBudget;
 import dev.crucible.runtime.template.ChatTemplate;
+import dev.crucible.runtime.template.ChatTemplateInput;
 import dev.crucible.runtime.tools.ToolCallFormat;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +38,24 @@ public final class ServedModelLoader {
      * (vLLM's {@code --max-num-seqs}).
      */
     public static final String MAX_BATCH_SEQUENCES_SETTING = "crucible.inference.max-batch-sequences";
+    /** How long a model's generation loop idles before its runner gives back what the last burst grew it to. */
+    public static final Duration RELEASE_IDLE_AFTER = Duration.ofSeconds(30);
 
     private ServedModelLoader() {
+    }
+
+    /**
+     * Renders a one-message conversation with the model's template and tokenizes it, once, so that the first request
+     * does not pay the first render's and the first encoding's class loading and interpretation (the engine warms up
+     * its own forward path). A template that refuses the message is simply not warmed.
+     */
+    private static void warmUp(Optional<ChatTemplate> template, Tokenizer tokenizer, Map<String, String> special) {
+        String text = template.flatMap(t -> switch (t.render(new ChatTemplateInput(List.of(Map.of("role", "user",
+                "content", "Hello, how are you?")), null, null, true, false, special, Map.of()))) {
+            case Outcome.Done<String> done -> Optional.of(done.value());
+            case Outcome.Refused<String> refused -> Optional.<String>empty();
+        }).orElse("Hello, how are you?");
+        tokenizer.decode(tokenizer.encode(text, false), false);
     }
 
     /** Loads {@code folder} as {@code name} on {@code engine}, with the default bound on waiting requests. */
@@ -92,8 +111,20 @@ public final class ServedModelLoader {
     public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
             EngineProvider trainingEngine, int maxWaitingRequests, Precision precision, int prefixCacheTokens,
             int maxBatchSequences) {
+        return load(name, folder, engine, trainingEngine, maxWaitingRequests, precision, prefixCacheTokens,
+                maxBatchSequences, PrefillBudget.paced(PrefillBudget.DEFAULT_STALL_FACTOR), RELEASE_IDLE_AFTER);
+    }
+
+    /**
+     * As {@link #load(String, ModelFolder, EngineProvider, EngineProvider, int, Precision, int, int)}, forwarding
+     * at most {@code prefillBudget} prompt tokens a step while other sequences decode, and giving back the memory a
+     * burst grew the runner to once generation has idled for {@code releaseIdleAfter} (zero: never).
+     */
+    public static ServedModel load(String name, ModelFolder folder, EngineProvider engine,
+            EngineProvider trainingEngine, int maxWaitingRequests, Precision precision, int prefixCacheTokens,
+            int maxBatchSequences, PrefillBudget prefillBudget, Duration releaseIdleAfter) {
         GeneratorOptions options = new GeneratorOptions(folder.config().maxPositionEmbeddings(), PREFILL_CHUNK_TOKENS,
-                maxBatchSequences, maxWaitingRequests, prefixCacheTokens);
+                maxBatchSequences, maxWaitingRequests, prefixCacheTokens, prefillBudget, releaseIdleAfter);
         // One tokenizer whatever the engine, read before the weights: a model's prompt ids never depend on
         // --inference-engine, and a tokenizer.json it cannot read fails the model, not the engine.
         Tokenizer tokenizer = Tokenizer.load(folder.tokenizerJson());
@@ -124,6 +155,7 @@ public final class ServedModelLoader {
         OptionalInt eosId = folder.tokenizer().eosToken().map(tokenizer::tokenId).orElse(OptionalInt.empty());
         EndOfSequence endOfSequence = new EndOfSequence(eosId.isPresent() ? eosId
                 : eos.isEmpty() ? OptionalInt.empty() : OptionalInt.of(eos.getFirst()), Set.copyOf(eos));
+        warmUp(template, tokenizer, special);
         Generator generator = Generator.start(runner, tokenizer, endOfSequence,
                 options);
         TrainingRunner training = trainingEngine == null || engine.capabilities().contains(Capability.TRAINING)

@@ -1,0 +1,64 @@
+package dev.crucible.runtime.generation;
+
+/**
+ * The scheduler's running account of a {@link PrefillBudget}: how many prompt tokens the next step may forward while
+ * sequences decode. Paced, it keeps two exponentially weighted means (weight {@value #WEIGHT} for the newest): the
+ * time of a forward that only decodes, and the extra time per prompt token of a forward that also prefills (that
+ * step's time less the decode mean, over its prompt tokens). The budget is then the tokens whose extra time fits
+ * {@code (stallFactor - 1)} decode steps, with a margin of {@value #MARGIN} for noise. The per-token cost includes the
+ * prefill's fixed cost (its weights read once per run), which is larger per token for smaller budgets; the budget it
+ * gives is a fixed-point iteration that settles where the whole prefill run fits, from above or below. Before any
+ * step has been timed it starts at {@value #FIRST_TOKENS} tokens. Used on the scheduler's thread only; the times are
+ * passed in, so the arithmetic is tested with made-up ones.
+ */
+final class PrefillPacer {
+
+    /** The weight of the newest timing in each mean. */
+    static final double WEIGHT = 0.25;
+    /** The share of the allowed extra time the budget aims at. */
+    static final double MARGIN = 0.8;
+    /** The budget before a mixed step has been timed. */
+    static final int FIRST_TOKENS = 32;
+
+    private final PrefillBudget budget;
+    private final int chunk;
+    private double decodeNanos = Double.NaN;
+    private double tokenNanos = Double.NaN;
+
+    /** @param chunk the most prompt tokens of one sequence in a step, which also caps the budget */
+    PrefillPacer(PrefillBudget budget, int chunk) {
+        this.budget = budget;
+        this.chunk = chunk;
+    }
+
+    /** The prompt tokens the next step may forward, over all prefilling sequences, while some sequence decodes. */
+    int tokens() {
+        if (!budget.isPaced()) {
+            return budget.stepTokens();
+        }
+        if (Double.isNaN(decodeNanos) || Double.isNaN(tokenNanos)) {
+            return Math.min(chunk, FIRST_TOKENS);
+        }
+        double allowed = (budget.stallFactor() - 1) * decodeNanos * MARGIN;
+        return (int) Math.clamp(Math.floor(allowed / Math.max(tokenNanos, 1)), 1, chunk);
+    }
+
+    /**
+     * Records a timed forward of {@code decoding} one-token sequences and {@code prompt} prompt tokens, which took
+     * {@code nanos}. Only forwards with decoding sequences teach the pacer: a prefill alone is not what it paces.
+     */
+    void forwarded(int decoding, int prompt, long nanos) {
+        if (!budget.isPaced() || decoding == 0) {
+            return;
+        }
+        if (prompt == 0) {
+            decodeNanos = mean(decodeNanos, nanos);
+        } else if (!Double.isNaN(decodeNanos)) {
+            tokenNanos = mean(tokenNanos, Math.max(0, nanos - decodeNanos) / prompt);
+        }
+    }
+
+    private static double mean(double mean, double sample) {
+        return Double.isNaN(mean) ? sample : mean + WEIGHT * (sample - mean);
+    }
+}

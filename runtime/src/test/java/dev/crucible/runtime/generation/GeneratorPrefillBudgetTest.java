@@ -1,0 +1,134 @@
+package dev.crucible.runtime.generation;
+
+import static dev.crucible.runtime.generation.FakeTokenizer.VOCAB;
+import static dev.crucible.runtime.generation.Generations.params;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The prefill budget counted in steps: while a stream decodes, a long prompt arriving goes in budget-sized pieces,
+ * one per step, each step also decoding the stream, so the stream never waits for more than the budget; with nothing
+ * decoding a prompt goes at the full chunk. The schedule changes no output.
+ */
+class GeneratorPrefillBudgetTest {
+
+    private static final int CHUNK = 64;
+    private static final int BUDGET = 4;
+
+    private final CountDownLatch gate = new CountDownLatch(1);
+    private final CountDownLatch entered = new CountDownLatch(1);
+
+    private static Generator generator(FakeModelRunner runner, PrefillBudget budget) {
+        return Generator.start(runner, new FakeTokenizer(), Generations.EOS, new GeneratorOptions(CHUNK, CHUNK, 8,
+                GeneratorOptions.DEFAULT_MAX_WAITING_REQUESTS, 0, budget, Duration.ZERO));
+    }
+
+    /** A stream of {@code tokens} tokens from a 2-token prompt. */
+    private static GenerationRequest stream(int tokens) {
+        return GenerationRequest.of(new int[] {1, 2}, params(b -> b.maxTokens(tokens).ignoreEos(true)));
+    }
+
+    private static GenerationRequest longPrompt(int length, int from) {
+        return GenerationRequest.of(Generations.prompt(length, from), params(b -> b.maxTokens(3).ignoreEos(true)));
+    }
+
+    @Test
+    void aLongPromptGoesInBudgetPiecesBetweenTheStreamsDecodeSteps() {
+        FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
+        try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
+            GenerationHandle running = value(generator.submit(stream(12), GenerationListener.NONE));
+            awaitFirstForward();
+            GenerationHandle arriving = value(generator.submit(longPrompt(18, 3), GenerationListener.NONE));
+            gate.countDown();
+            running.result().join();
+            arriving.result().join();
+        }
+        // the stream's prompt alone, then 18 prompt tokens in pieces of 4 beside its decode steps, then both decode
+        assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 2),
+                List.of(1, 1), List.of(1, 1)), runner.batches.subList(0, 8));
+    }
+
+    @Test
+    void prefillingSequencesShareTheBudgetInArrivalOrder() {
+        FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
+        try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
+            GenerationHandle running = value(generator.submit(stream(10), GenerationListener.NONE));
+            awaitFirstForward();
+            GenerationHandle first = value(generator.submit(longPrompt(6, 3), GenerationListener.NONE));
+            GenerationHandle second = value(generator.submit(longPrompt(6, 9), GenerationListener.NONE));
+            gate.countDown();
+            List.of(running, first, second).forEach(h -> h.result().join());
+        }
+        // the second prompt sits the first step out, takes what the first leaves of the next, then the rest
+        assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 2, 2), List.of(1, 1, 4), List.of(1, 1, 1)),
+                runner.batches.subList(0, 5));
+    }
+
+    @Test
+    void withNothingDecodingAPromptGoesAtTheFullChunk() {
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, CHUNK, Generations::positional);
+        try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
+            value(generator.generate(longPrompt(40, 5)));
+        }
+        assertEquals(List.of(40), runner.batches.getFirst());
+    }
+
+    @Test
+    void theBudgetChangesNoOutput() {
+        FakeModelRunner unbounded = new FakeModelRunner(VOCAB, CHUNK, Generations::positional);
+        List<List<Integer>> alone;
+        try (Generator generator = generator(unbounded, PrefillBudget.UNBOUNDED)) {
+            alone = List.of(value(generator.generate(stream(12))), value(generator.generate(longPrompt(18, 3))))
+                    .stream().map(r -> r.sequences().getFirst().tokenIds()).toList();
+        }
+        FakeModelRunner budgeted = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
+        try (Generator generator = generator(budgeted, PrefillBudget.fixed(BUDGET))) {
+            GenerationHandle running = value(generator.submit(stream(12), GenerationListener.NONE));
+            awaitFirstForward();
+            GenerationHandle arriving = value(generator.submit(longPrompt(18, 3), GenerationListener.NONE));
+            gate.countDown();
+            assertEquals(alone, List.of(running, arriving).stream()
+                    .map(h -> h.result().join().sequences().getFirst().tokenIds()).toList());
+        }
+    }
+
+    @Test
+    void anIdleLoopReleasesTheRunnersMemoryOnceAfterABurst() throws InterruptedException {
+        AtomicInteger releases = new AtomicInteger();
+        CountDownLatch released = new CountDownLatch(1);
+        FakeModelRunner runner = new FakeModelRunner(VOCAB, CHUNK, Generations::positional) {
+            @Override
+            public void releaseIdleMemory() {
+                releases.incrementAndGet();
+                released.countDown();
+            }
+        };
+        try (Generator generator = Generator.start(runner, new FakeTokenizer(), Generations.EOS,
+                new GeneratorOptions(CHUNK, CHUNK, 8, GeneratorOptions.DEFAULT_MAX_WAITING_REQUESTS, 0,
+                        PrefillBudget.UNBOUNDED, Duration.ofMillis(1)))) {
+            value(generator.generate(stream(3)));
+            assertTrue(released.await(5, TimeUnit.SECONDS), "released once idle");
+            // idle polls go on (every 100 ms) without asking again until something has run
+            int before = releases.get();
+            Thread.sleep(300);
+            assertEquals(before, releases.get());
+        }
+    }
+
+    private void awaitFirstForward() {
+        try {
+            assertTrue(entered.await(5, TimeUnit.SECONDS), "the stream's first forward started");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
