@@ -4,6 +4,7 @@ import dev.crucible.application.file.FileContents;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.model.ModelId;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.context.event.StartupEvent;
@@ -28,9 +29,11 @@ import org.slf4j.LoggerFactory;
  * context starts: uploaded files ({@code files/<file-id>}) and adapters ({@code adapters/<model-id>/step-<N>/}). Each
  * is written through the ports (objects, then its manifest) before its old copy is deleted, so a crash midway leaves
  * it in the old place to be imported again; importing twice stores the same objects. Rows in PostgreSQL name files and
- * checkpoints by id and step, which do not change.
+ * checkpoints by id and step, which do not change. Only where the file and adapter ports are wired (the server; a
+ * context of the stores alone has neither, and nothing to import).
  */
 @Singleton
+@Requires(beans = {FileContents.class, AdapterFiles.class})
 class LegacyDataImport implements ApplicationEventListener<StartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(LegacyDataImport.class);
