@@ -140,10 +140,19 @@ class FeedbackQueryLimitsIT {
             Api.Reply reply = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> api.post("/feedback/query",
                     Map.of("project_id", "mara/big", "query", Map.of("$expr", expr), "fields", List.of("id"))));
             reply.assertRefused(400, "query", "crucible.feedback.query-timeout");
-            // the transaction it ran in was rolled back, not left aborted on a pooled connection
-            Api.Reply small = api.post("/feedback/query", Map.of("project_id", "mara/empty", "query",
-                    Map.of("$expr", Map.of("$eq", List.of(Map.of("$literal", 1), Map.of("$literal", 1))))));
-            assertEquals(200, small.status(), small.toString());
+            // the transaction it ran in was rolled back, not left aborted on a pooled connection: an aborted one would
+            // fail every later query on it. Even a trivial query may outlast 1 ms on a busy machine, so each reply is
+            // either an answer or the same clean refusal, and at least one is an answer.
+            boolean answered = false;
+            for (int i = 0; i < 20; i++) {
+                Api.Reply small = api.post("/feedback/query", Map.of("project_id", "mara/empty", "query",
+                        Map.of("$expr", Map.of("$eq", List.of(Map.of("$literal", 1), Map.of("$literal", 1))))));
+                if (small.status() != 200) {
+                    small.assertRefused(400, "query", "crucible.feedback.query-timeout");
+                }
+                answered |= small.status() == 200;
+            }
+            assertTrue(answered, "no query answered after the stopped one");
         }
     }
 }
