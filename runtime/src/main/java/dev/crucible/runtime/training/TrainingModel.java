@@ -29,11 +29,6 @@ public record TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<Stri
         }
     }
 
-    /** A model whose vocabulary has exactly its tokenizer's rows. */
-    public TrainingModel(Tokenizer tokenizer, ChatTemplate template, Map<String, String> specialTokens, int maxLength) {
-        this(tokenizer, template, specialTokens, maxLength, tokenizer.vocabSize());
-    }
-
     /**
      * Renders a conversation with the model's template and special tokens (no tools when {@code tools} is empty).
      *

@@ -21,7 +21,8 @@ final class TrainingFixtures {
 
     static TrainingModel model(int maxLength) {
         ChatTemplate template = ((Outcome.Done<ChatTemplate>) ChatTemplate.compile(CHATML)).value();
-        return new TrainingModel(new CharTokenizer(), template, Map.of(), maxLength);
+        CharTokenizer tokenizer = new CharTokenizer();
+        return new TrainingModel(tokenizer, template, Map.of(), maxLength, tokenizer.vocabSize());
     }
 
     static Map<String, Object> message(String role, String content) {

@@ -53,7 +53,7 @@ class TrajectoryTokenizerTest {
         TrainingModel model = new TrainingModel(new CharTokenizer(),
                 ((dev.crucible.kernel.refusal.Outcome.Done<dev.crucible.runtime.template.ChatTemplate>)
                         dev.crucible.runtime.template.ChatTemplate.compile(thinking)).value(),
-                Map.of(), 4096);
+                Map.of(), 4096, new CharTokenizer().vocabSize());
         TokenizedTurns.Turns turns = new TrajectoryTokenizer(model, false)
                 .tokenize(conversation(said("user", "hi"), choice("yo", false)), "t").orElseThrow();
         assertEquals("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\nyo", tok.decode(turns.tokenIds(), false));
