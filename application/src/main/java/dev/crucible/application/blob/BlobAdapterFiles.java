@@ -7,8 +7,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -17,23 +20,63 @@ import java.util.stream.Stream;
  * Adapters in the blob store: checkpoint {@code step} of a model is manifest {@code adapters/<model-id>/step-<N>},
  * naming every file its trainer wrote (the PEFT adapter, and the optimiser state when a run saved it). Served from
  * this server's {@link AdapterCache}; a step just written is cached as it was written, so no server downloads its own
- * checkpoint. Deleting removes manifests, then collects the objects nothing names any more.
+ * checkpoint. The manifests read are remembered (at most {@value #MANIFESTS}, least recently used dropped), so a chat
+ * request on a trained model costs no read of the store once its step was served here; {@link #forget} drops them
+ * when the catalog says a checkpoint or model is gone (a step number can be written again after its deletion).
+ * Deleting removes manifests, then asks for a sweep of the objects nothing names any more.
  */
-public record BlobAdapterFiles(BlobStore store, AdapterCache cache, BlobCollector collector) implements AdapterFiles {
+public final class BlobAdapterFiles implements AdapterFiles {
 
     /** The file every PEFT adapter folder has; a manifest without it is not an adapter. */
     static final String CONFIG = "adapter_config.json";
+    static final int MANIFESTS = 4096;
+
+    private final BlobStore store;
+    private final AdapterCache cache;
+    private final BlobSweeps sweeps;
+    private final Map<ManifestName, BlobManifest> manifests = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ManifestName, BlobManifest> eldest) {
+            return size() > MANIFESTS;
+        }
+    };
+
+    public BlobAdapterFiles(BlobStore store, AdapterCache cache, BlobSweeps sweeps) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.cache = Objects.requireNonNull(cache, "cache");
+        this.sweeps = Objects.requireNonNull(sweeps, "sweeps");
+    }
 
     @Override
     public void deleteModel(ModelId model) {
         store.manifests(prefix(model)).forEach(store::deleteManifest);
-        collector.collect();
+        forget(model, OptionalInt.empty());
+        sweeps.request();
     }
 
     @Override
     public Optional<Path> stepFolder(ModelId model, int step) {
-        return store.manifest(name(model, step)).filter(m -> m.files().containsKey(CONFIG))
-                .map(m -> cache.folder(m, store));
+        ManifestName name = name(model, step);
+        Optional<BlobManifest> known;
+        synchronized (manifests) {
+            known = Optional.ofNullable(manifests.get(name));
+        }
+        Optional<BlobManifest> manifest = known.isPresent() ? known
+                : store.manifest(name).filter(m -> m.files().containsKey(CONFIG));
+        manifest.filter(m -> known.isEmpty()).ifPresent(m -> {
+            synchronized (manifests) {
+                manifests.put(name, m);
+            }
+        });
+        return manifest.map(m -> cache.folder(m, store));
+    }
+
+    /** Drops the remembered manifests of {@code step} of {@code model}, or of all its steps when none is given. */
+    public void forget(ModelId model, OptionalInt step) {
+        String prefix = step.isPresent() ? name(model, step.getAsInt()).value() : prefix(model);
+        synchronized (manifests) {
+            manifests.keySet().removeIf(n -> step.isPresent() ? n.value().equals(prefix) : n.value().startsWith(prefix));
+        }
     }
 
     @Override
@@ -52,7 +95,8 @@ public record BlobAdapterFiles(BlobStore store, AdapterCache cache, BlobCollecto
     @Override
     public void deleteStep(ModelId model, int step) {
         store.deleteManifest(name(model, step));
-        collector.collect();
+        forget(model, OptionalInt.of(step));
+        sweeps.request();
     }
 
     private Map<String, StoredBlob> putAll(Path folder) {

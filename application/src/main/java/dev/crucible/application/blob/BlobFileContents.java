@@ -10,10 +10,10 @@ import java.util.OptionalLong;
 
 /**
  * Uploaded files in the blob store: file {@code id} is manifest {@code files/<id>}, naming one object,
- * {@value #CONTENT}. Equal uploads are one object. Deleting removes the manifest, then collects the objects nothing
- * names any more.
+ * {@value #CONTENT}. Equal uploads are one object. Deleting removes the manifest, then asks for a sweep of the objects
+ * nothing names any more.
  */
-public record BlobFileContents(BlobStore store, BlobCollector collector) implements FileContents {
+public record BlobFileContents(BlobStore store, BlobSweeps sweeps) implements FileContents {
 
     static final String CONTENT = "content";
 
@@ -34,7 +34,7 @@ public record BlobFileContents(BlobStore store, BlobCollector collector) impleme
     @Override
     public void delete(FileId id) {
         store.deleteManifest(name(id));
-        collector.collect();
+        sweeps.request();
     }
 
     private static ManifestName name(FileId id) {

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,11 +30,11 @@ class BlobAdapterFilesTest {
     Path dir;
 
     private final MemoryBlobStore store = new MemoryBlobStore();
-    private final BlobCollector collector = new BlobCollector(store, Duration.ZERO, Clock.offset(Clock.systemUTC(),
-            Duration.ofSeconds(1)));
+    private final BlobSweeps sweeps = BlobSweeps.inline(new BlobCollector(store, Duration.ZERO,
+            Clock.offset(Clock.systemUTC(), Duration.ofSeconds(1))));
 
     private BlobAdapterFiles adapters(Path cacheDir, long maxBytes) {
-        return new BlobAdapterFiles(store, new AdapterCache(cacheDir, maxBytes), collector);
+        return new BlobAdapterFiles(store, new AdapterCache(cacheDir, maxBytes), sweeps);
     }
 
     private static void peft(Path folder, String weights) {
@@ -101,13 +102,32 @@ class BlobAdapterFilesTest {
     }
 
     @Test
+    void aServedStepsManifestIsReadOnceUntilTheCatalogSaysItIsGone() {
+        ModelId model = ModelId.random();
+        adapters(dir.resolve("writer"), 1 << 20).writeStep(model, 1, f -> peft(f, "one"));
+        adapters(dir.resolve("writer"), 1 << 20).writeStep(model, 2, f -> peft(f, "two"));
+        BlobAdapterFiles reader = adapters(dir.resolve("reader"), 1 << 20);
+        Path one = reader.stepFolder(model, 1).orElseThrow();
+        assertTrue(reader.stepFolder(model, 2).isPresent());
+        // another process deletes both steps: this one learns it from the catalog, not from the store
+        store.deleteManifest(new ManifestName("adapters/" + model.value() + "/step-1"));
+        store.deleteManifest(new ManifestName("adapters/" + model.value() + "/step-2"));
+        assertEquals(Optional.of(one), reader.stepFolder(model, 1), "remembered, so the store is not read");
+        reader.forget(model, OptionalInt.of(1));
+        assertEquals(Optional.empty(), reader.stepFolder(model, 1));
+        assertTrue(reader.stepFolder(model, 2).isPresent(), "forgetting one step keeps the others");
+        reader.forget(model, OptionalInt.empty());
+        assertEquals(Optional.empty(), reader.stepFolder(model, 2));
+    }
+
+    @Test
     void theCacheKeepsAtMostItsBytesEvictingTheLeastRecentlyUsed() {
         ModelId model = ModelId.random();
         adapters(dir.resolve("writer"), 0).writeStep(model, 1, f -> peft(f, "a".repeat(1000)));
         adapters(dir.resolve("writer"), 0).writeStep(model, 2, f -> peft(f, "b".repeat(1000)));
         adapters(dir.resolve("writer"), 0).writeStep(model, 3, f -> peft(f, "c".repeat(1000)));
         AdapterCache cache = new AdapterCache(dir.resolve("reader"), 2 * 2100);
-        BlobAdapterFiles reader = new BlobAdapterFiles(store, cache, collector);
+        BlobAdapterFiles reader = new BlobAdapterFiles(store, cache, sweeps);
         Path one = reader.stepFolder(model, 1).orElseThrow();
         Path two = reader.stepFolder(model, 2).orElseThrow();
         assertEquals(one, reader.stepFolder(model, 1).orElseThrow(), "a cached folder is handed out again");
@@ -130,18 +150,18 @@ class BlobAdapterFilesTest {
             writer.writeStep(model, step, f -> peft(f, weights));
         }
         AdapterCache busy = new AdapterCache(dir.resolve("shared"), 10, Duration.ofHours(1));
-        BlobAdapterFiles one = new BlobAdapterFiles(store, busy, collector);
+        BlobAdapterFiles one = new BlobAdapterFiles(store, busy, sweeps);
         List<Path> folders = List.of(one.stepFolder(model, 1).orElseThrow(), one.stepFolder(model, 2).orElseThrow(),
                 one.stepFolder(model, 3).orElseThrow());
         assertTrue(folders.stream().allMatch(Files::isDirectory), "none is evicted while it may be loading");
         AdapterCache other = new AdapterCache(dir.resolve("shared"), 10, Duration.ofHours(1));
         assertEquals(busy.bytes(), other.bytes(), "a second process sharing the folder counts what it finds");
-        assertEquals(folders.get(1), new BlobAdapterFiles(store, other, collector).stepFolder(model, 2).orElseThrow());
+        assertEquals(folders.get(1), new BlobAdapterFiles(store, other, sweeps).stepFolder(model, 2).orElseThrow());
     }
 
     @Test
     void uploadedFilesAreOneManifestEachAndEqualUploadsShareAnObject() throws IOException {
-        BlobFileContents files = new BlobFileContents(store, collector);
+        BlobFileContents files = new BlobFileContents(store, sweeps);
         FileId a = FileId.random();
         FileId b = FileId.random();
         byte[] data = "line\n".repeat(1000).getBytes();

@@ -7,8 +7,9 @@ import dev.crucible.application.blob.BlobAdapterFiles;
 import dev.crucible.application.blob.BlobCollector;
 import dev.crucible.application.blob.BlobFileContents;
 import dev.crucible.application.blob.BlobStore;
+import dev.crucible.application.blob.ScheduledBlobSweeps;
 import dev.crucible.application.file.FileContents;
-import dev.crucible.application.model.AdapterFiles;
+import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Value;
@@ -59,13 +60,21 @@ class BlobFactory {
                 Duration.ofMinutes(1));
     }
 
+    /** Sweeps after deletes and every {@code crucible.blob.sweep-interval}, off the request threads. */
     @Singleton
-    FileContents fileContents(BlobStore store, BlobCollector collector) {
-        return new BlobFileContents(store, collector);
+    @Bean(preDestroy = "close")
+    ScheduledBlobSweeps blobSweeps(BlobCollector collector,
+            @Value("${crucible.blob.sweep-interval:10m}") Duration interval) {
+        return new ScheduledBlobSweeps(collector, interval);
     }
 
     @Singleton
-    AdapterFiles adapterFiles(BlobStore store, AdapterCache cache, BlobCollector collector) {
-        return new BlobAdapterFiles(store, cache, collector);
+    FileContents fileContents(BlobStore store, ScheduledBlobSweeps sweeps) {
+        return new BlobFileContents(store, sweeps);
+    }
+
+    @Singleton
+    BlobAdapterFiles adapterFiles(BlobStore store, AdapterCache cache, ScheduledBlobSweeps sweeps) {
+        return new BlobAdapterFiles(store, cache, sweeps);
     }
 }

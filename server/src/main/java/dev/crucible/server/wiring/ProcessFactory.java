@@ -1,9 +1,11 @@
 package dev.crucible.server.wiring;
 
+import dev.crucible.application.blob.BlobAdapterFiles;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ServedAdapterEviction;
 import dev.crucible.application.primitives.OperationLog;
 import dev.crucible.application.primitives.OperationRecovery;
+import dev.crucible.application.process.CatalogChange;
 import dev.crucible.application.process.CatalogChanges;
 import dev.crucible.application.process.CatalogFollower;
 import dev.crucible.application.process.ProcessIdentity;
@@ -15,6 +17,7 @@ import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * This process among several on one database: its role ({@code crucible.role}), its identity, and its heartbeat
@@ -42,13 +45,20 @@ class ProcessFactory {
 
     /**
      * Follows the catalog changes of every process on the database ({@code crucible.catalog.poll-interval} bounds how
-     * late one arrives when a notification is lost) and drops the loaded adapters of deleted checkpoints.
+     * late one arrives when a notification is lost) and drops the loaded adapters and remembered manifests of deleted
+     * checkpoints.
      */
     @Singleton
     @Bean(preDestroy = "close")
-    CatalogFollower catalogFollower(CatalogChanges changes, AdapterCache adapters,
+    CatalogFollower catalogFollower(CatalogChanges changes, AdapterCache adapters, BlobAdapterFiles files,
             @Value("${crucible.catalog.poll-interval:1s}") Duration pollInterval, Clock clock) {
-        return new CatalogFollower(changes, new ServedAdapterEviction(adapters), pollInterval, clock);
+        Consumer<CatalogChange> forgetManifests = change -> {
+            if (change.removal()) {
+                files.forget(change.model(), change.step());
+            }
+        };
+        return new CatalogFollower(changes, new ServedAdapterEviction(adapters).andThen(forgetManifests), pollInterval,
+                clock);
     }
 
     @Singleton

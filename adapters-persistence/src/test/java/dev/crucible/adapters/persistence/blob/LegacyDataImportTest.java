@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.application.blob.AdapterCache;
 import dev.crucible.application.blob.BlobAdapterFiles;
 import dev.crucible.application.blob.BlobCollector;
+import dev.crucible.application.blob.BlobSweeps;
 import dev.crucible.application.blob.BlobFileContents;
 import dev.crucible.domain.file.FileId;
 import dev.crucible.domain.model.ModelId;
@@ -35,7 +36,7 @@ class LegacyDataImportTest {
         Files.writeString(step.resolve("adapter_model.safetensors"), "weights");
 
         DiskBlobStore store = new DiskBlobStore(dataDir);
-        BlobCollector collector = new BlobCollector(store, Duration.ofHours(1), Clock.systemUTC());
+        BlobSweeps collector = BlobSweeps.inline(new BlobCollector(store, Duration.ofHours(1), Clock.systemUTC()));
         BlobFileContents files = new BlobFileContents(store, collector);
         BlobAdapterFiles adapters = new BlobAdapterFiles(store, new AdapterCache(dataDir.resolve("adapter-cache"),
                 1 << 20), collector);

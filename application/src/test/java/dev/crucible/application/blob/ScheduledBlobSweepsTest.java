@@ -1,0 +1,110 @@
+package dev.crucible.application.blob;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+class ScheduledBlobSweepsTest {
+
+    private final MemoryBlobStore store = new MemoryBlobStore();
+
+    /** A second from now (so every object is past a zero grace), noting which threads asked; the first {@code fails} ask throw. */
+    private static final class WatchedClock extends Clock {
+        final List<String> threads = new CopyOnWriteArrayList<>();
+        final AtomicInteger fails;
+
+        WatchedClock(int fails) {
+            this.fails = new AtomicInteger(fails);
+        }
+
+        @Override
+        public Instant instant() {
+            threads.add(Thread.currentThread().getName());
+            if (fails.getAndDecrement() > 0) {
+                throw new IllegalStateException("the store is briefly away");
+            }
+            return Instant.now().plusSeconds(1);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+
+    private void orphan(String text) {
+        store.put(new ByteArrayInputStream(text.getBytes()), Long.MAX_VALUE).orElseThrow();
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
+            Thread.sleep(10);
+        }
+        assertTrue(condition.getAsBoolean(), what);
+    }
+
+    @Test
+    void aRequestCollectsOnTheSweepThreadNotTheCallers() throws InterruptedException {
+        orphan("nothing names me");
+        WatchedClock clock = new WatchedClock(0);
+        try (ScheduledBlobSweeps sweeps = new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock),
+                Duration.ofHours(1))) {
+            sweeps.request();
+            awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "the orphan is collected");
+            assertEquals(List.of("blob-sweeps"), clock.threads.stream().distinct().toList());
+            assertNotEquals("blob-sweeps", Thread.currentThread().getName());
+        }
+    }
+
+    @Test
+    void aFailedSweepLeavesTheThreadToCollectAtTheNextRequest() throws InterruptedException {
+        orphan("still here after a failed sweep");
+        WatchedClock clock = new WatchedClock(1);
+        try (ScheduledBlobSweeps sweeps = new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock),
+                Duration.ofHours(1))) {
+            sweeps.request();
+            awaitTrue(() -> clock.threads.size() == 1, "the first sweep ran");
+            assertEquals(1, BlobStoreContract.blobs(store).size(), "and failed, deleting nothing");
+            sweeps.request();
+            awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "the next sweep collects");
+        }
+    }
+
+    @Test
+    void theTicksCollectWithoutARequest() throws InterruptedException {
+        orphan("collected by a tick");
+        try (ScheduledBlobSweeps ignored = new ScheduledBlobSweeps(
+                new BlobCollector(store, Duration.ZERO, new WatchedClock(0)), Duration.ofMillis(20))) {
+            awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "a tick collects the orphan");
+        }
+    }
+
+    @Test
+    void aRequestAfterCloseIsIgnored() {
+        orphan("left for the next start");
+        WatchedClock clock = new WatchedClock(0);
+        ScheduledBlobSweeps sweeps = new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock),
+                Duration.ofHours(1));
+        sweeps.close();
+        sweeps.request();
+        assertEquals(List.of(), clock.threads);
+        assertEquals(1, BlobStoreContract.blobs(store).size());
+    }
+}
