@@ -32,6 +32,13 @@ import java.util.Map;
  */
 public final class StoreContext implements AutoCloseable {
 
+    /** The entity whose rows a test writes. */
+    public static final EntityName ADA = new EntityName("ada");
+    /** Another entity, which must see none of {@link #ADA}'s rows. */
+    public static final EntityName BOB = new EntityName("bob");
+    /** A fixed time for rows whose times a test sets. */
+    public static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
     private final ApplicationContext context;
     private final String url;
 

@@ -1,5 +1,6 @@
 package dev.crucible.application.job;
 
+import dev.crucible.application.paging.OwnedRows;
 import dev.crucible.domain.job.JobId;
 import dev.crucible.domain.job.JobSpec;
 import dev.crucible.domain.job.TrainingJob;
@@ -16,7 +17,7 @@ import java.util.OptionalLong;
  *
  * <p>Thread-safe; each method is one transaction.
  */
-public interface JobStore {
+public interface JobStore extends OwnedRows<TrainingJob, JobId> {
 
     /** Stores a new queued {@code job} with its input, however many its entity has queued. */
     void enqueue(TrainingJob job, JobSpec spec);

@@ -10,8 +10,6 @@ public record ListJobsService(JobStore jobs) implements ListJobsUseCase {
 
     @Override
     public Outcome<Page<TrainingJob>> list(Command command) {
-        var entity = command.caller().entity();
-        return command.page().list(id -> jobs.find(entity, new JobId(id)), "training jobs",
-                after -> jobs.fetchPage(entity, command.page(), after));
+        return jobs.page(command.caller(), command.page(), JobId::new, "training jobs");
     }
 }

@@ -9,37 +9,28 @@ import java.nio.file.Path;
 public sealed interface TrainingDataLocation {
 
     /** The normalised {@code training_data_url} the job keeps. */
-    String url();
+    default String url() {
+        return switch (this) {
+            case LocalFile local -> local.path().toUri().toString();
+            case Web web -> web.uri().toString();
+            case Uploaded uploaded -> uploaded.file().id().toString();
+            case Snapshot snapshot -> snapshot.content().dataset().id().toString();
+        };
+    }
 
     /** A file inside the data directory, its real path checked. */
     record LocalFile(Path path) implements TrainingDataLocation {
-        @Override
-        public String url() {
-            return path.toUri().toString();
-        }
     }
 
     /** An {@code http(s)} URL. */
     record Web(URI uri) implements TrainingDataLocation {
-        @Override
-        public String url() {
-            return uri.toString();
-        }
     }
 
     /** A file the job's entity uploaded with purpose {@code fine-tune}. */
     record Uploaded(StoredFile file) implements TrainingDataLocation {
-        @Override
-        public String url() {
-            return file.id().toString();
-        }
     }
 
     /** One of the job's entity's {@code sft} datasets ({@code dataset-...}), its rows read lazily. */
     record Snapshot(DatasetContent content) implements TrainingDataLocation {
-        @Override
-        public String url() {
-            return content.dataset().id().toString();
-        }
     }
 }

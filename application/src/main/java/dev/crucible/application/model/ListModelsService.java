@@ -10,8 +10,6 @@ public record ListModelsService(ModelStore models) implements ListModelsUseCase 
 
     @Override
     public Outcome<Page<Model>> list(Command command) {
-        var entity = command.caller().entity();
-        return command.page().list(id -> models.find(entity, new ModelId(id)), "models",
-                after -> models.fetchPage(entity, command.page(), after));
+        return models.page(command.caller(), command.page(), ModelId::new, "models");
     }
 }

@@ -1,5 +1,6 @@
 package dev.crucible.application.model;
 
+import dev.crucible.application.paging.OwnedRows;
 import dev.crucible.domain.job.JobEvent;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Checkpoint;
@@ -16,7 +17,7 @@ import java.util.Optional;
  *
  * <p>Thread-safe; each method is one transaction. Infrastructure failures surface as unchecked exceptions.
  */
-public interface ModelStore {
+public interface ModelStore extends OwnedRows<Model, ModelId> {
 
     /**
      * Inserts {@code model} with its step-0 {@code initial} checkpoint, unless a model with the same coordinates

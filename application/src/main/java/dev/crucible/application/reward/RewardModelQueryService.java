@@ -11,9 +11,7 @@ public record RewardModelQueryService(RewardModelStore store, RewardScorer score
 
     @Override
     public Outcome<Page<RewardModel>> list(ListRewardModelsUseCase.Command command) {
-        var entity = command.caller().entity();
-        return command.page().list(id -> store.find(entity, new RewardModelId(id)), "reward models",
-                after -> store.fetchPage(entity, command.page(), after));
+        return store.page(command.caller(), command.page(), RewardModelId::new, "reward models");
     }
 
     @Override

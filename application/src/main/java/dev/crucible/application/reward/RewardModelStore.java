@@ -1,5 +1,6 @@
 package dev.crucible.application.reward;
 
+import dev.crucible.application.paging.OwnedRows;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.reward.RewardModel;
 import dev.crucible.domain.reward.RewardModelId;
@@ -11,7 +12,7 @@ import java.util.Optional;
  * Where fitted reward models live, with their artifacts. Every read is scoped by entity: another entity's model is
  * absent. Thread-safe; each method is one transaction.
  */
-public interface RewardModelStore {
+public interface RewardModelStore extends OwnedRows<RewardModel, RewardModelId> {
 
     /**
      * Stores {@code model} with {@code artifact} as the next version of its entity's models of its name (1 for the

@@ -1,5 +1,6 @@
 package dev.crucible.application.dataset;
 
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -135,12 +136,9 @@ class DatasetBuilderTest {
         List<CompletionFeedback> feedback = List.of(row("f1", "a", 1, Map.of("value", "down")));
 
         for (DatasetKind kind : DatasetKind.values()) {
-            Outcome<DatasetSnapshot> built = DatasetBuilder.build(kind, THUMBS_UP, completions, feedback,
-                    new FeedbackReward(THUMBS_UP));
-            Refusal refusal = assertInstanceOf(Outcome.Refused.class, built).refusal();
-            assertEquals(Refusal.Reason.INVALID, refusal.reason());
-            assertEquals("filter", refusal.param());
-            assertTrue(refusal.message().contains("1 stored completion(s), 1 with feedback"), refusal.message());
+            String message = assertRefused(DatasetBuilder.build(kind, THUMBS_UP, completions, feedback,
+                    new FeedbackReward(THUMBS_UP)), Refusal.Reason.INVALID, "filter");
+            assertTrue(message.contains("1 stored completion(s), 1 with feedback"), message);
         }
     }
 

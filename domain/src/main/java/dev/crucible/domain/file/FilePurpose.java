@@ -1,11 +1,10 @@
 package dev.crucible.domain.file;
 
-import java.util.Arrays;
+import dev.crucible.kernel.wire.WireName;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /** What a file was uploaded for, with OpenAI's names; an SFT dataset is a {@link #FINE_TUNE} file. */
-public enum FilePurpose {
+public enum FilePurpose implements WireName {
     ASSISTANTS("assistants"),
     BATCH("batch"),
     FINE_TUNE("fine-tune"),
@@ -19,17 +18,18 @@ public enum FilePurpose {
         this.wireName = wireName;
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }
 
     /** The purpose named {@code text} exactly as OpenAI spells it; anything else is empty. */
     public static Optional<FilePurpose> parse(String text) {
-        return Arrays.stream(values()).filter(p -> p.wireName.equals(text)).findFirst();
+        return WireName.find(values(), text);
     }
 
     /** The accepted names, quoted and comma-separated, for messages. */
     public static String names() {
-        return Arrays.stream(values()).map(p -> "'" + p.wireName + "'").collect(Collectors.joining(", "));
+        return WireName.quoted(values());
     }
 }

@@ -1,6 +1,6 @@
 package dev.crucible.domain.usage;
 
-import java.util.Arrays;
+import dev.crucible.kernel.wire.WireName;
 import java.util.Optional;
 
 /**
@@ -8,7 +8,7 @@ import java.util.Optional;
  * {@code 1m} 60 by default and at most 1440, {@code 1h} 24 and 168, {@code 1d} 7 and 31). Buckets are aligned to
  * UTC: a minute, hour or day starts at a multiple of its seconds since the epoch.
  */
-public enum BucketWidth {
+public enum BucketWidth implements WireName {
     MINUTE("1m", 60, 60, 1440),
     HOUR("1h", 3_600, 24, 168),
     DAY("1d", 86_400, 7, 31);
@@ -27,9 +27,10 @@ public enum BucketWidth {
 
     /** The width written {@code text} ({@code 1m}, {@code 1h}, {@code 1d}), if it is one. */
     public static Optional<BucketWidth> of(String text) {
-        return Arrays.stream(values()).filter(width -> width.wireName.equals(text)).findFirst();
+        return WireName.find(values(), text);
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }

@@ -99,11 +99,7 @@ class DiskBlobStore implements BlobStore {
 
     @Override
     public void delete(BlobDigest digest) {
-        try {
-            Files.deleteIfExists(object(digest));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete object " + digest, e);
-        }
+        deleteIfExists(object(digest), "object " + digest);
     }
 
     @Override
@@ -158,11 +154,7 @@ class DiskBlobStore implements BlobStore {
 
     @Override
     public void deleteManifest(ManifestName name) {
-        try {
-            Files.deleteIfExists(manifestFile(name));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete manifest " + name, e);
-        }
+        deleteIfExists(manifestFile(name), "manifest " + name);
     }
 
     @Override
@@ -224,6 +216,15 @@ class DiskBlobStore implements BlobStore {
         } catch (IOException | UncheckedIOException e) {
             throw new UncheckedIOException("cannot list " + root, e instanceof IOException io ? io
                     : ((UncheckedIOException) e).getCause());
+        }
+    }
+
+    /** Deletes {@code file} when it is there; {@code what} names it in the failure. */
+    private static void deleteIfExists(Path file, String what) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + what, e);
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.crucible.adapters.persistence.completion;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
+import dev.crucible.adapters.persistence.sql.SqlText;
 import dev.crucible.application.completion.StoredCompletionStore;
 import dev.crucible.domain.completion.CompletionMetadata;
 import dev.crucible.domain.completion.StoredCompletion;
@@ -10,7 +12,6 @@ import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,16 +21,12 @@ import java.util.Optional;
  */
 @Singleton
 @Transactional
-class JdbcStoredCompletionStore implements StoredCompletionStore {
+class JdbcStoredCompletionStore extends JdbcStore implements StoredCompletionStore {
 
     private static final String SELECT = "SELECT " + StoredCompletionRow.COLUMNS + " FROM stored_completions ";
 
-    private final Sql sql;
-    private final Json json;
-
     JdbcStoredCompletionStore(Sql sql, Json json) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
     }
 
     @Override
@@ -45,49 +42,27 @@ class JdbcStoredCompletionStore implements StoredCompletionStore {
 
     @Override
     public Optional<StoredCompletion> find(EntityName entity, String id) {
-        return sql.queryOne(SELECT + "WHERE entity = ? AND id = ?", StoredCompletionRow::read, entity.value(), id)
-                .map(row -> row.toDomain(json));
+        return row(SELECT + "WHERE entity = ? AND id = ?", StoredCompletionRow::read, entity.value(), id);
     }
 
     @Override
     public List<StoredCompletion> fetch(StoredCompletionQuery query) {
         boolean asc = query.order() == SortOrder.ASC;
-        StringBuilder text = new StringBuilder(SELECT + "WHERE entity = ?");
-        List<Object> params = new ArrayList<>(List.of(query.entity().value()));
-        query.project().ifPresent(project -> {
-            text.append(" AND project = ?");
-            params.add(project);
-        });
-        query.model().ifPresent(model -> {
-            text.append(" AND model = ?");
-            params.add(model);
-        });
+        SqlText text = new SqlText(SELECT + "WHERE entity = ?", query.entity().value())
+                .addIfPresent(" AND project = ?", query.project())
+                .addIfPresent(" AND model = ?", query.model());
         if (!query.metadata().isEmpty()) {
-            text.append(" AND metadata @> CAST(? AS jsonb)");
-            params.add(json.write(query.metadata()));
+            text.add(" AND metadata @> CAST(? AS jsonb)", json.write(query.metadata()));
         }
-        query.createdFrom().ifPresent(from -> {
-            text.append(" AND created_at >= ?");
-            params.add(from);
-        });
-        query.createdBefore().ifPresent(before -> {
-            text.append(" AND created_at < ?");
-            params.add(before);
-        });
+        text.addIfPresent(" AND created_at >= ?", query.createdFrom())
+                .addIfPresent(" AND created_at < ?", query.createdBefore());
         if (!query.ids().isEmpty()) {
-            text.append(" AND id = ANY(?::text[])");
-            params.add(query.ids().toArray(String[]::new));
+            text.add(" AND id = ANY(?::text[])", query.ids().toArray(String[]::new));
         }
-        query.after().ifPresent(after -> {
-            text.append(asc ? " AND seq > " : " AND seq < ")
-                    .append("(SELECT seq FROM stored_completions WHERE entity = ? AND id = ?)");
-            params.add(query.entity().value());
-            params.add(after);
-        });
-        text.append(" ORDER BY seq ").append(asc ? "ASC" : "DESC").append(" LIMIT ?");
-        params.add(query.fetchSize());
-        return sql.query(text.toString(), StoredCompletionRow::read, params.toArray()).stream()
-                .map(row -> row.toDomain(json)).toList();
+        query.after().ifPresent(after -> text.add((asc ? " AND seq > " : " AND seq < ")
+                + "(SELECT seq FROM stored_completions WHERE entity = ? AND id = ?)", query.entity().value(), after));
+        text.add(" ORDER BY seq " + (asc ? "ASC" : "DESC") + " LIMIT ?", query.fetchSize());
+        return rows(text.text(), StoredCompletionRow::read, text.params());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.completion;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.completion.CompletionMetadata;
@@ -17,7 +18,8 @@ import java.util.Map;
 
 /** A row of {@code stored_completions}, its JSON columns as text; mapped to and from {@link StoredCompletion}. */
 record StoredCompletionRow(String entity, String id, String project, Instant createdAt, String model,
-        String messages, String choices, long promptTokens, long completionTokens, String metadata, String params) {
+        String messages, String choices, long promptTokens, long completionTokens, String metadata, String params)
+        implements JdbcStore.JsonRow<StoredCompletion> {
 
     static final String COLUMNS = "entity, id, project, created_at, model, messages, choices, prompt_tokens, "
             + "completion_tokens, metadata, params";
@@ -43,7 +45,8 @@ record StoredCompletionRow(String entity, String id, String project, Instant cre
             metadata, params};
     }
 
-    StoredCompletion toDomain(Json json) {
+    @Override
+    public StoredCompletion toDomain(Json json) {
         Map<String, String> pairs = new LinkedHashMap<>();
         json.readObject(metadata).forEach((k, v) -> pairs.put(k, (String) v));
         return new StoredCompletion(id, new UsageProject(new EntityName(entity), project), createdAt, model,

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.dataset;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.dataset.Dataset;
@@ -14,7 +15,8 @@ import java.util.UUID;
 
 /** A {@code datasets} row with its source ids, aggregated in the select. */
 record DatasetRow(UUID id, String entity, String name, String project, String kind, String query, Instant createdAt,
-        int rowCount, List<String> completions, List<String> feedback) {
+        int rowCount, List<String> completions, List<String> feedback)
+        implements JdbcStore.JsonRow<Dataset> {
 
     /** The columns {@link #read} reads, from {@code datasets d}. */
     static final String SELECT = "SELECT d.id, d.entity, d.name, d.project, d.kind, d.query::text AS query, "
@@ -36,7 +38,8 @@ record DatasetRow(UUID id, String entity, String name, String project, String ki
         return List.of((String[]) rs.getArray(column).getArray());
     }
 
-    Dataset toDomain(Json json) {
+    @Override
+    public Dataset toDomain(Json json) {
         return new Dataset(new DatasetId(id), new EntityName(entity), name, project,
                 DatasetKind.of(kind).orElseThrow(() -> new IllegalStateException("unknown dataset kind " + kind)),
                 json.readObject(query), createdAt, rowCount, completions, feedback);

@@ -1,7 +1,9 @@
 package dev.crucible.adapters.persistence.dataset;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
+import dev.crucible.adapters.persistence.sql.SqlText;
 import dev.crucible.application.dataset.DatasetStore;
 import dev.crucible.domain.dataset.CheckpointRef;
 import dev.crucible.domain.dataset.Dataset;
@@ -11,7 +13,6 @@ import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,16 +22,12 @@ import java.util.Optional;
  */
 @Singleton
 @Transactional
-class JdbcDatasetStore implements DatasetStore {
+class JdbcDatasetStore extends JdbcStore implements DatasetStore {
 
     static final int CHUNK = 1000;
 
-    private final Sql sql;
-    private final Json json;
-
     JdbcDatasetStore(Sql sql, Json json) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
     }
 
     @Override
@@ -65,23 +62,18 @@ class JdbcDatasetStore implements DatasetStore {
 
     @Override
     public Optional<Dataset> find(EntityName entity, DatasetId id) {
-        return sql.queryOne(DatasetRow.SELECT + "WHERE d.entity = ? AND d.id = ?", DatasetRow::read, entity.value(),
-                id.value()).map(row -> row.toDomain(json));
+        return row(DatasetRow.SELECT + "WHERE d.entity = ? AND d.id = ?", DatasetRow::read, entity.value(),
+                id.value());
     }
 
     @Override
     public List<Dataset> fetchPage(EntityName entity, PageRequest page, Optional<Dataset> after) {
         boolean asc = page.order() == SortOrder.ASC;
-        StringBuilder text = new StringBuilder(DatasetRow.SELECT + "WHERE d.entity = ?");
-        List<Object> params = new ArrayList<>(List.of(entity.value()));
-        after.ifPresent(cursor -> {
-            text.append(asc ? " AND d.seq > " : " AND d.seq < ").append("(SELECT seq FROM datasets WHERE id = ?)");
-            params.add(cursor.id().value());
-        });
-        text.append(" ORDER BY d.seq ").append(asc ? "ASC" : "DESC").append(" LIMIT ?");
-        params.add(page.fetchSize());
-        return sql.query(text.toString(), DatasetRow::read, params.toArray()).stream().map(r -> r.toDomain(json))
-                .toList();
+        SqlText text = new SqlText(DatasetRow.SELECT + "WHERE d.entity = ?", entity.value());
+        after.ifPresent(cursor -> text.add((asc ? " AND d.seq > " : " AND d.seq < ")
+                + "(SELECT seq FROM datasets WHERE id = ?)", cursor.id().value()));
+        text.add(" ORDER BY d.seq " + (asc ? "ASC" : "DESC") + " LIMIT ?", page.fetchSize());
+        return rows(text.text(), DatasetRow::read, text.params());
     }
 
     @Override

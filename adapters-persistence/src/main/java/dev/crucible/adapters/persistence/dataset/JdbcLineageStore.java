@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.dataset;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.dataset.LineageStore;
@@ -21,22 +22,17 @@ import java.util.UUID;
  */
 @Singleton
 @Transactional
-class JdbcLineageStore implements LineageStore {
-
-    private final Sql sql;
-    private final Json json;
+class JdbcLineageStore extends JdbcStore implements LineageStore {
 
     JdbcLineageStore(Sql sql, Json json) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
     }
 
     @Override
     public List<Dataset> datasetsOf(EntityName entity, ModelId model, int step) {
-        return sql.query(DatasetRow.SELECT + "JOIN checkpoint_datasets cd ON cd.dataset_id = d.id "
+        return rows(DatasetRow.SELECT + "JOIN checkpoint_datasets cd ON cd.dataset_id = d.id "
                 + "JOIN checkpoints c ON c.id = cd.checkpoint_id WHERE d.entity = ? AND c.model_id = ? AND c.step = ? "
-                + "ORDER BY d.seq", DatasetRow::read, entity.value(), model.value(), step).stream()
-                .map(row -> row.toDomain(json)).toList();
+                + "ORDER BY d.seq", DatasetRow::read, entity.value(), model.value(), step);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.feedback;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.feedback.FeedbackStore;
@@ -25,7 +26,7 @@ import java.util.Map;
 /** Feedback rows in {@code feedback}; queries translated by {@link FeedbackSql}, always within one project. */
 @Singleton
 @Transactional
-class JdbcFeedbackStore implements FeedbackStore {
+class JdbcFeedbackStore extends JdbcStore implements FeedbackStore {
 
     /** The most rows one query returns, whatever its limit: results are held in memory. */
     static final long MAX_ROWS = 100_000;
@@ -33,8 +34,6 @@ class JdbcFeedbackStore implements FeedbackStore {
     /** PostgreSQL's {@code query_canceled}: here, the statement ran past {@code statement_timeout}. */
     private static final String QUERY_CANCELED = "57014";
 
-    private final Sql sql;
-    private final Json json;
     private final FeedbackSqlLimits limits;
     private final Duration timeout;
 
@@ -42,11 +41,10 @@ class JdbcFeedbackStore implements FeedbackStore {
             @Value("${" + FeedbackSqlLimits.MAX_CHARS_SETTING + ":1000000}") long maxQuerySqlChars,
             @Value("${" + FeedbackSqlLimits.MAX_PARAMS_SETTING + ":30000}") int maxQueryParams,
             @Value("${" + TIMEOUT_SETTING + ":5s}") Duration timeout) {
+        super(sql, json);
         if (timeout.toMillis() < 1) {
             throw new IllegalArgumentException(TIMEOUT_SETTING + " must be at least 1ms, got " + timeout);
         }
-        this.sql = sql;
-        this.json = json;
         this.limits = new FeedbackSqlLimits(maxQuerySqlChars, maxQueryParams);
         this.timeout = timeout;
     }

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.job;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.job.JobCompletion;
@@ -18,7 +19,7 @@ import java.util.UUID;
 /** The runner's side of {@code training_jobs}: row-locked claims, heartbeats and guarded endings. */
 @Singleton
 @Transactional
-class JdbcJobQueue implements JobQueue {
+class JdbcJobQueue extends JdbcStore implements JobQueue {
 
     // The oldest queued job of a model with nothing running; SKIP LOCKED lets other runners pass it by.
     private static final String CLAIM = "SELECT " + JobRow.COLUMNS + " FROM training_jobs j WHERE j.status = 'QUEUED' "
@@ -28,13 +29,10 @@ class JdbcJobQueue implements JobQueue {
     private static final String HELD = "SELECT 1 FROM training_jobs WHERE id = ? AND status = 'RUNNING' AND runner_id = ? "
             + "FOR UPDATE";
 
-    private final Sql sql;
-    private final Json json;
     private final JobWrites writes;
 
     JdbcJobQueue(Sql sql, Json json, JobWrites writes) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
         this.writes = writes;
     }
 

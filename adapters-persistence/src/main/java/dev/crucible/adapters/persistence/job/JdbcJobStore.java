@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.job;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.job.JobEventStore;
@@ -31,15 +32,12 @@ import java.util.UUID;
 @Transactional
 @SerdeImport(RlConfig.class)
 @SerdeImport(SftConfig.class)
-class JdbcJobStore implements JobStore, JobEventStore {
+class JdbcJobStore extends JdbcStore implements JobStore, JobEventStore {
 
-    private final Sql sql;
-    private final Json json;
     private final JobWrites writes;
 
     JdbcJobStore(Sql sql, Json json, JobWrites writes) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
         this.writes = writes;
     }
 

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.model;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.domain.model.Checkpoint;
@@ -11,7 +12,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** A row of {@code checkpoints}; metrics as JSON text. */
-record CheckpointRow(UUID id, UUID modelId, int step, String metrics, Instant createdAt) {
+record CheckpointRow(UUID id, UUID modelId, int step, String metrics, Instant createdAt) implements JdbcStore.JsonRow<Checkpoint> {
 
     static final String COLUMNS = "id, model_id, step, metrics::text AS metrics, created_at";
 
@@ -20,7 +21,8 @@ record CheckpointRow(UUID id, UUID modelId, int step, String metrics, Instant cr
                 Sql.instant(rs, "created_at"));
     }
 
-    Checkpoint toDomain(Json json) {
+    @Override
+    public Checkpoint toDomain(Json json) {
         return new Checkpoint(new CheckpointId(id), new ModelId(modelId), step, json.readMetrics(metrics), createdAt);
     }
 }

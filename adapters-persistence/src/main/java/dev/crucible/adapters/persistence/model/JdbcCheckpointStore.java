@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.model;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.model.CheckpointStore;
@@ -23,20 +24,16 @@ import java.util.function.IntConsumer;
 /** Checkpoints in {@code checkpoints}, listed by step with keyset pagination. */
 @Singleton
 @Transactional
-class JdbcCheckpointStore implements CheckpointStore {
-
-    private final Sql sql;
-    private final Json json;
+class JdbcCheckpointStore extends JdbcStore implements CheckpointStore {
 
     JdbcCheckpointStore(Sql sql, Json json) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
     }
 
     @Override
     public Optional<Checkpoint> find(ModelId model, CheckpointId id) {
-        return sql.queryOne("SELECT " + CheckpointRow.COLUMNS + " FROM checkpoints WHERE model_id = ? AND id = ?",
-                CheckpointRow::read, model.value(), id.value()).map(row -> row.toDomain(json));
+        return row("SELECT " + CheckpointRow.COLUMNS + " FROM checkpoints WHERE model_id = ? AND id = ?",
+                CheckpointRow::read, model.value(), id.value());
     }
 
     @Override
@@ -47,7 +44,7 @@ class JdbcCheckpointStore implements CheckpointStore {
                 + " ORDER BY step " + (asc ? "ASC" : "DESC") + " LIMIT ?";
         Object[] params = afterStep.isEmpty() ? new Object[] {model.value(), request.fetchSize()}
                 : new Object[] {model.value(), afterStep.get(), request.fetchSize()};
-        return sql.query(sqlText, CheckpointRow::read, params).stream().map(row -> row.toDomain(json)).toList();
+        return rows(sqlText, CheckpointRow::read, params);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.model;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.adapters.persistence.trajectory.TrajectoryJson;
@@ -16,14 +17,10 @@ import java.util.UUID;
 /** Logged trajectories in {@code trajectory_logs}; aggregates merged into the latest checkpoint's metrics. */
 @Singleton
 @Transactional
-class JdbcTrajectoryLogStore implements TrajectoryLogStore {
-
-    private final Sql sql;
-    private final Json json;
+class JdbcTrajectoryLogStore extends JdbcStore implements TrajectoryLogStore {
 
     JdbcTrajectoryLogStore(Sql sql, Json json) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.primitives;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.primitives.FailureCategory;
@@ -30,17 +31,16 @@ import java.util.UUID;
  */
 @Singleton
 @Transactional
-class JdbcOperationLog implements OperationLog {
+class JdbcOperationLog extends JdbcStore implements OperationLog {
 
     private static final String COLUMNS = "request_id, entity, kind, model_id, sequence, seq_id, digest, status, "
             + "result::text AS result, error, category, created_at";
 
-    private final Sql sql;
     private final OperationResultJson results;
     private final ProcessIdentity self;
 
     JdbcOperationLog(Sql sql, Json json, ProcessIdentity self) {
-        this.sql = sql;
+        super(sql, json);
         this.results = new OperationResultJson(json);
         this.self = self;
     }

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.primitives;
 
+import dev.crucible.adapters.persistence.sql.JdbcStore;
 import dev.crucible.adapters.persistence.sql.Json;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.model.ModelStore;
@@ -26,18 +27,15 @@ import java.util.UUID;
 /** Sessions, runs and sampling sessions in {@code primitive_sessions}, {@code training_runs}, {@code sampling_sessions}. */
 @Singleton
 @Transactional
-class JdbcPrimitiveStore implements PrimitiveStore {
+class JdbcPrimitiveStore extends JdbcStore implements PrimitiveStore {
 
     private static final String RUN_COLUMNS = "model_id, entity, session_id, base_model, lora_rank, train_unembed, "
             + "train_mlp, train_attn, seed, created_at";
 
-    private final Sql sql;
-    private final Json json;
     private final ModelStore models;
 
     JdbcPrimitiveStore(Sql sql, Json json, ModelStore models) {
-        this.sql = sql;
-        this.json = json;
+        super(sql, json);
         this.models = models;
     }
 

@@ -3,7 +3,6 @@ package dev.crucible.adapters.persistence.usage;
 import dev.crucible.adapters.persistence.sql.Sql;
 import dev.crucible.application.usage.TrainingUsageLedger;
 import dev.crucible.application.usage.UsageLedger;
-import dev.crucible.domain.usage.BucketWidth;
 import dev.crucible.domain.usage.TrainingUsage;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -17,12 +16,8 @@ import java.util.List;
 @Transactional
 class JdbcTrainingUsageLedger implements TrainingUsageLedger {
 
-    private static final String ADD = "INSERT INTO training_usage (entity, minute_start, project_id, model, "
-            + "api_key_id, trained_tokens, forward_tokens, num_operations) VALUES (?, ?, ?, ?, ?, ?, ?, 1) "
-            + "ON CONFLICT (entity, minute_start, project_id, model, api_key_id) DO UPDATE SET "
-            + "trained_tokens = training_usage.trained_tokens + EXCLUDED.trained_tokens, "
-            + "forward_tokens = training_usage.forward_tokens + EXCLUDED.forward_tokens, "
-            + "num_operations = training_usage.num_operations + 1";
+    private static final String ADD = JdbcUsageLedger.upsert("training_usage",
+            List.of("trained_tokens", "forward_tokens"), "num_operations");
 
     private final Sql sql;
 
@@ -32,9 +27,7 @@ class JdbcTrainingUsageLedger implements TrainingUsageLedger {
 
     @Override
     public void add(TrainingUsage usage) {
-        long minute = BucketWidth.MINUTE.bucketOf(usage.endedAt().getEpochSecond());
-        sql.update(ADD, usage.entity().value(), minute, usage.project().toString(), usage.model(),
-                usage.apiKeyId().toString(), usage.trainedTokens(), usage.forwardTokens());
+        JdbcUsageLedger.add(sql, ADD, usage, usage.trainedTokens(), usage.forwardTokens());
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.crucible.adapters.persistence.completion;
 
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
+import static dev.crucible.adapters.persistence.StoreContext.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +16,6 @@ import dev.crucible.domain.completion.StoredCompletionQuery;
 import dev.crucible.domain.paging.SortOrder;
 import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.domain.usage.UsageProject;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,10 +30,6 @@ import org.junit.jupiter.api.Test;
  * both directions, metadata replaced, deletion, and another entity seeing none of it.
  */
 class JdbcStoredCompletionStoreIT {
-
-    private static final EntityName ADA = new EntityName("ada");
-    private static final EntityName BOB = new EntityName("bob");
-    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     @AutoClose
     private final StoreContext stores = StoreContext.start();

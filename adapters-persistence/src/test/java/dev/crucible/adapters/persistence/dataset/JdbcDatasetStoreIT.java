@@ -1,5 +1,8 @@
 package dev.crucible.adapters.persistence.dataset;
 
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
+import static dev.crucible.adapters.persistence.StoreContext.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,10 +48,6 @@ import org.junit.jupiter.api.Test;
  * refused, deletes nothing; a dataset that trained a checkpoint is not deleted until the checkpoint is.
  */
 class JdbcDatasetStoreIT {
-
-    private static final EntityName ADA = new EntityName("ada");
-    private static final EntityName BOB = new EntityName("bob");
-    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     @AutoClose
     private final StoreContext stores = StoreContext.start();

@@ -1,5 +1,7 @@
 package dev.crucible.adapters.persistence.file;
 
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,8 +25,6 @@ import org.junit.jupiter.api.Test;
 /** Uploaded files' rows on a real PostgreSQL: tenant isolation, purpose filter and pages, the quota, deletion. */
 class JdbcFileStoreIT {
 
-    private static final EntityName ADA = new EntityName("ada");
-
     @AutoClose
     private final StoreContext stores = StoreContext.start();
     private final FileStore files = stores.bean(FileStore.class);
@@ -39,16 +39,16 @@ class JdbcFileStoreIT {
         StoredFile first = file(ADA, FilePurpose.FINE_TUNE, 10, 0);
         StoredFile batch = file(ADA, FilePurpose.BATCH, 10, 1);
         StoredFile second = file(ADA, FilePurpose.FINE_TUNE, 10, 2);
-        List.of(first, batch, second, file(new EntityName("bob"), FilePurpose.FINE_TUNE, 10, 3)).forEach(files::insert);
+        List.of(first, batch, second, file(BOB, FilePurpose.FINE_TUNE, 10, 3)).forEach(files::insert);
 
         FileListRequest fineTune = FileListRequest.of(Optional.of(FilePurpose.FINE_TUNE), Optional.empty(), 1,
                 SortOrder.ASC).orElseThrow();
         assertEquals(List.of(first, second), files.fetchPage(ADA, fineTune, Optional.empty()));
         assertEquals(List.of(second), files.fetchPage(ADA, fineTune, Optional.of(first)));
         assertEquals(Optional.of(batch), files.find(ADA, batch.id()));
-        assertEquals(Optional.empty(), files.find(new EntityName("bob"), batch.id()));
+        assertEquals(Optional.empty(), files.find(BOB, batch.id()));
 
-        assertFalse(files.delete(new EntityName("bob"), batch.id()), "another entity's file");
+        assertFalse(files.delete(BOB, batch.id()), "another entity's file");
         assertTrue(files.delete(ADA, batch.id()));
         assertEquals(Optional.empty(), files.find(ADA, batch.id()));
     }

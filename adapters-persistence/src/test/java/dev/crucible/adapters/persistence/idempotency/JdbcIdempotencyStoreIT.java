@@ -1,5 +1,7 @@
 package dev.crucible.adapters.persistence.idempotency;
 
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.adapters.persistence.StoreContext;
@@ -8,7 +10,6 @@ import dev.crucible.domain.idempotency.Claim;
 import dev.crucible.domain.idempotency.IdempotencyKey;
 import dev.crucible.domain.idempotency.IdempotentRequest;
 import dev.crucible.domain.idempotency.RecordedAnswer;
-import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class JdbcIdempotencyStoreIT {
     private final StoreContext stores = StoreContext.start();
     private final IdempotencyStore keys = stores.bean(IdempotencyStore.class);
     private final IdempotencyKey key = IdempotencyKey.parse("k-1").orElseThrow();
-    private final IdempotentRequest request = new IdempotentRequest(new EntityName("ada"), "jobs", key, "sha:1");
+    private final IdempotentRequest request = new IdempotentRequest(ADA, "jobs", key, "sha:1");
 
     @Test
     void aKeyIsGrantedOnceThenAnsweredAsRecorded() {
@@ -30,7 +31,7 @@ class JdbcIdempotencyStoreIT {
         assertEquals(new Claim.Pending(), keys.claim(request, now, longAgo));
         assertEquals(new Claim.Reused(), keys.claim(new IdempotentRequest(request.entity(), "jobs", key, "sha:2"),
                 now, longAgo));
-        assertEquals(new Claim.Granted(), keys.claim(new IdempotentRequest(new EntityName("bob"), "jobs", key,
+        assertEquals(new Claim.Granted(), keys.claim(new IdempotentRequest(BOB, "jobs", key,
                 "sha:1"), now, longAgo), "keys are per entity");
 
         RecordedAnswer answer = new RecordedAnswer(201, "{\"id\": \"x\", \"note\": \"\u00e9\"}");

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.persistence.job;
 
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,7 +18,6 @@ import dev.crucible.domain.job.RlConfig;
 import dev.crucible.domain.job.SftConfig;
 import dev.crucible.domain.job.TrainingJob;
 import dev.crucible.domain.model.Model;
-import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +47,7 @@ class JdbcJobStoreIT {
 
         assertEquals(Optional.of(spec), jobs.spec(job.id()));
         assertEquals(Optional.of(job.id()), jobs.find(model.coordinates().entity(), job.id()).map(TrainingJob::id));
-        assertEquals(Optional.empty(), jobs.find(new EntityName("bob"), job.id()),
+        assertEquals(Optional.empty(), jobs.find(BOB, job.id()),
                 "another entity's job is not found");
         assertEquals(List.of(job.id()), jobs.active(model.id()).stream().map(TrainingJob::id).toList());
         assertEquals(Map.of("QUEUED", 1L), jobs.countByStatus());

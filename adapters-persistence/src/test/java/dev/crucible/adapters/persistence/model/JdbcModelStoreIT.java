@@ -1,5 +1,7 @@
 package dev.crucible.adapters.persistence.model;
 
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -16,7 +18,6 @@ import dev.crucible.domain.model.Model;
 import dev.crucible.domain.model.ModelCoordinates;
 import dev.crucible.domain.paging.PageRequest;
 import dev.crucible.domain.paging.SortOrder;
-import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,6 @@ import org.junit.jupiter.api.Test;
 
 /** Models on a real PostgreSQL: unique coordinates, tenant isolation, keyset pages, deletion with its jobs. */
 class JdbcModelStoreIT {
-
-    private static final EntityName ADA = new EntityName("ada");
 
     @AutoClose
     private final StoreContext stores = StoreContext.start();
@@ -43,7 +42,7 @@ class JdbcModelStoreIT {
         assertEquals(Optional.of(first.id()), existing.map(Model::id));
         assertEquals(Optional.of("tiny-base"), models.find(first.coordinates()).map(Model::baseModel));
         assertEquals(Optional.empty(), models.find(ADA, again.id()));
-        assertEquals(Optional.empty(), models.find(new EntityName("bob"), first.id()), "another entity's model");
+        assertEquals(Optional.empty(), models.find(BOB, first.id()), "another entity's model");
         assertEquals(0, models.find(ADA, first.id()).orElseThrow().latestStep());
     }
 

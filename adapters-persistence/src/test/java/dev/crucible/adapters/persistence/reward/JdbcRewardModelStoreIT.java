@@ -1,5 +1,7 @@
 package dev.crucible.adapters.persistence.reward;
 
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,8 +33,6 @@ import org.junit.jupiter.api.Test;
 /** Reward models' rows on a real PostgreSQL: versions per entity and name, artifacts, tenancy, pages, deletion. */
 class JdbcRewardModelStoreIT {
 
-    private static final EntityName ADA = new EntityName("ada");
-    private static final EntityName BOB = new EntityName("bob");
     private static final RewardArtifact ARTIFACT = new RewardArtifact(new byte[] {8, 7, 0, 1, -1},
             List.of("answer-hash=12", "prompt-hash=3", "answer-length=5"), 1);
 

@@ -1,12 +1,13 @@
 package dev.crucible.adapters.persistence.tenancy;
 
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.adapters.persistence.StoreContext;
 import dev.crucible.application.tenancy.ApiKeyStore;
 import dev.crucible.domain.tenancy.ApiKey;
 import dev.crucible.domain.tenancy.ApiKeySecret;
-import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -24,10 +25,10 @@ class JdbcApiKeyStoreIT {
     void aKeyIsFoundByItsHashAndSavedOnce() {
         ApiKeySecret secret = ApiKeySecret.generate();
         // microseconds: what a timestamptz column keeps
-        ApiKey key = ApiKey.issue(new EntityName("ada"), secret, Instant.now().truncatedTo(ChronoUnit.MICROS));
+        ApiKey key = ApiKey.issue(ADA, secret, Instant.now().truncatedTo(ChronoUnit.MICROS));
 
         keys.saveIfAbsent(key);
-        keys.saveIfAbsent(new ApiKey(key.id(), new EntityName("bob"), key.hash(), key.createdAt()));
+        keys.saveIfAbsent(new ApiKey(key.id(), BOB, key.hash(), key.createdAt()));
 
         assertEquals(Optional.of(key), keys.findByHash(secret.hash()));
         assertEquals(Optional.empty(), keys.findByHash(ApiKeySecret.generate().hash()));

@@ -1,11 +1,12 @@
 package dev.crucible.adapters.persistence.usage;
 
+import static dev.crucible.adapters.persistence.StoreContext.ADA;
+import static dev.crucible.adapters.persistence.StoreContext.BOB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.adapters.persistence.StoreContext;
 import dev.crucible.application.usage.TrainingUsageLedger;
 import dev.crucible.application.usage.UsageLedger;
-import dev.crucible.domain.tenancy.EntityName;
 import dev.crucible.domain.usage.BucketWidth;
 import dev.crucible.domain.usage.CompletionUsage;
 import dev.crucible.domain.usage.TrainingUsage;
@@ -23,8 +24,6 @@ import org.junit.jupiter.api.Test;
  */
 class JdbcUsageLedgersIT {
 
-    private static final EntityName ADA = new EntityName("ada");
-    private static final EntityName BOB = new EntityName("bob");
     private static final long DAY = 86_400 * 20_000L;
 
     @AutoClose
