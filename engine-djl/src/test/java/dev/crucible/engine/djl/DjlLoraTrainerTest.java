@@ -342,17 +342,8 @@ class DjlLoraTrainerTest {
 
     private static void assertSameGradients(ModelConfig config, DjlLoraTrainer expected, DjlLoraTrainer actual,
             float tolerance) {
-        for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
-            for (LoraTarget target : LoraTarget.values()) {
-                for (boolean ofA : new boolean[] {true, false}) {
-                    if (!target.inLayer(layer)) {
-                        continue;
-                    }
-                    assertArrayEquals(expected.gradient(layer, target, ofA), actual.gradient(layer, target, ofA),
-                            tolerance, layer + " " + target + (ofA ? " A" : " B"));
-                }
-            }
-        }
+        LoraGradients.assertSame(LoraGradients.of(config, List.of(LoraTarget.values())), expected, actual, tolerance,
+                "");
     }
 
     @Test
