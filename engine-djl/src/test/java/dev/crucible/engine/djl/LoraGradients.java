@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-/** The LoRA gradient matrices a trainer holds, one per layer, adapted projection and factor, for the tests to compare. */
+/** A LoRA gradient matrix a trainer holds (one per layer, adapted projection and factor), for tests to compare. */
 record LoraGradients(int layer, LoraTarget target, boolean ofA) {
 
     /** Every matrix of {@code targets} that the model's layers carry, layer by layer. */

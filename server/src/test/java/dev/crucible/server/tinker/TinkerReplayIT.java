@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The cookbook's supervised loop replayed over HTTP (reference §9, JSON profile) on a tiny model: the loss falls, the
  * named sampler weights continue the taught tokens greedily and answer /v1/chat/completions by the run's name; an
- * ephemeral sampler's prompt logprobs agree with the trainer's (FP32: within {@value TinkerClient#AGREEMENT} nats per token);
- * a saved state loaded into a new run scores as the old one. Samples count in the usage API under the run's model.
+ * ephemeral sampler's prompt logprobs agree with the trainer's (FP32: within {@value TinkerClient#AGREEMENT} nats per
+ * token); a saved state loaded into a new run scores as the old one. Samples count in the usage API under the run's
+ * model.
  */
 class TinkerReplayIT {
 
