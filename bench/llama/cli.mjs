@@ -13,6 +13,12 @@ export function args(usage, count) {
     return given;
 }
 
+/** `args`, read as a model file, a prompt file and numbers: every argument after the first two is a number. */
+export function modelArgs(usage, count) {
+    const [modelPath, promptFile, ...numbers] = args(usage, count);
+    return [modelPath, promptFile, ...numbers.map(Number)];
+}
+
 /** The prompt's token ids, from a JSON array file. */
 export function readPrompt(file) {
     return JSON.parse(readFileSync(file, "utf8"));

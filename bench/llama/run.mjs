@@ -6,13 +6,10 @@
 // usage: node run.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS RUNS THREADS
 import {readFileSync} from "node:fs";
 import {loadavg} from "node:os";
-import {args, cpuLlama, readPrompt} from "./cli.mjs";
+import {cpuLlama, modelArgs, readPrompt} from "./cli.mjs";
 
-const [modelPath, promptFile, decodeArg, runsArg, threadsArg] = args(
+const [modelPath, promptFile, decodeTokens, runs, threads] = modelArgs(
     "node run.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS RUNS THREADS", 5);
-const decodeTokens = Number(decodeArg);
-const runs = Number(runsArg);
-const threads = Number(threadsArg);
 const prompt = readPrompt(promptFile);
 const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
 const loadStart = load();

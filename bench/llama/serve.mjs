@@ -5,14 +5,10 @@
 // ROUNDS rounds after one untimed warm-up round. Prints one JSON object on stdout.
 //
 // usage: node serve.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS STREAMS ROUNDS THREADS
-import {args, cpuLlama, readPrompt} from "./cli.mjs";
+import {cpuLlama, modelArgs, readPrompt} from "./cli.mjs";
 
-const [modelPath, promptFile, decodeArg, streamsArg, roundsArg, threadsArg] = args(
+const [modelPath, promptFile, decodeTokens, streams, rounds, threads] = modelArgs(
     "node serve.mjs MODEL.gguf PROMPT_IDS.json DECODE_TOKENS STREAMS ROUNDS THREADS", 6);
-const decodeTokens = Number(decodeArg);
-const streams = Number(streamsArg);
-const rounds = Number(roundsArg);
-const threads = Number(threadsArg);
 const prompt = readPrompt(promptFile);
 
 const llama = await cpuLlama(threads);

@@ -9,7 +9,6 @@ import dev.crucible.hf.config.RopeScaling;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsWriter;
-import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,11 +34,8 @@ final class BenchModel {
 
     static final int HIDDEN = 896;
     static final int LAYERS = 24;
-    static final int HEADS = 14;
-    static final int KV_HEADS = 2;
     static final int INTERMEDIATE = 4864;
     static final int VOCAB = 151936;
-    static final int HEAD_DIM = HIDDEN / HEADS;
     static final double RMS_EPS = 1e-6;
     static final double ROPE_THETA = 1_000_000.0;
     static final int CONTEXT = 32768;
@@ -84,34 +80,21 @@ final class BenchModel {
      * other files are links to a shared, read-only model is completed without touching them.
      */
     static void ensure(Path work, long seed) throws IOException {
-        Path marker = work.resolve("COMPLETE");
         String stamp = "seed=" + seed + " hidden=" + HIDDEN + " layers=" + LAYERS + " vocab=" + VOCAB + " q4_0\n";
-        if (Files.exists(marker) && Files.readString(marker).equals(stamp)) {
+        if (BenchFolder.complete(work, stamp)) {
             if (!Files.exists(ggufQ8(work))) {
                 writeQ8(work, seed);
             }
             System.err.println("model: present in " + work + " (" + stamp.strip() + ", q8_0)");
             return;
         }
-        Files.deleteIfExists(marker);
-        Files.createDirectories(work);
         long t0 = System.nanoTime();
-        // The tokenizer, its config (with the chat template) and generation_config come from the tiny Qwen2 model.
-        Path tiny = work.resolve("tiny-qwen2");
-        TinyModel small = TinyModel.write(Architecture.QWEN2, tiny, seed);
         Path hf = hfDir(work);
-        Files.createDirectories(hf);
-        for (String name : List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
-            Files.copy(tiny.resolve(name), hf.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-        }
-        ModelConfig c = small.config();
-        ModelConfig config = new ModelConfig(Architecture.QWEN2, HIDDEN, INTERMEDIATE, LAYERS, HEADS, KV_HEADS,
-                HEAD_DIM, VOCAB, RMS_EPS, ROPE_THETA, new RopeScaling.Unscaled(), CONTEXT, true, false,
-                c.bosTokenId(), c.eosTokenIds(), Optional.of("float32"));
+        ModelConfig config = config(BenchFolder.tinyTokenizer(work.resolve("tiny-qwen2"), hf, seed));
         Vocab vocab = Vocab.read(hf.resolve("tokenizer.json"), hf.resolve("tokenizer_config.json"));
 
         BenchModel m = new BenchModel(seed);
-        m.draw(vocab.used());
+        m.draw(config, vocab.used());
         System.err.printf("model: drew %,d random weights in %.1f s%n", m.parameters(), secondsSince(t0));
 
         SafetensorsWriter st = new SafetensorsWriter().metadata("format", "pt");
@@ -124,7 +107,7 @@ final class BenchModel {
         Files.writeString(hf.resolve("config.json"), ModelConfigJson.toJson(config));
         System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", hf, stBytes, secondsSince(t0));
 
-        GgufWriter g = m.ggufHeader(vocab, c);
+        GgufWriter g = m.ggufHeader(vocab, config);
         Path ggTmp = work.resolve("model-f32.gguf.tmp");
         long ggBytes = g.write(ggTmp);
         Files.move(ggTmp, gguf(work), StandardCopyOption.REPLACE_EXISTING);
@@ -134,7 +117,7 @@ final class BenchModel {
         Files.move(q4Tmp, ggufQ4(work), StandardCopyOption.REPLACE_EXISTING);
         System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", ggufQ4(work), q4Bytes, secondsSince(t0));
         writeGguf(g, ggufQ8(work), GgufWriter.Type.Q8_0, t0);
-        Files.writeString(marker, stamp);
+        BenchFolder.markComplete(work, stamp);
     }
 
     /** The Q8_0 file of a complete model: the weights drawn again from the seed, the tokenizer read from hf/. */
@@ -142,9 +125,10 @@ final class BenchModel {
         long t0 = System.nanoTime();
         Path hf = hfDir(work);
         Vocab vocab = Vocab.read(hf.resolve("tokenizer.json"), hf.resolve("tokenizer_config.json"));
+        ModelConfig config = ModelFolder.read(hf).config();
         BenchModel m = new BenchModel(seed);
-        m.draw(vocab.used());
-        writeGguf(m.ggufHeader(vocab, ModelFolder.read(hf).config()), ggufQ8(work), GgufWriter.Type.Q8_0, t0);
+        m.draw(config, vocab.used());
+        writeGguf(m.ggufHeader(vocab, config), ggufQ8(work), GgufWriter.Type.Q8_0, t0);
     }
 
     private static void writeGguf(GgufWriter g, Path to, GgufWriter.Type type, long t0) throws IOException {
@@ -158,32 +142,44 @@ final class BenchModel {
         return tensors.stream().mapToLong(t -> t.values().length).sum();
     }
 
-    /** All tensors, drawn in Hugging Face file order from one generator. */
-    private void draw(int usedIds) {
-        float[] embed = gaussian(EMBEDDING_STD, VOCAB * HIDDEN);
-        Arrays.fill(embed, usedIds * HIDDEN, embed.length, 0f);
-        add("model.embed_tokens.weight", "token_embd.weight", embed, VOCAB, HIDDEN);
-        for (int i = 0; i < LAYERS; i++) {
-            String p = "model.layers." + i + ".";
-            String b = "blk." + i + ".";
-            add(p + "input_layernorm.weight", b + "attn_norm.weight", norm(1.0, HIDDEN), HIDDEN);
-            linear(p + "self_attn.q_proj", b + "attn_q", HEADS * HEAD_DIM, HIDDEN, true);
-            linear(p + "self_attn.k_proj", b + "attn_k", KV_HEADS * HEAD_DIM, HIDDEN, true);
-            linear(p + "self_attn.v_proj", b + "attn_v", KV_HEADS * HEAD_DIM, HIDDEN, true);
-            linear(p + "self_attn.o_proj", b + "attn_output", HIDDEN, HEADS * HEAD_DIM, false);
-            add(p + "post_attention_layernorm.weight", b + "ffn_norm.weight", norm(1.0, HIDDEN), HIDDEN);
-            linear(p + "mlp.gate_proj", b + "ffn_gate", INTERMEDIATE, HIDDEN, false);
-            linear(p + "mlp.up_proj", b + "ffn_up", INTERMEDIATE, HIDDEN, false);
-            linear(p + "mlp.down_proj", b + "ffn_down", HIDDEN, INTERMEDIATE, false);
-        }
-        add("model.norm.weight", "output_norm.weight", norm(FINAL_NORM_SCALE, HIDDEN), HIDDEN);
+    /**
+     * The model's config: Qwen2.5-0.5B's shape (14 query heads of 64 over 2 key/value heads, tied embeddings) with the
+     * tiny model's special-token ids.
+     */
+    private static ModelConfig config(ModelConfig tiny) {
+        return new ModelConfig(Architecture.QWEN2, HIDDEN, INTERMEDIATE, LAYERS, 14, 2, HIDDEN / 14, VOCAB, RMS_EPS,
+                ROPE_THETA, new RopeScaling.Unscaled(), CONTEXT, true, false, tiny.bosTokenId(), tiny.eosTokenIds(),
+                Optional.of("float32"));
     }
 
-    private GgufWriter ggufHeader(Vocab vocab, ModelConfig tiny) {
-        ModelConfig shape = new ModelConfig(Architecture.QWEN2, HIDDEN, INTERMEDIATE, LAYERS, HEADS, KV_HEADS,
-                HEAD_DIM, VOCAB, RMS_EPS, ROPE_THETA, new RopeScaling.Unscaled(), CONTEXT, true, false,
-                tiny.bosTokenId(), tiny.eosTokenIds(), Optional.of("float32"));
-        GgufWriter g = qwen2Header("crucible-bench-random-qwen2.5-0.5b", shape, vocab);
+    /** All tensors of a model of {@code c}'s shape, drawn in Hugging Face file order from one generator. */
+    private void draw(ModelConfig c, int usedIds) {
+        int hidden = c.hiddenSize();
+        int queries = c.numAttentionHeads() * c.headDim();
+        int keys = c.numKeyValueHeads() * c.headDim();
+        int mlp = c.intermediateSize();
+        float[] embed = gaussian(EMBEDDING_STD, c.vocabSize() * hidden);
+        Arrays.fill(embed, usedIds * hidden, embed.length, 0f);
+        add("model.embed_tokens.weight", "token_embd.weight", embed, c.vocabSize(), hidden);
+        for (int i = 0; i < c.numHiddenLayers(); i++) {
+            String p = "model.layers." + i + ".";
+            String b = "blk." + i + ".";
+            add(p + "input_layernorm.weight", b + "attn_norm.weight", norm(1.0, hidden), hidden);
+            linear(p + "self_attn.q_proj", b + "attn_q", queries, hidden, true);
+            linear(p + "self_attn.k_proj", b + "attn_k", keys, hidden, true);
+            linear(p + "self_attn.v_proj", b + "attn_v", keys, hidden, true);
+            linear(p + "self_attn.o_proj", b + "attn_output", hidden, queries, false);
+            add(p + "post_attention_layernorm.weight", b + "ffn_norm.weight", norm(1.0, hidden), hidden);
+            linear(p + "mlp.gate_proj", b + "ffn_gate", mlp, hidden, false);
+            linear(p + "mlp.up_proj", b + "ffn_up", mlp, hidden, false);
+            linear(p + "mlp.down_proj", b + "ffn_down", hidden, mlp, false);
+        }
+        add("model.norm.weight", "output_norm.weight", norm(FINAL_NORM_SCALE, hidden), hidden);
+    }
+
+    /** The GGUF of the drawn tensors, with {@code config}'s shape and special ids. */
+    private GgufWriter ggufHeader(Vocab vocab, ModelConfig config) {
+        GgufWriter g = qwen2Header("crucible-bench-random-qwen2.5-0.5b", config, vocab);
         for (Tensor t : tensors) {
             g.tensor(t.ggufName(), t.shape(), t.values());
         }

@@ -10,7 +10,6 @@ import dev.crucible.hf.safetensors.DType;
 import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.safetensors.SafetensorsWriter;
 import dev.crucible.hf.safetensors.TensorInfo;
-import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,21 +49,14 @@ final class BigModel {
 
     /** Writes the model into {@code work} unless a complete one with this seed is there already. */
     static void ensure(Path work, long seed) throws IOException {
-        Path marker = work.resolve("COMPLETE");
         String stamp = "seed=" + seed + " hidden=" + HIDDEN + " layers=" + LAYERS + " vocab=" + VOCAB + " bf16 q4_0\n";
-        if (Files.exists(marker) && Files.readString(marker).equals(stamp)) {
+        if (BenchFolder.complete(work, stamp)) {
             System.err.println("big: model present in " + work + " (" + stamp.strip() + ")");
             return;
         }
-        Files.deleteIfExists(marker);
         long t0 = System.nanoTime();
-        Path tiny = work.resolve("tiny-qwen2");
-        ModelConfig small = TinyModel.write(Architecture.QWEN2, tiny, seed).config();
         Path hf = BenchModel.hfDir(work);
-        Files.createDirectories(hf);
-        for (String name : List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
-            Files.copy(tiny.resolve(name), hf.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-        }
+        ModelConfig small = BenchFolder.tinyTokenizer(work.resolve("tiny-qwen2"), hf, seed);
         ModelConfig config = new ModelConfig(Architecture.QWEN2, HIDDEN, INTERMEDIATE, LAYERS, HEADS, KV_HEADS,
                 HEAD_DIM, VOCAB, BenchModel.RMS_EPS, BenchModel.ROPE_THETA, new RopeScaling.Unscaled(), CONTEXT, false,
                 false, small.bosTokenId(), small.eosTokenIds(), Optional.of("bfloat16"));
@@ -104,7 +96,7 @@ final class BigModel {
             Files.move(tmp, ggufQ4(work), StandardCopyOption.REPLACE_EXISTING);
             System.err.printf("big: wrote %s (%,d bytes) at %.0f s%n", ggufQ4(work), bytes, secondsSince(t0));
         }
-        Files.writeString(marker, stamp);
+        BenchFolder.markComplete(work, stamp);
     }
 
     /** One tensor: its names, shape and how its values are drawn (scale, and which ids of an embedding are used). */

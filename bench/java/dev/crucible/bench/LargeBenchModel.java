@@ -6,7 +6,6 @@ import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.config.ModelConfigJson;
 import dev.crucible.hf.config.RopeScaling;
-import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -31,12 +30,9 @@ import java.util.SplittableRandom;
  */
 final class LargeBenchModel {
 
+    /** The hidden size and the layer count, which with the seed name a written model in its marker. */
     static final int HIDDEN = 1536;
     static final int LAYERS = 28;
-    static final int HEADS = 12;
-    static final int KV_HEADS = 2;
-    static final int INTERMEDIATE = 8960;
-    static final int HEAD_DIM = HIDDEN / HEADS;
 
     private record Tensor(String name, long[] shape, double std, double mean) {
 
@@ -55,49 +51,48 @@ final class LargeBenchModel {
     /** Writes the model's folder into {@code work} unless a complete one with this seed is there; returns the folder. */
     static Path ensure(Path work, long seed) throws IOException {
         Path hf = work.resolve("hf");
-        Path marker = work.resolve("COMPLETE");
         String stamp = "seed=" + seed + " hidden=" + HIDDEN + " layers=" + LAYERS + " vocab=" + BenchModel.VOCAB + "\n";
-        if (Files.exists(marker) && Files.readString(marker).equals(stamp)) {
+        if (BenchFolder.complete(work, stamp)) {
             System.err.println("model: present in " + work + " (" + stamp.strip() + ")");
             return hf;
         }
-        Files.deleteIfExists(marker);
-        Files.createDirectories(hf);
         long t0 = System.nanoTime();
-        Path tiny = work.resolve("tiny-qwen2");
-        ModelConfig c = TinyModel.write(Architecture.QWEN2, tiny, seed).config();
-        for (String name : List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
-            Files.copy(tiny.resolve(name), hf.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-        }
-        ModelConfig config = new ModelConfig(Architecture.QWEN2, HIDDEN, INTERMEDIATE, LAYERS, HEADS, KV_HEADS,
-                HEAD_DIM, BenchModel.VOCAB, BenchModel.RMS_EPS, BenchModel.ROPE_THETA, new RopeScaling.Unscaled(),
+        ModelConfig c = BenchFolder.tinyTokenizer(work.resolve("tiny-qwen2"), hf, seed);
+        // Qwen2.5-1.5B's shape: 12 query heads of 128 over 2 key/value heads, an MLP of 8960
+        ModelConfig config = new ModelConfig(Architecture.QWEN2, HIDDEN, 8960, LAYERS, 12, 2, HIDDEN / 12,
+                BenchModel.VOCAB, BenchModel.RMS_EPS, BenchModel.ROPE_THETA, new RopeScaling.Unscaled(),
                 BenchModel.CONTEXT, true, false, c.bosTokenId(), c.eosTokenIds(), Optional.of("float32"));
         Path tmp = hf.resolve("model.safetensors.tmp");
-        long bytes = write(tensors(), tmp, seed);
+        long bytes = write(tensors(config), tmp, seed);
         Files.move(tmp, hf.resolve("model.safetensors"), StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(hf.resolve("config.json"), ModelConfigJson.toJson(config));
         System.err.printf("model: wrote %s (%,d bytes) in %.1f s%n", hf, bytes, (System.nanoTime() - t0) / 1e9);
-        Files.writeString(marker, stamp);
+        BenchFolder.markComplete(work, stamp);
         return hf;
     }
 
-    private static List<Tensor> tensors() {
+    /** The tensors of a model of {@code c}'s shape, the one its config.json states. */
+    private static List<Tensor> tensors(ModelConfig c) {
+        int hidden = c.hiddenSize();
+        int queries = c.numAttentionHeads() * c.headDim();
+        int keys = c.numKeyValueHeads() * c.headDim();
+        int mlp = c.intermediateSize();
         List<Tensor> t = new ArrayList<>();
-        t.add(new Tensor("model.embed_tokens.weight", new long[] {BenchModel.VOCAB, HIDDEN}, BenchModel.EMBEDDING_STD,
+        t.add(new Tensor("model.embed_tokens.weight", new long[] {c.vocabSize(), hidden}, BenchModel.EMBEDDING_STD,
                 0));
-        for (int i = 0; i < LAYERS; i++) {
+        for (int i = 0; i < c.numHiddenLayers(); i++) {
             String p = "model.layers." + i + ".";
             t.add(norm(p + "input_layernorm.weight", 1.0));
-            linear(t, p + "self_attn.q_proj", HEADS * HEAD_DIM, HIDDEN, true);
-            linear(t, p + "self_attn.k_proj", KV_HEADS * HEAD_DIM, HIDDEN, true);
-            linear(t, p + "self_attn.v_proj", KV_HEADS * HEAD_DIM, HIDDEN, true);
-            linear(t, p + "self_attn.o_proj", HIDDEN, HEADS * HEAD_DIM, false);
+            linear(t, p + "self_attn.q_proj", queries, hidden, true);
+            linear(t, p + "self_attn.k_proj", keys, hidden, true);
+            linear(t, p + "self_attn.v_proj", keys, hidden, true);
+            linear(t, p + "self_attn.o_proj", hidden, queries, false);
             t.add(norm(p + "post_attention_layernorm.weight", 1.0));
-            linear(t, p + "mlp.gate_proj", INTERMEDIATE, HIDDEN, false);
-            linear(t, p + "mlp.up_proj", INTERMEDIATE, HIDDEN, false);
-            linear(t, p + "mlp.down_proj", HIDDEN, INTERMEDIATE, false);
+            linear(t, p + "mlp.gate_proj", mlp, hidden, false);
+            linear(t, p + "mlp.up_proj", mlp, hidden, false);
+            linear(t, p + "mlp.down_proj", hidden, mlp, false);
         }
-        t.add(norm("model.norm.weight", 4.0 / (Math.sqrt(HIDDEN) * BenchModel.EMBEDDING_STD)));
+        t.add(norm("model.norm.weight", 4.0 / (Math.sqrt(hidden) * BenchModel.EMBEDDING_STD)));
         return t;
     }
 

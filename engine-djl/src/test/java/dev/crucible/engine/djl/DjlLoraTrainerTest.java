@@ -59,6 +59,11 @@ class DjlLoraTrainerTest {
         return ENGINE.loadModel(ModelFolder.read(model.dir()));
     }
 
+    /** A trainer of {@link #LORA} on {@code runner} that starts from the adapter in {@code start}. */
+    private static DjlLoraTrainer trainerFrom(ModelRunner runner, Path start) {
+        return (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)));
+    }
+
     static List<TrainingSequence> batch(int vocab) {
         Random random = new Random(5);
         List<TrainingSequence> batch = new ArrayList<>();
@@ -107,7 +112,7 @@ class DjlLoraTrainerTest {
             TokenObjective objective = linear(batch);
             int last = config.numHiddenLayers() - 1;
             double worst = 0;
-            try (DjlLoraTrainer trainer = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)))) {
+            try (DjlLoraTrainer trainer = trainerFrom(runner, start)) {
                 trainer.accumulate(batch, objective);
                 for (LoraTarget target : LoraTarget.values()) {
                     for (boolean ofA : new boolean[] {true, false}) {
@@ -176,7 +181,7 @@ class DjlLoraTrainerTest {
         try (ModelRunner runner = load(arch)) {
             Path start = randomAdapter(runner);
             TrainingSequence seq = batch(runner.vocabSize()).getFirst();
-            try (LoraTrainer trainer = runner.newTrainer(spec(Optional.of(start)))) {
+            try (LoraTrainer trainer = trainerFrom(runner, start)) {
                 trainer.save(dir.resolve("saved"));
                 float[] trained = trainer.logprobs(List.of(seq), true).getFirst();
                 try (LoraAdapter adapter = runner.loadAdapter(dir.resolve("saved"));
@@ -242,31 +247,34 @@ class DjlLoraTrainerTest {
         try (ModelRunner runner = load(Architecture.QWEN3)) {
             Path start = randomAdapter(runner);
             List<TrainingSequence> batch = batch(runner.vocabSize());
-            TokenObjective objective = linear(batch);
-            TokenObjective collecting = logprobs -> {
-                for (int i = 0; i < 3; i++) {
-                    System.gc();
-                    // Small native allocations that reuse whatever the collection freed.
-                    try (NDManager m = NDManager.newBaseManager()) {
-                        for (int j = 0; j < 200; j++) {
-                            m.create(new float[] {Float.NaN}).close();
-                        }
-                    }
-                    try {
-                        Thread.sleep(20);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return objective.evaluate(logprobs);
-            };
-            try (DjlLoraTrainer plain = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)));
-                    DjlLoraTrainer collected = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)))) {
-                plain.accumulate(batch, objective);
-                collected.accumulate(batch, collecting);
+            try (DjlLoraTrainer plain = trainerFrom(runner, start);
+                    DjlLoraTrainer collected = trainerFrom(runner, start)) {
+                plain.accumulate(batch, linear(batch));
+                collected.accumulate(batch, collectingGarbageFirst(linear(batch)));
                 assertSameGradients(runner.config(), plain, collected, 1e-6f);
             }
         }
+    }
+
+    /** {@code objective}, evaluated after three garbage collections, each followed by small native allocations. */
+    private static TokenObjective collectingGarbageFirst(TokenObjective objective) {
+        return logprobs -> {
+            for (int i = 0; i < 3; i++) {
+                System.gc();
+                // Small native allocations that reuse whatever the collection freed.
+                try (NDManager m = NDManager.newBaseManager()) {
+                    for (int j = 0; j < 200; j++) {
+                        m.create(new float[] {Float.NaN}).close();
+                    }
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return objective.evaluate(logprobs);
+        };
     }
 
     @Test
@@ -304,8 +312,8 @@ class DjlLoraTrainerTest {
                     return target % 2 == 0;
                 }
             };
-            try (DjlLoraTrainer all = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)));
-                    DjlLoraTrainer split = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)))) {
+            try (DjlLoraTrainer all = trainerFrom(runner, start);
+                    DjlLoraTrainer split = trainerFrom(runner, start)) {
                 TrainingBatchResult whole = all.accumulate(batch, plain);
                 TrainingBatchResult parted = split.accumulate(batch, declared);
                 assertEquals(whole.loss(), parted.loss(), 1e-5);
@@ -316,7 +324,7 @@ class DjlLoraTrainerTest {
                 }
                 assertSameGradients(runner.config(), all, split, 1e-5f);
             }
-            try (DjlLoraTrainer none = (DjlLoraTrainer) runner.newTrainer(spec(Optional.of(start)))) {
+            try (DjlLoraTrainer none = trainerFrom(runner, start)) {
                 TrainingBatchResult scored = none.accumulate(batch, new TokenObjective() {
                     @Override
                     public Evaluation evaluate(List<float[]> logprobs) {
@@ -342,17 +350,8 @@ class DjlLoraTrainerTest {
 
     private static void assertSameGradients(ModelConfig config, DjlLoraTrainer expected, DjlLoraTrainer actual,
             float tolerance) {
-        for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
-            for (LoraTarget target : LoraTarget.values()) {
-                for (boolean ofA : new boolean[] {true, false}) {
-                    if (!target.inLayer(layer)) {
-                        continue;
-                    }
-                    assertArrayEquals(expected.gradient(layer, target, ofA), actual.gradient(layer, target, ofA),
-                            tolerance, layer + " " + target + (ofA ? " A" : " B"));
-                }
-            }
-        }
+        LoraGradients.assertSame(LoraGradients.of(config, List.of(LoraTarget.values())), expected, actual, tolerance,
+                "");
     }
 
     @Test
@@ -391,8 +390,8 @@ class DjlLoraTrainerTest {
         try (ModelRunner runner = load(Architecture.QWEN2)) {
             Path start = randomAdapter(runner);
             List<TrainingSequence> batch = batch(runner.vocabSize());
-            try (LoraTrainer once = runner.newTrainer(spec(Optional.of(start)));
-                    LoraTrainer twice = runner.newTrainer(spec(Optional.of(start)))) {
+            try (LoraTrainer once = trainerFrom(runner, start);
+                    LoraTrainer twice = trainerFrom(runner, start)) {
                 once.accumulate(batch, linear(batch));
                 twice.accumulate(batch.subList(0, 1), linear(batch.subList(0, 1)));
                 twice.accumulate(batch, linear(batch));

@@ -16,7 +16,6 @@ import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.peft.LoraConfig;
-import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
@@ -140,31 +139,15 @@ class DjlTrainingMemoryTest {
     /** Every gradient equal within 1e-5 of the largest gradient's magnitude, and not all zero. */
     static void assertSameGradients(ModelConfig config, LoraConfig lora, DjlLoraTrainer expected,
             DjlLoraTrainer actual, String what) {
+        List<LoraGradients> matrices = LoraGradients.of(config, lora.targets());
         double largest = 0;
-        for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
-            for (LoraTarget target : lora.targets()) {
-                for (boolean ofA : new boolean[] {true, false}) {
-                    if (!target.inLayer(layer)) {
-                        continue;
-                    }
-                    for (float g : expected.gradient(layer, target, ofA)) {
-                        largest = Math.max(largest, Math.abs(g));
-                    }
-                }
+        for (LoraGradients m : matrices) {
+            for (float g : m.in(expected)) {
+                largest = Math.max(largest, Math.abs(g));
             }
         }
         assertTrue(largest > 0, what + ": the plain path has gradients");
-        for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
-            for (LoraTarget target : lora.targets()) {
-                for (boolean ofA : new boolean[] {true, false}) {
-                    if (!target.inLayer(layer)) {
-                        continue;
-                    }
-                    assertArrayEquals(expected.gradient(layer, target, ofA), actual.gradient(layer, target, ofA),
-                            (float) (1e-5 * largest), what + " " + layer + " " + target + (ofA ? " A" : " B"));
-                }
-            }
-        }
+        LoraGradients.assertSame(matrices, expected, actual, (float) (1e-5 * largest), what);
     }
 
     @Test

@@ -69,12 +69,7 @@ class OnnxBlockQuantTest {
 
     @Test
     void packsTwoValuesPerByteLowNibbleFirstAndScalesByTheBlocksLargestMagnitude() {
-        float[] row = new float[40];
-        row[0] = 7f;
-        row[1] = -7f;
-        row[2] = 3.4f;
-        row[33] = -2f;
-        OnnxBlockQuant q = quantize(row, 1, 40, 4);
+        OnnxBlockQuant q = probe(4, 7f);
         assertEquals(2, q.blocks());
         assertArrayEquals(new float[] {1f, 2f / 7f}, q.scales().toArray(ValueLayout.JAVA_FLOAT), 1e-7f);
         byte[] packed = q.packed().toArray(ValueLayout.JAVA_BYTE);
@@ -82,20 +77,12 @@ class OnnxBlockQuantTest {
         assertEquals(15 | 1 << 4, packed[0] & 0xff);
         assertEquals(11 | 8 << 4, packed[1] & 0xff);
         assertEquals(8 | 1 << 4, packed[16] & 0xff);
-        float[] back = q.dequantize();
-        assertEquals(3f, back[2]);
-        assertEquals(-2f, back[33], 1e-6f);
-        assertEquals(0f, back[39]);
+        assertProbeDequantises(q);
     }
 
     @Test
     void storesOneByteAroundZeroPoint128PerValueAtEightBits() {
-        float[] row = new float[40];
-        row[0] = 127f;
-        row[1] = -127f;
-        row[2] = 3.4f;
-        row[33] = -2f;
-        OnnxBlockQuant q = quantize(row, 1, 40, 8);
+        OnnxBlockQuant q = probe(8, 127f);
         assertArrayEquals(new float[] {1f, 2f / 127f}, q.scales().toArray(ValueLayout.JAVA_FLOAT), 1e-7f);
         byte[] packed = q.packed().toArray(ValueLayout.JAVA_BYTE);
         assertEquals(2 * 32, packed.length);
@@ -104,6 +91,24 @@ class OnnxBlockQuantTest {
         assertEquals(131, packed[2] & 0xff);
         assertEquals(128, packed[3] & 0xff);
         assertEquals(1, packed[32 + 1] & 0xff);
+        assertProbeDequantises(q);
+    }
+
+    /**
+     * A row of 40 in two blocks of 32 quantised at {@code bits}: the first block spans {@code +-peak}, the top level
+     * of that width, so its scale is 1, and holds 3.4 between levels; the second holds -2 alone.
+     */
+    private static OnnxBlockQuant probe(int bits, float peak) {
+        float[] row = new float[40];
+        row[0] = peak;
+        row[1] = -peak;
+        row[2] = 3.4f;
+        row[33] = -2f;
+        return quantize(row, 1, 40, bits);
+    }
+
+    /** The probe row back: 3.4 on the level below, -2 exactly as its block's largest magnitude, zeros as zeros. */
+    private static void assertProbeDequantises(OnnxBlockQuant q) {
         float[] back = q.dequantize();
         assertEquals(3f, back[2]);
         assertEquals(-2f, back[33], 1e-6f);

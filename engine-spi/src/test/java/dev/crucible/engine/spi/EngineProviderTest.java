@@ -16,23 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EngineProviderTest {
 
+    /** An engine that is only what it declares: every other method, {@code loadModel} included, is the default. */
+    private record Declared(String name, Set<Capability> capabilities, EngineHealth health) implements EngineProvider {
+    }
+
     /** A training-only engine, which inherits the default {@code loadModel}. */
-    private static final EngineProvider TRAINER_ONLY = new EngineProvider() {
-        @Override
-        public String name() {
-            return "trainer";
-        }
-
-        @Override
-        public Set<Capability> capabilities() {
-            return EnumSet.of(Capability.TRAINING);
-        }
-
-        @Override
-        public EngineHealth health() {
-            return EngineHealth.healthy();
-        }
-    };
+    private static final EngineProvider TRAINER_ONLY = new Declared("trainer", EnumSet.of(Capability.TRAINING),
+            EngineHealth.healthy());
 
     @Test
     void anEngineWithoutInferenceRefusesToLoadAModelNamingItself(@TempDir Path dir) throws IOException {

@@ -12,13 +12,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The model's tokenizer ({@link Tokenizer#load}, the one every engine serves with) on the tiny models' tokenizer.json
@@ -38,14 +42,24 @@ class TokenizerTest {
         TOKENIZERS.values().forEach(Tokenizer::close);
     }
 
+    /** Every architecture with each of its sample texts. */
+    static Stream<Arguments> samples() {
+        return Arrays.stream(Architecture.values())
+                .flatMap(arch -> TokenizerSamples.all(arch).stream().map(text -> Arguments.of(arch, text)));
+    }
+
+    /** Every architecture with each of its added tokens. */
+    static Stream<Arguments> specials() {
+        return Arrays.stream(Architecture.values())
+                .flatMap(arch -> TokenizerSamples.specials(arch).stream().map(token -> Arguments.of(arch, token)));
+    }
+
     @ParameterizedTest
-    @EnumSource(Architecture.class)
-    void decodesToTheNormalizedText(Architecture arch) throws IOException {
+    @MethodSource("samples")
+    void decodesToTheNormalizedText(Architecture arch, String text) throws IOException {
         Tokenizer tokenizer = tokenizer(arch);
-        for (String text : TokenizerSamples.all(arch)) {
-            int[] ids = tokenizer.encode(text, false);
-            assertEquals(TokenizerSamples.normalized(arch, text), tokenizer.decode(ids, false), "round trip of " + text);
-        }
+        assertEquals(TokenizerSamples.normalized(arch, text), tokenizer.decode(tokenizer.encode(text, false), false),
+                "round trip of " + text);
     }
 
     @ParameterizedTest
@@ -62,30 +76,32 @@ class TokenizerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Architecture.class)
-    void theBytesOfTheTokensMakeUpTheTextsUtf8(Architecture arch) throws IOException {
+    @MethodSource("samples")
+    void theBytesOfTheTokensMakeUpTheTextsUtf8(Architecture arch, String text) throws IOException {
         Tokenizer tokenizer = tokenizer(arch);
-        for (String text : TokenizerSamples.all(arch)) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            for (int id : tokenizer.encode(text, false)) {
-                bytes.writeBytes(tokenizer.tokenBytes(id));
-            }
-            assertArrayEquals(TokenizerSamples.normalized(arch, text).getBytes(StandardCharsets.UTF_8),
-                    bytes.toByteArray(), text);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (int id : tokenizer.encode(text, false)) {
+            bytes.writeBytes(tokenizer.tokenBytes(id));
         }
+        assertArrayEquals(TokenizerSamples.normalized(arch, text).getBytes(StandardCharsets.UTF_8),
+                bytes.toByteArray(), text);
+    }
+
+    @ParameterizedTest
+    @MethodSource("specials")
+    void addedTokensAreSingleIdsSpecialAsTheTokenizerSays(Architecture arch, String token) throws IOException {
+        Tokenizer tokenizer = tokenizer(arch);
+        int[] ids = tokenizer.encode(token, false);
+        assertEquals(1, ids.length, token);
+        assertEquals(OptionalInt.of(ids[0]), tokenizer.tokenId(token));
+        assertEquals(TokenizerSamples.special(arch, token), tokenizer.isSpecial(ids[0]), token);
+        assertArrayEquals(token.getBytes(StandardCharsets.UTF_8), tokenizer.tokenBytes(ids[0]));
     }
 
     @ParameterizedTest
     @EnumSource(Architecture.class)
-    void addedTokensAreSingleIdsSpecialAsTheTokenizerSays(Architecture arch) throws IOException {
+    void plainTextAndUnknownTokensAreNotSpecial(Architecture arch) throws IOException {
         Tokenizer tokenizer = tokenizer(arch);
-        for (String token : TokenizerSamples.specials(arch)) {
-            int[] ids = tokenizer.encode(token, false);
-            assertEquals(1, ids.length, token);
-            assertEquals(OptionalInt.of(ids[0]), tokenizer.tokenId(token));
-            assertEquals(TokenizerSamples.special(arch, token), tokenizer.isSpecial(ids[0]), token);
-            assertArrayEquals(token.getBytes(StandardCharsets.UTF_8), tokenizer.tokenBytes(ids[0]));
-        }
         int hello = tokenizer.encode("Hello", false)[0];
         assertFalse(tokenizer.isSpecial(hello));
         assertEquals(OptionalInt.empty(), tokenizer.tokenId("<|no such token|>"));

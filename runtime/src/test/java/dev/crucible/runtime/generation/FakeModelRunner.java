@@ -7,6 +7,7 @@ import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.config.RopeScaling;
+import dev.crucible.testsupport.engine.TokenListCache;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.function.Function;
 public class FakeModelRunner implements ModelRunner {
 
     final List<List<Integer>> batches = new ArrayList<>();
-    public final List<FakeKvCache> caches = new ArrayList<>();
+    public final List<TokenListCache> caches = new ArrayList<>();
     public final List<Integer> copies = new ArrayList<>();
     private final ModelConfig config;
     private final Function<List<Integer>, float[]> model;
@@ -71,7 +72,7 @@ public class FakeModelRunner implements ModelRunner {
         if (capacityTokens < 1 || capacityTokens > config.maxPositionEmbeddings()) {
             throw new IllegalArgumentException("capacity " + capacityTokens);
         }
-        FakeKvCache cache = new FakeKvCache(this, capacityTokens);
+        TokenListCache cache = new TokenListCache(this, capacityTokens);
         caches.add(cache);
         return cache;
     }
@@ -82,7 +83,7 @@ public class FakeModelRunner implements ModelRunner {
             throw new IllegalArgumentException("empty batch or a cache twice");
         }
         for (SequenceInput input : batch) {
-            if (!(input.cache() instanceof FakeKvCache cache) || cache.owner != this || cache.closed
+            if (!(input.cache() instanceof TokenListCache cache) || !cache.ownedBy(this) || cache.closed()
                     || input.length() > cache.remaining()) {
                 throw new IllegalArgumentException("bad cache");
             }
@@ -93,26 +94,14 @@ public class FakeModelRunner implements ModelRunner {
             }
         }
         batches.add(batch.stream().map(SequenceInput::length).toList());
-        List<SequenceLogits> out = new ArrayList<>();
-        for (SequenceInput input : batch) {
-            FakeKvCache cache = (FakeKvCache) input.cache();
-            List<float[]> positions = new ArrayList<>();
-            for (int id : input.tokenIds()) {
-                cache.tokens.add(id);
-                if (input.allPositions()) {
-                    positions.add(model.apply(List.copyOf(cache.tokens)));
-                }
-            }
-            out.add(new SequenceLogits(model.apply(List.copyOf(cache.tokens)), positions));
-        }
-        return out;
+        return TokenListCache.forward(batch, model);
     }
 
     /** Copies the token list, checking the SPI's rules; records each copy's length in {@link #copies}. */
     @Override
     public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
-        if (!(from instanceof FakeKvCache source) || !(to instanceof FakeKvCache target) || source.owner != this
-                || target.owner != this || source.closed || target.closed || source == target
+        if (!(from instanceof TokenListCache source) || !(to instanceof TokenListCache target) || !source.ownedBy(this)
+                || !target.ownedBy(this) || source.closed() || target.closed() || source == target
                 || target.length() != 0 || tokens < 1 || tokens > source.length() || tokens > target.capacity()) {
             throw new IllegalArgumentException("bad prefix copy");
         }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.crucible.engine.spi.EngineException;
 import dev.crucible.runtime.generation.stopping.FinishReason;
 import dev.crucible.testsupport.concurrent.Await;
+import dev.crucible.testsupport.engine.TokenListCache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -86,7 +87,7 @@ class GeneratorBatchingTest {
         // the 5-token prompt goes in chunks of 2; no input is longer
         assertEquals(2, runner.batches.getFirst().getFirst());
         assertTrue(runner.batches.stream().flatMap(List::stream).allMatch(length -> length <= 2));
-        assertTrue(runner.caches.stream().allMatch(cache -> cache.closed), "every cache freed");
+        assertTrue(runner.caches.stream().allMatch(TokenListCache::closed), "every cache freed");
     }
 
     @Test

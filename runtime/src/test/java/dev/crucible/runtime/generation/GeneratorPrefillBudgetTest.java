@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -44,12 +45,7 @@ class GeneratorPrefillBudgetTest {
     void aLongPromptGoesInBudgetPiecesBetweenTheStreamsDecodeSteps() {
         FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
         try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
-            GenerationHandle running = value(generator.submit(stream(12), GenerationListener.NONE));
-            awaitFirstForward();
-            GenerationHandle arriving = value(generator.submit(longPrompt(18, 3), GenerationListener.NONE));
-            gate.countDown();
-            running.result().join();
-            arriving.result().join();
+            arriveWhileDecoding(generator, stream(12), longPrompt(18, 3)).forEach(h -> h.result().join());
         }
         // the stream's prompt alone, then 18 prompt tokens in pieces of 4 beside its decode steps, then both decode
         assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 2),
@@ -60,12 +56,8 @@ class GeneratorPrefillBudgetTest {
     void prefillingSequencesShareTheBudgetInArrivalOrder() {
         FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
         try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
-            GenerationHandle running = value(generator.submit(stream(10), GenerationListener.NONE));
-            awaitFirstForward();
-            GenerationHandle first = value(generator.submit(longPrompt(6, 3), GenerationListener.NONE));
-            GenerationHandle second = value(generator.submit(longPrompt(6, 9), GenerationListener.NONE));
-            gate.countDown();
-            List.of(running, first, second).forEach(h -> h.result().join());
+            arriveWhileDecoding(generator, stream(10), longPrompt(6, 3), longPrompt(6, 9))
+                    .forEach(h -> h.result().join());
         }
         // the second prompt sits the first step out, takes what the first leaves of the next, then the rest
         assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 2, 2), List.of(1, 1, 4), List.of(1, 1, 1)),
@@ -91,11 +83,7 @@ class GeneratorPrefillBudgetTest {
         }
         FakeModelRunner budgeted = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
         try (Generator generator = generator(budgeted, PrefillBudget.fixed(BUDGET))) {
-            GenerationHandle running = value(generator.submit(stream(12), GenerationListener.NONE));
-            awaitFirstForward();
-            GenerationHandle arriving = value(generator.submit(longPrompt(18, 3), GenerationListener.NONE));
-            gate.countDown();
-            assertEquals(alone, List.of(running, arriving).stream()
+            assertEquals(alone, arriveWhileDecoding(generator, stream(12), longPrompt(18, 3)).stream()
                     .map(h -> h.result().join().sequences().getFirst().tokenIds()).toList());
         }
     }
@@ -121,6 +109,22 @@ class GeneratorPrefillBudgetTest {
             Thread.sleep(300);
             assertEquals(before, releases.get());
         }
+    }
+
+    /**
+     * Submits {@code stream} to a generator over the gated runner, waits for its first forward, submits
+     * {@code arriving} in order behind it and opens the gate; answers the handles, the stream's first.
+     */
+    private List<GenerationHandle> arriveWhileDecoding(Generator generator, GenerationRequest stream,
+            GenerationRequest... arriving) {
+        List<GenerationHandle> handles = new ArrayList<>();
+        handles.add(value(generator.submit(stream, GenerationListener.NONE)));
+        awaitFirstForward();
+        for (GenerationRequest request : arriving) {
+            handles.add(value(generator.submit(request, GenerationListener.NONE)));
+        }
+        gate.countDown();
+        return handles;
     }
 
     private void awaitFirstForward() {

@@ -2,8 +2,9 @@ package dev.crucible.runtime.template;
 
 import static dev.crucible.runtime.template.ChatTemplateGoldenTest.FROZEN;
 import static dev.crucible.runtime.template.ChatTemplateGoldenTest.done;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.assertRefused;
+import static dev.crucible.testsupport.outcome.OutcomeAssertions.refusal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -124,18 +125,15 @@ class ChatTemplateTest {
     void refusesATemplateThatDoesNotParse() {
         Outcome<ChatTemplate> unclosed = ChatTemplate.compile("{% if messages %}no end", FROZEN);
 
-        Refusal refusal = assertInstanceOf(Outcome.Refused.class, unclosed).refusal();
-        assertEquals(Refusal.Reason.INVALID, refusal.reason());
-        assertEquals("chat_template", refusal.param());
-        assertTrue(refusal.message().startsWith("chat template does not parse: "), refusal.message());
+        String message = assertRefused(unclosed, Refusal.Reason.INVALID, "chat_template");
+        assertTrue(message.startsWith("chat template does not parse: "), message);
     }
 
     @Test
     void refusesATemplateWithAMalformedStringEscape() {
         Outcome<ChatTemplate> truncated = ChatTemplate.compile("{{ '\\x4' }}", FROZEN);
 
-        Refusal refusal = assertInstanceOf(Outcome.Refused.class, truncated).refusal();
-        assertEquals("chat_template", refusal.param());
+        assertEquals("chat_template", refusal(truncated).param());
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -43,6 +44,8 @@ class PrefixCachingIT {
     private final String aliceKey = server.newKey("alice");
     private final Api alice = server.api(aliceKey);
     private final Api bob = server.api(server.newKey("bob"));
+    /** This test's system prompt, before every question it asks. */
+    private String system;
 
     /** The server's settings beyond the test defaults. */
     Map<String, Object> properties() {
@@ -58,21 +61,28 @@ class PrefixCachingIT {
         return text.toString();
     }
 
-    private static Map<String, Object> chat(String system, String question, Object... pairs) {
+    /** A fresh system prompt for each test, so that no other test's requests were cached. */
+    @BeforeEach
+    void newSystemPrompt() {
+        system = systemPrompt();
+    }
+
+    /** A chat completion body of {@code question} after this test's system prompt, with the fields {@code pairs}. */
+    private Map<String, Object> chat(String question, Object... pairs) {
         Map<String, Object> body = new HashMap<>(RequestBodies.chat(question, "max_tokens", 4, "temperature", 0));
         body.put("messages", List.of(Map.of("role", "system", "content", system),
                 Map.of("role", "user", "content", question)));
         return RequestBodies.with(body, pairs);
     }
 
-    /** {@code who}'s chat completion of {@code question} after {@code system}, with the extra fields {@code pairs}. */
-    private static Api.Reply ask(Api who, String system, String question, Object... pairs) {
-        return who.post("/v1/chat/completions", chat(system, question, pairs));
+    /** {@code who}'s chat completion of {@code question}, with the extra fields {@code pairs}. */
+    private Api.Reply ask(Api who, String question, Object... pairs) {
+        return who.post("/v1/chat/completions", chat(question, pairs));
     }
 
     /** Alice's answer to {@code question} under a fresh {@code cache_salt}: another scope, so nothing is reused. */
-    private Api.Reply askAlone(String system, String question) {
-        return ask(alice, system, question, "cache_salt", UUID.randomUUID().toString());
+    private Api.Reply askAlone(String question) {
+        return ask(alice, question, "cache_salt", UUID.randomUUID().toString());
     }
 
     private static Map<?, ?> usage(Api.Reply reply) {
@@ -103,9 +113,8 @@ class PrefixCachingIT {
 
     @Test
     void aRepeatedPromptReusesItsWholeBlocksAndAnswersTheSame() {
-        String system = systemPrompt();
-        Api.Reply first = ask(alice, system, "What is 2+2?");
-        Api.Reply second = ask(alice, system, "What is 2+2?");
+        Api.Reply first = ask(alice, "What is 2+2?");
+        Api.Reply second = ask(alice, "What is 2+2?");
         int prompt = promptTokens(first);
         assertTrue(prompt > 4 * BLOCK, "a prompt of several blocks, got " + prompt);
         assertEquals(0, cached(first));
@@ -116,9 +125,8 @@ class PrefixCachingIT {
 
     @Test
     void aSharedSystemPromptIsReusedUpToTheQuestion() {
-        String system = systemPrompt();
-        Api.Reply first = ask(alice, system, "Name a colour.");
-        Api.Reply other = ask(alice, system, "Name a fruit, please.");
+        Api.Reply first = ask(alice, "Name a colour.");
+        Api.Reply other = ask(alice, "Name a fruit, please.");
         int reused = cached(other);
         assertEquals(0, cached(first));
         assertTrue(reused > 0 && reused % BLOCK == 0 && reused < promptTokens(other), "cached " + reused);
@@ -126,27 +134,25 @@ class PrefixCachingIT {
 
     @Test
     void anotherCacheSaltReusesNothing() {
-        String system = systemPrompt();
-        ask(alice, system, "Hi", "cache_salt", "salt-a");
-        assertEquals(0, cached(ask(alice, system, "Hi", "cache_salt", "salt-b")));
-        assertEquals(0, cached(ask(alice, system, "Hi")), "no salt is another scope");
-        assertTrue(cached(ask(alice, system, "Hi", "cache_salt", "salt-a")) > 0);
+        ask(alice, "Hi", "cache_salt", "salt-a");
+        assertEquals(0, cached(ask(alice, "Hi", "cache_salt", "salt-b")));
+        assertEquals(0, cached(ask(alice, "Hi")), "no salt is another scope");
+        assertTrue(cached(ask(alice, "Hi", "cache_salt", "salt-a")) > 0);
     }
 
     @Test
     void anotherEntityReusesNothing() {
-        String system = systemPrompt();
-        ask(alice, system, "Hi");
-        assertTrue(cached(ask(alice, system, "Hi")) > 0);
-        assertEquals(0, cached(ask(bob, system, "Hi")),
+        ask(alice, "Hi");
+        assertTrue(cached(ask(alice, "Hi")) > 0);
+        assertEquals(0, cached(ask(bob, "Hi")),
                 "one tenant never reuses, nor can time, another's prompt");
-        assertTrue(cached(ask(bob, system, "Hi")) > 0, "bob's own repeat is reused");
+        assertTrue(cached(ask(bob, "Hi")) > 0, "bob's own repeat is reused");
     }
 
     @Test
     void theNChoicesOfOneRequestCostOnePrefill() {
         long before = snapshot().prefillTokens();
-        Api.Reply reply = ask(alice, systemPrompt(), "Hi", "n", 4, "temperature", 1.0, "seed", 7);
+        Api.Reply reply = ask(alice, "Hi", "n", 4, "temperature", 1.0, "seed", 7);
         assertEquals(4, ((List<?>) reply.json().get("choices")).size());
         assertEquals(0, cached(reply));
         assertEquals(promptTokens(reply), snapshot().prefillTokens() - before, "one prefill, not four");
@@ -154,10 +160,9 @@ class PrefixCachingIT {
 
     @Test
     void identicalRequestsSentTogetherPrefillOnceAndAnswerAsIfAlone() {
-        String system = systemPrompt();
-        List<Api.Reply> together = sentTogether(Collections.nCopies(6, chat(system, "What is 2+2?")));
+        List<Api.Reply> together = sentTogether(Collections.nCopies(6, chat("What is 2+2?")));
         // another cache_salt is another scope, so this one restores nothing and prefills on its own
-        Api.Reply alone = askAlone(system, "What is 2+2?");
+        Api.Reply alone = askAlone("What is 2+2?");
         assertEquals(0, cached(alone));
         int prompt = promptTokens(alone);
         int whole = (prompt - 1) / BLOCK * BLOCK;
@@ -172,23 +177,21 @@ class PrefixCachingIT {
 
     @Test
     void requestsSentTogetherWithASharedSystemPromptPrefillItOnce() {
-        String system = systemPrompt();
         List<String> questions = List.of("Name a colour.", "Name a fruit, please.", "Name a tree.", "Name a river.");
-        List<Api.Reply> together = sentTogether(questions.stream().map(q -> chat(system, q)).toList());
+        List<Api.Reply> together = sentTogether(questions.stream().map(q -> chat(q)).toList());
         List<Integer> cached = together.stream().map(PrefixCachingIT::cached).toList();
         assertEquals(1, cached.stream().filter(c -> c == 0).count(), "one prefills the system prompt: " + cached);
         assertTrue(cached.stream().allMatch(c -> c % BLOCK == 0 && c < promptTokens(together.getFirst())), "" + cached);
         for (int i = 0; i < questions.size(); i++) {
-            Api.Reply alone = askAlone(system, questions.get(i));
+            Api.Reply alone = askAlone(questions.get(i));
             assertEquals(alone.firstChoice().get("message"), together.get(i).firstChoice().get("message"));
         }
     }
 
     @Test
     void aStreamsFinalUsageCountsTheCachedTokens() throws IOException {
-        String system = systemPrompt();
-        int expected = (promptTokens(ask(alice, system, "Hi")) - 1) / BLOCK * BLOCK;
-        Api.Events events = alice.stream("/v1/chat/completions", chat(system, "Hi", "stream", true,
+        int expected = (promptTokens(ask(alice, "Hi")) - 1) / BLOCK * BLOCK;
+        Api.Events events = alice.stream("/v1/chat/completions", chat("Hi", "stream", true,
                 "stream_options", Map.of("include_usage", true)));
         assertEquals(200, events.status(), events.body());
         List<String> data = events.data();
@@ -199,9 +202,8 @@ class PrefixCachingIT {
 
     @Test
     void theCacheIsShownInTheMetrics() throws IOException, InterruptedException {
-        String system = systemPrompt();
-        ask(alice, system, "Hi");
-        ask(alice, system, "Hi");
+        ask(alice, "Hi");
+        ask(alice, "Hi");
         assertTrue(snapshot().prefixCache().hitTokens() > 0);
         assertTrue(snapshot().prefixCache().heldTokens() > 0);
         String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url() + "/metrics"))

@@ -12,6 +12,7 @@ import dev.crucible.engine.spi.SequenceInput;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
+import dev.crucible.testsupport.engine.TokenListCache;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Replaces;
@@ -105,29 +106,6 @@ public class ScriptedModels {
         }
     }
 
-    private static final class Cache implements KvCache {
-        private final int capacity;
-        private final List<Integer> tokens = new ArrayList<>();
-
-        Cache(int capacity) {
-            this.capacity = capacity;
-        }
-
-        @Override
-        public int capacity() {
-            return capacity;
-        }
-
-        @Override
-        public int length() {
-            return tokens.size();
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
     /**
      * Puts all weight on the next token of the reply the conversation asks for. A conversation that says
      * {@value #ERROR} makes its forward throw an {@link OutOfMemoryError}, as an engine short of memory would; one
@@ -139,13 +117,13 @@ public class ScriptedModels {
 
         @Override
         public KvCache newCache(int capacityTokens) {
-            return new Cache(capacityTokens);
+            return new TokenListCache(this, capacityTokens);
         }
 
         @Override
         public synchronized void copyPrefix(KvCache from, KvCache to, int tokens) {
-            Cache source = (Cache) from;
-            Cache target = (Cache) to;
+            TokenListCache source = (TokenListCache) from;
+            TokenListCache target = (TokenListCache) to;
             if (source == target || target.length() != 0 || tokens < 1 || tokens > source.length()
                     || tokens > target.capacity()) {
                 throw new IllegalArgumentException("bad prefix copy");
@@ -157,7 +135,7 @@ public class ScriptedModels {
         public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
             gate.forwards().pass();
             for (SequenceInput input : batch) {
-                List<Integer> context = new ArrayList<>(((Cache) input.cache()).tokens);
+                List<Integer> context = new ArrayList<>(((TokenListCache) input.cache()).tokens);
                 Arrays.stream(input.tokenIds()).forEach(context::add);
                 String text = tokenizer.decode(context.stream().mapToInt(Integer::intValue).toArray(), false);
                 if (text.contains(BREAK)) {
@@ -170,19 +148,7 @@ public class ScriptedModels {
             if (broken.get()) {
                 throw new InternalError("scripted: this engine is broken");
             }
-            List<SequenceLogits> out = new ArrayList<>();
-            for (SequenceInput input : batch) {
-                Cache cache = (Cache) input.cache();
-                List<float[]> positions = new ArrayList<>();
-                for (int id : input.tokenIds()) {
-                    cache.tokens.add(id);
-                    if (input.allPositions()) {
-                        positions.add(next(cache.tokens));
-                    }
-                }
-                out.add(new SequenceLogits(next(cache.tokens), positions));
-            }
-            return out;
+            return TokenListCache.forward(batch, this::next);
         }
 
         private float[] next(List<Integer> context) {

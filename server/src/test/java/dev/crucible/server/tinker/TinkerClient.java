@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,12 @@ import java.util.Map;
  * submits that answer a request id, and futures polled until they are no longer {@code try_again}.
  */
 final class TinkerClient {
+
+    /**
+     * How far a sampler's prompt logprob may be from the trainer's for the same token, in nats: trainer (DJL) and
+     * sampler (the serving engine) compute in FP32 in different orders.
+     */
+    static final double AGREEMENT = 5e-3;
 
     private final Api api;
     private int seq;
@@ -124,6 +131,32 @@ final class TinkerClient {
         Map<?, ?> output = (Map<?, ?>) ((List<?>) result.get("loss_fn_outputs")).getFirst();
         return ((List<?>) ((Map<?, ?>) output.get("logprobs")).get("data")).stream()
                 .map(v -> ((Number) v).doubleValue()).toList();
+    }
+
+    /** Opens a session as the SDK does; answers its id. */
+    String createSession() {
+        return post("create_session", Map.of("tags", List.of(), "type", "create_session")).text("session_id");
+    }
+
+    /** Saves the run's weights for sampling under {@code name}; answers their {@code tinker://} path. */
+    String saveForSampler(String model, String name) {
+        return (String) await(submit("save_weights_for_sampler", Map.of("model_id", model, "path", name, "seq_id",
+                nextSeq()))).get("path");
+    }
+
+    /**
+     * Asserts that {@code sampler}, given {@code tokens} as a prompt (request {@code seq}), scores each token after
+     * the first within {@link #AGREEMENT} of {@code trainer}, the trainer's logprobs of the same targets.
+     */
+    void assertScoresAsTrainer(String sampler, int seq, List<Double> trainer, int... tokens) {
+        Map<String, Object> scored = await(submit("asample", sample(sampler, seq, Arrays.stream(tokens).boxed()
+                .toList(), Map.of("max_tokens", 1), true)));
+        List<?> promptLogprobs = (List<?>) scored.get("prompt_logprobs");
+        assertEquals(null, promptLogprobs.getFirst(), "the first prompt token has no logprob");
+        for (int i = 1; i < tokens.length; i++) {
+            assertEquals(trainer.get(i - 1), ((Number) promptLogprobs.get(i)).doubleValue(), AGREEMENT,
+                    "position " + i + ": trainer " + trainer + ", sampler " + promptLogprobs);
+        }
     }
 
     /** An {@code asample} body: one sample of {@code prompt}, with or without the prompt's logprobs. */

@@ -12,7 +12,6 @@ import dev.crucible.server.support.RequestBodies;
 import dev.crucible.server.support.TestServer;
 import dev.crucible.testsupport.concurrent.Await;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +21,13 @@ import org.junit.jupiter.api.Test;
 /**
  * The cookbook's supervised loop replayed over HTTP (reference §9, JSON profile) on a tiny model: the loss falls, the
  * named sampler weights continue the taught tokens greedily and answer /v1/chat/completions by the run's name; an
- * ephemeral sampler's prompt logprobs agree with the trainer's (FP32: within {@value #AGREEMENT} nats per token);
- * a saved state loaded into a new run scores as the old one. Samples count in the usage API under the run's model.
+ * ephemeral sampler's prompt logprobs agree with the trainer's (FP32: within {@value TinkerClient#AGREEMENT} nats per
+ * token); a saved state loaded into a new run scores as the old one. Samples count in the usage API under the run's
+ * model.
  */
 class TinkerReplayIT {
 
     private static final int[] TAUGHT = {21, 22, 23, 24, 25, 26, 27, 28, 29, 30};
-    /** Trainer (DJL) and sampler (the serving engine) compute in FP32 in different orders. */
-    private static final double AGREEMENT = 5e-3;
 
     @AutoClose
     private final TestServer server = TestServer.start(Map.of());
@@ -39,8 +37,7 @@ class TinkerReplayIT {
     @Test
     void theSupervisedLoopTeachesTokensThatTheSamplerContinues() {
         tinker.post("client/config", Map.of("sdk_version", "0.24.1"));
-        String session = tinker.post("create_session", Map.of("tags", List.of(), "type", "create_session"))
-                .text("session_id");
+        String session = tinker.createSession();
         Map<String, Object> create = new LinkedHashMap<>(TinkerClient.createModelBody(TestServer.BASE_MODEL, 8));
         create.put("session_id", session);
         create.put("model_seq_id", 0);
@@ -49,8 +46,7 @@ class TinkerReplayIT {
         List<Double> losses = tinker.teach(model, TAUGHT);
         assertTrue(losses.getLast() < losses.getFirst() / 4, "the loss falls: " + losses);
 
-        String path = (String) tinker.await(tinker.submit("save_weights_for_sampler", Map.of("model_id", model,
-                "path", "final", "seq_id", tinker.nextSeq()))).get("path");
+        String path = tinker.saveForSampler(model, "final");
         assertEquals("tinker://" + model + "/sampler_weights/final", path);
         String sampler = tinker.post("create_sampling_session", Map.of("session_id", session,
                 "sampling_session_seq_id", 0, "model_path", path)).text("sampling_session_id");
@@ -86,19 +82,7 @@ class TinkerReplayIT {
         List<Double> trainer = tinker.forwardLogprobs(model, tinker.nextSeq(), TAUGHT);
         Map<String, Object> ephemeral = tinker.await(tinker.submit("save_weights_for_sampler", Map.of(
                 "model_id", model, "seq_id", tinker.nextSeq(), "sampling_session_seq_id", 1)));
-        String sampler = (String) ephemeral.get("sampling_session_id");
-        List<Integer> prompt = new ArrayList<>();
-        for (int t : TAUGHT) {
-            prompt.add(t);
-        }
-        Map<String, Object> scored = tinker.await(tinker.submit("asample", sample(sampler, 0, prompt,
-                Map.of("max_tokens", 1), true)));
-        List<?> promptLogprobs = (List<?>) scored.get("prompt_logprobs");
-        assertEquals(null, promptLogprobs.getFirst(), "the first prompt token has no logprob");
-        for (int i = 1; i < TAUGHT.length; i++) {
-            assertEquals(trainer.get(i - 1), ((Number) promptLogprobs.get(i)).doubleValue(), AGREEMENT,
-                    "position " + i + ": trainer " + trainer + ", sampler " + promptLogprobs);
-        }
+        tinker.assertScoresAsTrainer((String) ephemeral.get("sampling_session_id"), 0, trainer, TAUGHT);
 
         String saved = (String) tinker.await(tinker.submit("save_weights", Map.of("model_id", model, "path", "s1",
                 "seq_id", tinker.nextSeq()))).get("path");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.support.TestServer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -15,23 +14,20 @@ import org.junit.jupiter.api.Test;
  * {@code create_model} as the SDK's {@code create_lora_training_client(base_model, rank)} sends it, with
  * {@code train_unembed} (and the MLP and attention) true by default: the run trains a LoRA of {@code lm_head} too,
  * its loss falls, a sampler made from it continues the taught tokens greedily and scores the prompt as the trainer
- * does (FP32: within {@value #AGREEMENT} nats per token) on the serving engine, and its weights say what they train.
+ * does (FP32: within {@value TinkerClient#AGREEMENT} nats per token) on the serving engine, and its weights say
+ * what they train.
  */
 class TinkerUnembedIT {
 
     private static final int[] TAUGHT = {41, 42, 43, 44, 45, 46, 47, 48, 49, 50};
-    /** Trainer (DJL) and sampler (the serving engine) compute in FP32 in different orders. */
-    private static final double AGREEMENT = 5e-3;
 
     @AutoClose
     private final TestServer server = TestServer.start(Map.of());
-    private final String key = server.newKey("ulla");
-    private final TinkerClient tinker = new TinkerClient(server, key);
+    private final TinkerClient tinker = new TinkerClient(server, server.newKey("ulla"));
 
     @Test
     void theSdksDefaultLoraConfigTrainsTheUnembeddingAndItsSamplerUsesIt() {
-        String session = tinker.post("create_session", Map.of("tags", List.of(), "type", "create_session"))
-                .text("session_id");
+        String session = tinker.createSession();
         String model = (String) tinker.await(tinker.submit("create_model", Map.of("session_id", session,
                 "model_seq_id", 0, "base_model", TestServer.BASE_MODEL, "lora_config", Map.of("rank", 8, "seed", 5),
                 "type", "create_model"))).get("model_id");
@@ -39,8 +35,7 @@ class TinkerUnembedIT {
         assertTrue(losses.getLast() < losses.getFirst() / 4, "the loss falls: " + losses);
         List<Double> trainer = tinker.forwardLogprobs(model, tinker.nextSeq(), TAUGHT);
 
-        String path = (String) tinker.await(tinker.submit("save_weights_for_sampler", Map.of("model_id", model,
-                "path", "final", "seq_id", tinker.nextSeq()))).get("path");
+        String path = tinker.saveForSampler(model, "final");
         Map<String, Object> info = tinker.post("weights_info", Map.of("tinker_path", path)).json();
         assertEquals(true, info.get("train_unembed"), info.toString());
         String sampler = tinker.post("create_sampling_session", Map.of("session_id", session,
@@ -50,17 +45,6 @@ class TinkerUnembedIT {
                 Map.of("max_tokens", 7, "temperature", 0.0), false)));
         Map<?, ?> sequence = (Map<?, ?>) ((List<?>) sampled.get("sequences")).getFirst();
         assertEquals(List.of(44, 45, 46, 47, 48, 49, 50), sequence.get("tokens"), sampled + " after " + losses);
-
-        List<Integer> prompt = new ArrayList<>();
-        for (int t : TAUGHT) {
-            prompt.add(t);
-        }
-        Map<String, Object> scored = tinker.await(tinker.submit("asample", sample(sampler, 1, prompt,
-                Map.of("max_tokens", 1), true)));
-        List<?> promptLogprobs = (List<?>) scored.get("prompt_logprobs");
-        for (int i = 1; i < TAUGHT.length; i++) {
-            assertEquals(trainer.get(i - 1), ((Number) promptLogprobs.get(i)).doubleValue(), AGREEMENT,
-                    "position " + i + ": trainer " + trainer + ", sampler " + promptLogprobs);
-        }
+        tinker.assertScoresAsTrainer(sampler, 1, trainer, TAUGHT);
     }
 }

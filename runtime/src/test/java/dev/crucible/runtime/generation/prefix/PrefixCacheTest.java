@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.SequenceInput;
-import dev.crucible.runtime.generation.FakeKvCache;
 import dev.crucible.runtime.generation.FakeModelRunner;
+import dev.crucible.testsupport.engine.TokenListCache;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +34,7 @@ class PrefixCacheTest {
 
     /** Restores {@code prompt} into a fresh cache; returns the tokens copied, checking the copy holds them. */
     private int restore(PrefixCache cache, PrefixScope scope, int[] prompt) {
-        FakeKvCache to = (FakeKvCache) runner.newCache(prompt.length);
+        TokenListCache to = (TokenListCache) runner.newCache(prompt.length);
         int tokens = cache.restore(scope, prompt, to);
         assertEquals(Arrays.stream(prompt).limit(tokens).boxed().toList(), to.tokens);
         return tokens;
@@ -94,7 +94,7 @@ class PrefixCacheTest {
         assertEquals(0, restore(cache, SCOPE, b));
         assertEquals(32, restore(cache, SCOPE, a));
         assertEquals(32, restore(cache, SCOPE, c));
-        assertTrue(runner.caches.stream().filter(k -> k.closed).count() >= 1, "the evicted cache is freed");
+        assertTrue(runner.caches.stream().filter(TokenListCache::closed).count() >= 1, "the evicted cache is freed");
     }
 
     @Test
