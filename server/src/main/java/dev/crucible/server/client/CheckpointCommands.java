@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,8 +20,8 @@ public final class CheckpointCommands {
             description = "List every checkpoint of a model (all pages), with its training metrics.")
     static final class List extends ClientCommand {
 
-        @Parameters(paramLabel = "MODEL_ID", description = "The model's id.")
-        String modelId;
+        @Mixin
+        ModelArgument model;
 
         @Option(names = "--order", defaultValue = "asc", description = "asc (oldest first) or desc.")
         String order;
@@ -28,7 +29,7 @@ public final class CheckpointCommands {
         @Override
         int run(CrucibleClient client) {
             ArrayNode all = CrucibleClient.json().createArrayNode();
-            client.forEachItem(CrucibleClient.query("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints",
+            client.forEachItem(CrucibleClient.query(model.path() + "/checkpoints",
                     "order", order), null, all::add);
             StringBuilder table = new StringBuilder(String.format("%6s  %-36s  %-24s  %s", "STEP", "ID", "CREATED",
                     "METRICS"));
@@ -45,8 +46,8 @@ public final class CheckpointCommands {
     @Command(name = "delete", mixinStandardHelpOptions = true, description = "Delete checkpoints by step.")
     static final class Delete extends ClientCommand {
 
-        @Parameters(index = "0", paramLabel = "MODEL_ID", description = "The model's id.")
-        String modelId;
+        @Mixin
+        ModelArgument model;
 
         @Option(names = "--steps", required = true, split = ",", description = "Steps to delete, e.g. 1,2,3.")
         long[] steps;
@@ -58,8 +59,7 @@ public final class CheckpointCommands {
             for (long step : steps) {
                 list.add(step);
             }
-            JsonNode answer = client.delete("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints",
-                    body);
+            JsonNode answer = client.delete(model.path() + "/checkpoints", body);
             server.print(answer, "deleted " + list.size() + " checkpoint(s)");
             return ExitCodes.OK;
         }
@@ -69,8 +69,8 @@ public final class CheckpointCommands {
             description = "Download a checkpoint's LoRA adapter as a PEFT folder in a zip archive.")
     static final class Download extends ClientCommand {
 
-        @Parameters(index = "0", paramLabel = "MODEL_ID", description = "The model's id.")
-        String modelId;
+        @Mixin
+        ModelArgument model;
 
         @Parameters(index = "1", paramLabel = "STEP", description = "The checkpoint's step.")
         long step;
@@ -81,8 +81,7 @@ public final class CheckpointCommands {
         @Override
         int run(CrucibleClient client) throws IOException {
             Path target = output != null ? output : Path.of("adapter-step" + step + ".zip");
-            client.download("/v1/preview/models/" + Paths.segment(modelId) + "/checkpoints/" + step
-                    + "/adapter", target);
+            client.download(model.path() + "/checkpoints/" + step + "/adapter", target);
             server.out().println("wrote " + target);
             server.out().flush();
             return ExitCodes.OK;

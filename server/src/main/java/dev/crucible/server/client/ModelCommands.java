@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code crucible models list|create|delete}: the models a key can chat with, and trainable models. */
 public final class ModelCommands {
@@ -86,13 +86,13 @@ public final class ModelCommands {
             description = "Delete a trainable model with its checkpoints.")
     public static final class Delete extends ClientCommand {
 
-        @Parameters(paramLabel = "MODEL_ID", description = "The model's id.")
-        String modelId;
+        @Mixin
+        ModelArgument model;
 
         @Override
         int run(CrucibleClient client) {
-            JsonNode answer = client.delete("/v1/preview/models/" + Paths.segment(modelId), null);
-            server.print(answer, "deleted " + modelId);
+            JsonNode answer = client.delete(model.path(), null);
+            server.print(answer, "deleted " + model.id);
             return ExitCodes.OK;
         }
     }

@@ -9,6 +9,7 @@ import dev.crucible.application.dataset.LineageService;
 import dev.crucible.application.dataset.LineageStore;
 import dev.crucible.application.dataset.ReadDatasetContentUseCase;
 import dev.crucible.application.dataset.RewardModelScores;
+import dev.crucible.application.reward.RewardLimits;
 import dev.crucible.application.reward.ScoreRewardUseCase;
 import dev.crucible.application.feedback.FeedbackStore;
 import dev.crucible.application.job.dataset.JsonLineParser;
@@ -30,10 +31,11 @@ class DatasetFactory {
 
     @Singleton
     DatasetService datasets(StoredCompletionStore completions, FeedbackStore feedback, DatasetStore store,
-            ScoreRewardUseCase rewards, Clock clock, @Value("${crucible.datasets.max-rows:100000}") int maxRows,
-            @Value("${crucible.datasets.max-completions:200000}") int maxCompletions,
-            @Value("${crucible.reward.max-score-items:1000}") int scoreBatch) {
-        return new DatasetService(completions, feedback, store, new RewardModelScores(rewards, scoreBatch),
+            ScoreRewardUseCase rewards, RewardLimits rewardLimits, Clock clock,
+            @Value("${crucible.datasets.max-rows:100000}") int maxRows,
+            @Value("${crucible.datasets.max-completions:200000}") int maxCompletions) {
+        return new DatasetService(completions, feedback, store,
+                new RewardModelScores(rewards, rewardLimits.maxScoreItems()),
                 new DatasetLimits(maxRows, maxCompletions), clock);
     }
 

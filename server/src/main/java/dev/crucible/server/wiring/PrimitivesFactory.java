@@ -21,48 +21,19 @@ import dev.crucible.application.primitives.ServerCapabilitiesService;
 import dev.crucible.application.primitives.SubmitRunOperationService;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.OptionalDouble;
 
 /**
- * The training primitives (the Tinker API): the operation log's services, the live runs with their bounds, and the
- * restart rule run on start ({@link StartupTasks}).
+ * The training primitives (the Tinker API): the operation log's services, the live runs with their bounds
+ * ({@link PrimitiveSettings}), and the restart rule run on start ({@link StartupTasks}).
  */
 @Factory
 class PrimitivesFactory {
 
     @Singleton
-    PrimitiveLimits primitiveLimits(@Value("${crucible.primitives.long-poll:30s}") Duration longPoll,
-            @Value("${crucible.primitives.max-datums:1024}") int maxDatums,
-            @Value("${crucible.primitives.max-lora-rank:128}") int maxLoraRank,
-            @Value("${crucible.primitives.micro-batch-tokens:4096}") int microBatchTokens,
-            @Value("${crucible.primitives.max-samples:128}") int maxSamples,
-            @Value("${crucible.primitives.max-sample-tokens:4096}") int maxSampleTokens,
-            @Value("${crucible.primitives.max-samples-in-flight:256}") int maxSamplesInFlight,
-            @Value("${crucible.primitives.max-operations-in-flight:64}") int maxOperationsInFlight,
-            @Value("${crucible.primitives.max-logprob-drift:}") String maxLogprobDrift) {
-        return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
-                maxSamplesInFlight, maxOperationsInFlight, drift(maxLogprobDrift));
-    }
-
-    /** {@code crucible.primitives.max-logprob-drift}: unset, or a number of nats {@code >= 0}; else the start fails. */
-    private static OptionalDouble drift(String setting) {
-        if (setting.isBlank()) {
-            return OptionalDouble.empty();
-        }
-        try {
-            double limit = Double.parseDouble(setting.strip());
-            if (limit >= 0 && Double.isFinite(limit)) {
-                return OptionalDouble.of(limit);
-            }
-        } catch (NumberFormatException e) {
-            // answered below with the setting's name
-        }
-        throw new IllegalArgumentException("crucible.primitives.max-logprob-drift must be a number of nats >= 0, got '"
-                + setting + "'");
+    PrimitiveLimits primitiveLimits(PrimitiveSettings settings) {
+        return settings.limits();
     }
 
     @Singleton
@@ -72,9 +43,8 @@ class PrimitivesFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
-    LiveRuns liveRuns(@Value("${crucible.primitives.max-runs-per-entity:4}") int perEntity,
-            @Value("${crucible.primitives.max-runs:16}") int total) {
-        return new LiveRuns(perEntity, total);
+    LiveRuns liveRuns(PrimitiveSettings settings) {
+        return new LiveRuns(settings.maxRunsPerEntity(), settings.maxRuns());
     }
 
     @Singleton

@@ -10,7 +10,6 @@ import dev.crucible.application.reward.RewardScorer;
 import dev.crucible.application.reward.ScoreRewardService;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -26,21 +25,14 @@ import java.util.concurrent.Executors;
 class RewardFactory {
 
     @Singleton
-    RewardLimits rewardLimits(@Value("${crucible.reward.min-examples:10}") int minExamples,
-            @Value("${crucible.reward.max-examples:10000}") int maxExamples,
-            @Value("${crucible.reward.max-text-chars:8192}") int maxTextChars,
-            @Value("${crucible.reward.max-score-items:1000}") int maxScoreItems,
-            @Value("${crucible.reward.epochs:5}") int epochs,
-            @Value("${crucible.reward.fits-per-key:1}") int fitsPerKey,
-            @Value("${crucible.reward.max-concurrent-fits:2}") int maxConcurrentFits) {
-        return new RewardLimits(minExamples, maxExamples, maxTextChars, maxScoreItems, epochs, fitsPerKey,
-                maxConcurrentFits);
+    RewardLimits rewardLimits(RewardSettings settings) {
+        return settings.limits();
     }
 
     @Singleton
     @Bean(typed = {RewardScorer.class, OnnxRewardScorer.class}, preDestroy = "close")
-    OnnxRewardScorer rewardScorer(@Value("${crucible.reward.cached-sessions:16}") int cachedSessions) {
-        return new OnnxRewardScorer(cachedSessions);
+    OnnxRewardScorer rewardScorer(RewardSettings settings) {
+        return new OnnxRewardScorer(settings.cachedSessions());
     }
 
     /** The platform threads fits run on, as many as may run at once; a fit under way is abandoned on shutdown. */

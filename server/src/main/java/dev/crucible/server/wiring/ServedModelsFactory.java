@@ -9,12 +9,10 @@ import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.runtime.generation.PrefillBudget;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,23 +36,14 @@ class ServedModelsFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
-    ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines,
-            @Value("${crucible.inference.max-waiting-requests:128}") int maxWaitingRequests,
-            @Value("${crucible.inference.prefix-cache-tokens:8192}") int prefixCacheTokens,
-            @Value("${crucible.inference.max-batch-sequences:64}") int maxBatchSequences,
-            @Value("${crucible.inference.prefill-step-tokens:0}") int prefillStepTokens,
-            @Value("${crucible.inference.prefill-stall-factor:3}") double prefillStallFactor,
-            @Value("${crucible.inference.release-idle-memory-after:30s}") Duration releaseIdleAfter) {
+    ServedModels servedModels(CrucibleSettings settings, List<EngineProvider> engines, InferenceSettings inference) {
         Map<String, ModelSpec> specs = ModelSpec.parse(settings.modelSpecs(), settings.modelPrecisions(),
                 settings.modelScheduling());
         if (specs.isEmpty()) {
             return new ServedModels(List.of());
         }
-        if (maxBatchSequences < 1) {
-            throw new IllegalArgumentException(ServedModelLoader.MAX_BATCH_SEQUENCES_SETTING
-                    + " must be at least 1, got " + maxBatchSequences);
-        }
-        PrefillBudget prefillBudget = prefillBudget(prefillStepTokens, prefillStallFactor);
+        int maxBatchSequences = inference.batchSequences();
+        PrefillBudget prefillBudget = inference.prefillBudget();
         List<EngineProvider> order = Engines.inference(engines, settings.inferenceEngine());
         // Training always runs on an engine that can train, whatever serves the model.
         EngineProvider trainingEngine = Engines.training(engines).orElse(null);
@@ -66,8 +55,9 @@ class ServedModelsFactory {
                 EngineProvider engine = order.get(i);
                 try {
                     ServedModel model = ServedModelLoader.load(name, folder, engine, trainingEngine,
-                            maxWaitingRequests, spec.precision().orElse(null), prefixCacheTokens, maxBatchSequences,
-                            prefillBudget, releaseIdleAfter)
+                            inference.maxWaitingRequests(), spec.precision().orElse(null),
+                            inference.prefixCacheTokens(), maxBatchSequences, prefillBudget,
+                            inference.releaseIdleMemoryAfter())
                             .withScheduling(spec.scheduling());
                     LOG.info("Loaded model {} from {} on {}{} in {} ms", name, path, engine.name(),
                             spec.precision().map(p -> " at " + p.label()).orElse(""),
@@ -93,22 +83,6 @@ class ServedModelsFactory {
         }
         // a model whose generation stopped is loaded again as it was first loaded (ModelSupervisor)
         return new ServedModels(loaded, failed -> loader.load(failed.name(), specs.get(failed.name())));
-    }
-
-    /**
-     * The prompt tokens a step may forward while other sequences decode: {@code crucible.inference.prefill-step-tokens}
-     * when positive, else paced to {@code crucible.inference.prefill-stall-factor} decode steps.
-     */
-    private static PrefillBudget prefillBudget(int stepTokens, double stallFactor) {
-        if (stepTokens < 0) {
-            throw new IllegalArgumentException("crucible.inference.prefill-step-tokens must be 0 (paced) or positive, "
-                    + "got " + stepTokens);
-        }
-        if (stepTokens == 0 && !(stallFactor > 1 && Double.isFinite(stallFactor))) {
-            throw new IllegalArgumentException("crucible.inference.prefill-stall-factor must be above 1, got "
-                    + stallFactor);
-        }
-        return stepTokens > 0 ? PrefillBudget.fixed(stepTokens) : PrefillBudget.paced(stallFactor);
     }
 
     /** Loads one configured model on the first engine that can serve it. */

@@ -1,5 +1,7 @@
 package dev.crucible.adapters.http.job;
 
+import io.micronaut.http.annotation.RequestBean;
+import dev.crucible.adapters.http.paging.PageQuery;
 import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
@@ -98,11 +100,8 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
 
     /** The caller's entity's jobs in creation order ({@code order} asc by default, as the other lists). */
     @Get("/training-jobs")
-    PageView<JobView> list(@Parameter(hidden = true) Caller caller, @Nullable @QueryValue String after,
-            @Nullable @QueryValue String limit,
-            @Nullable @QueryValue String order) {
-        var jobs = RefusalException.unwrap(listJobs.list(new ListJobsUseCase.Command(caller,
-                RequestParams.page(after, limit, order))));
+    PageView<JobView> list(@Parameter(hidden = true) Caller caller, @RequestBean PageQuery query) {
+        var jobs = RefusalException.unwrap(listJobs.list(new ListJobsUseCase.Command(caller, query.page())));
         return PageView.of(jobs, JobView::of, job -> job.id().toString());
     }
 

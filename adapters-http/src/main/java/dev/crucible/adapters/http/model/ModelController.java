@@ -1,5 +1,7 @@
 package dev.crucible.adapters.http.model;
 
+import io.micronaut.http.annotation.RequestBean;
+import dev.crucible.adapters.http.paging.PageQuery;
 import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
@@ -27,7 +29,6 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
-import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -66,11 +67,8 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
 
     /** The caller's entity's trainable models in creation order ({@code order} asc by default, as the other lists). */
     @Get
-    PageView<ModelView> list(@Parameter(hidden = true) Caller caller, @Nullable @QueryValue String after,
-            @Nullable @QueryValue String limit,
-            @Nullable @QueryValue String order) {
-        var models = RefusalException.unwrap(listModels.list(new ListModelsUseCase.Command(caller,
-                RequestParams.page(after, limit, order))));
+    PageView<ModelView> list(@Parameter(hidden = true) Caller caller, @RequestBean PageQuery query) {
+        var models = RefusalException.unwrap(listModels.list(new ListModelsUseCase.Command(caller, query.page())));
         return PageView.of(models, ModelView::of, model -> model.id().toString());
     }
 
@@ -87,11 +85,9 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
 
     @Get("/{model_id}/checkpoints")
     PageView<CheckpointView> checkpoints(@Parameter(hidden = true) Caller caller,
-            @PathVariable("model_id") String modelId,
-            @Nullable @QueryValue String after, @Nullable @QueryValue String limit,
-                    @Nullable @QueryValue String order) {
+            @PathVariable("model_id") String modelId, @RequestBean PageQuery query) {
         var page = RefusalException.unwrap(listCheckpoints.list(new ListCheckpointsUseCase.Command(caller,
-                modelId(modelId), RequestParams.page(after, limit, order))));
+                modelId(modelId), query.page())));
         return PageView.of(page, CheckpointView::of, c -> c.id().toString());
     }
 

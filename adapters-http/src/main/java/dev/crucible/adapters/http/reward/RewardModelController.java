@@ -1,10 +1,11 @@
 package dev.crucible.adapters.http.reward;
 
+import io.micronaut.http.annotation.RequestBean;
+import dev.crucible.adapters.http.paging.PageQuery;
 import dev.crucible.adapters.http.body.JsonBody;
 import dev.crucible.adapters.http.idempotency.IdempotentCreation;
 import dev.crucible.adapters.http.idempotency.RequestFingerprint;
 import dev.crucible.adapters.http.paging.PageView;
-import dev.crucible.adapters.http.paging.RequestParams;
 import dev.crucible.application.dataset.DatasetRewardExamples;
 import dev.crucible.application.reward.DeleteRewardModelUseCase;
 import dev.crucible.application.reward.FitRewardModelUseCase;
@@ -25,7 +26,6 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
-import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -65,10 +65,8 @@ record RewardModelController(JsonBody json, IdempotentCreation idempotent, FitRe
 
     /** Every version of the caller's reward models, by creation time ({@code order} asc by default). */
     @Get
-    PageView<RewardModelView> list(@Parameter(hidden = true) Caller caller, @Nullable @QueryValue String after,
-            @Nullable @QueryValue String limit, @Nullable @QueryValue String order) {
-        var page = RefusalException.unwrap(list.list(new ListRewardModelsUseCase.Command(caller,
-                RequestParams.page(after, limit, order))));
+    PageView<RewardModelView> list(@Parameter(hidden = true) Caller caller, @RequestBean PageQuery query) {
+        var page = RefusalException.unwrap(list.list(new ListRewardModelsUseCase.Command(caller, query.page())));
         return PageView.of(page, RewardModelView::of, model -> model.id().toString());
     }
 

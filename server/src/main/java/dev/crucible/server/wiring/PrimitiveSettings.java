@@ -1,0 +1,41 @@
+package dev.crucible.server.wiring;
+
+import dev.crucible.application.primitives.PrimitiveLimits;
+import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
+import java.time.Duration;
+import java.util.OptionalDouble;
+
+/**
+ * The training primitives' bounds ({@code crucible.primitives.*}); the defaults live in {@code application.yml}.
+ *
+ * @param maxLogprobDrift unset (absent or blank), or a number of nats {@code >= 0}; anything else fails the start
+ * @param maxRunsPerEntity the live runs one entity may hold
+ * @param maxRuns the live runs the process holds
+ */
+@ConfigurationProperties("crucible.primitives")
+record PrimitiveSettings(Duration longPoll, int maxDatums, int maxLoraRank, int microBatchTokens, int maxSamples,
+        int maxSampleTokens, int maxSamplesInFlight, int maxOperationsInFlight, @Nullable String maxLogprobDrift,
+        int maxRunsPerEntity, int maxRuns) {
+
+    PrimitiveLimits limits() {
+        return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,
+                maxSamplesInFlight, maxOperationsInFlight, drift(maxLogprobDrift));
+    }
+
+    private static OptionalDouble drift(@Nullable String setting) {
+        if (setting == null || setting.isBlank()) {
+            return OptionalDouble.empty();
+        }
+        try {
+            double limit = Double.parseDouble(setting.strip());
+            if (limit >= 0 && Double.isFinite(limit)) {
+                return OptionalDouble.of(limit);
+            }
+        } catch (NumberFormatException e) {
+            // answered below with the setting's name
+        }
+        throw new IllegalArgumentException("crucible.primitives.max-logprob-drift must be a number of nats >= 0, got '"
+                + setting + "'");
+    }
+}
