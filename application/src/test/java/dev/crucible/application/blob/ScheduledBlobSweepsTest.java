@@ -53,6 +53,11 @@ class ScheduledBlobSweepsTest {
         store.put(new ByteArrayInputStream(text.getBytes()), Long.MAX_VALUE).orElseThrow();
     }
 
+    /** Sweeps with no grace, ticking only hourly, so that what collects in a test is its requests. */
+    private ScheduledBlobSweeps sweepsOnRequest(WatchedClock clock) {
+        return new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock), Duration.ofHours(1));
+    }
+
     private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
         for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
             Thread.sleep(10);
@@ -64,8 +69,7 @@ class ScheduledBlobSweepsTest {
     void aRequestCollectsOnTheSweepThreadNotTheCallers() throws InterruptedException {
         orphan("nothing names me");
         WatchedClock clock = new WatchedClock(0);
-        try (ScheduledBlobSweeps sweeps = new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock),
-                Duration.ofHours(1))) {
+        try (ScheduledBlobSweeps sweeps = sweepsOnRequest(clock)) {
             sweeps.request();
             awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "the orphan is collected");
             assertEquals(List.of("blob-sweeps"), clock.threads.stream().distinct().toList());
@@ -77,8 +81,7 @@ class ScheduledBlobSweepsTest {
     void aFailedSweepLeavesTheThreadToCollectAtTheNextRequest() throws InterruptedException {
         orphan("still here after a failed sweep");
         WatchedClock clock = new WatchedClock(1);
-        try (ScheduledBlobSweeps sweeps = new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock),
-                Duration.ofHours(1))) {
+        try (ScheduledBlobSweeps sweeps = sweepsOnRequest(clock)) {
             sweeps.request();
             awaitTrue(() -> clock.threads.size() == 1, "the first sweep ran");
             assertEquals(1, BlobStoreContract.blobs(store).size(), "and failed, deleting nothing");
@@ -100,8 +103,7 @@ class ScheduledBlobSweepsTest {
     void aRequestAfterCloseIsIgnored() {
         orphan("left for the next start");
         WatchedClock clock = new WatchedClock(0);
-        ScheduledBlobSweeps sweeps = new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock),
-                Duration.ofHours(1));
+        ScheduledBlobSweeps sweeps = sweepsOnRequest(clock);
         sweeps.close();
         sweeps.request();
         assertEquals(List.of(), clock.threads);
