@@ -140,8 +140,13 @@ class JdbcRunLeasesIT {
         assertEquals(first, leases.take(b, run).orElseThrow().requestId());
         assertEquals(Optional.empty(), leases.take(b, run), "nothing left queued");
 
+        leases.release(a, run);
+        assertEquals(Set.of(run), leases.renew(b, now.plusSeconds(30)), "only the owner gives a run back");
         leases.release(b, run);
         assertEquals(List.of(), leases.claim(a, 5, now, now.plusSeconds(10)), "nothing queued: nothing to claim");
+        queue(run, 3, step(0.3));
+        assertEquals(List.of(run), leases.claim(a, 5, now, now.plusSeconds(10)).stream().map(RunLeases.Claimed::run)
+                .toList(), "a run given back (SIGTERM) is claimed at once, not when its lease would have run out");
     }
 
     @Test
