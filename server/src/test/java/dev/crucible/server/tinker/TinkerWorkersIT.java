@@ -71,12 +71,7 @@ class TinkerWorkersIT {
             List<Double> atSave = tinker.forwardLogprobs(model, tinker.nextSeq(), TAUGHT);
 
             // kill -9 with operations queued: one is taken (maybe running), the rest wait in the log.
-            int[] tokens = new int[96];
-            for (int i = 0; i < tokens.length; i++) {
-                tokens[i] = 10 + i % 50;
-            }
-            List<Map<String, Object>> batch = List.of(TinkerClient.teaching(tokens), TinkerClient.teaching(tokens),
-                    TinkerClient.teaching(tokens), TinkerClient.teaching(tokens));
+            List<Map<String, Object>> batch = TinkerClient.heavyBatch();
             List<String> accepted = new ArrayList<>();
             for (int i = 0; i < 12; i++) {
                 accepted.add(tinker.submit("forward_backward", TinkerClient.forwardBackward(model, tinker.nextSeq(),
@@ -89,17 +84,9 @@ class TinkerWorkersIT {
             first.awaitExit(Duration.ofSeconds(30));
             Cluster.Member next = workers.start("worker", fast);
 
-            int done = 0;
-            int failed = 0;
-            for (String id : accepted) {
-                Map<String, Object> answer = tinker.await(id);
-                if (answer.containsKey("metrics")) {
-                    done++;
-                } else {
-                    assertEquals("server", answer.get("category"), "neither done nor failed: " + answer);
-                    failed++;
-                }
-            }
+            int[] counts = tinker.doneOrServerFailures(accepted);
+            int done = counts[0];
+            int failed = counts[1];
             assertTrue(failed <= 1, "only the operation the dead worker had taken fails: " + failed + " of "
                     + accepted.size() + "\n" + next.logTail());
             assertTrue(done >= accepted.size() - 1);
