@@ -18,9 +18,18 @@ import java.util.UUID;
  * Makes a training run: the adapter's settings checked against what Crucible can train, a live place taken, the
  * operation logged, then the model and run stored and the operation finished. The model is named
  * {@code tinker/run-<id>} in its entity, so it lists beside the entity's other models.
+ *
+ * @param onWorkers an {@code api} process: the run is only stored, and the worker that claims its first operation
+ *                  holds it ({@link RunClaimer}), so no live place is taken here
  */
 public record CreateRunService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
-        ServedModels served, PrimitiveLimits limits, Clock clock) implements CreateRunUseCase {
+        ServedModels served, PrimitiveLimits limits, Clock clock, boolean onWorkers) implements CreateRunUseCase {
+
+    /** A run held by this process, which both accepts and runs its operations. */
+    public CreateRunService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
+            ServedModels served, PrimitiveLimits limits, Clock clock) {
+        this(store, log, signals, live, served, limits, clock, false);
+    }
 
     /** The project a run's model is created in. */
     public static final String PROJECT = "tinker";
@@ -45,8 +54,7 @@ public record CreateRunService(PrimitiveStore store, OperationLog log, Operation
         ModelId id = ModelId.random();
         TrainingRun run = new TrainingRun(id, command.caller().entity(), command.session(), command.baseModel(),
                 lora, now);
-        Outcome<LiveRun> opened = live.open(run, base.get());
-        if (opened instanceof Outcome.Refused<LiveRun> refused) {
+        if (!onWorkers && live.open(run, base.get()) instanceof Outcome.Refused<LiveRun> refused) {
             return Outcome.refused(refused.refusal());
         }
         boolean sequenced = command.session().isPresent() && command.modelSeqId().isPresent();

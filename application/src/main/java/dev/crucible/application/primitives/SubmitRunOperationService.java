@@ -7,9 +7,6 @@ import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.domain.model.ModelId;
-import dev.crucible.domain.tenancy.Caller;
-import dev.crucible.domain.usage.TrainingUsage;
-import dev.crucible.domain.usage.UsageProject;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.time.Clock;
@@ -18,8 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /** Checks, logs and queues a run's operation; see {@link SubmitRunOperationUseCase}. */
 public final class SubmitRunOperationService implements SubmitRunOperationUseCase {
@@ -29,10 +24,10 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
     private final LiveRuns live;
     private final ServedModels served;
     private final OperationExecution execution;
-    private final RunOperations operations;
-    private final RunWeights weights;
+    private final RunWork work;
+    /** Present on an {@code api} process: operations are queued for the run's owner, a worker, not run here. */
+    private final Optional<RunLeases> queue;
     private final PrimitiveLimits limits;
-    private final UsageRecorder usage;
     private final Clock clock;
     /** Accepted and unfinished operations per key, bounded by {@link PrimitiveLimits#maxOperationsInFlight()}. */
     private final KeyBudget inFlight;
@@ -40,18 +35,29 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
     public SubmitRunOperationService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
             ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
             UsageRecorder usage, TrainingObserver observer, Clock clock) {
+        this(store, log, signals, live, served, checkpoints, adapters, limits, usage, observer, clock,
+                Optional.empty());
+    }
+
+    /**
+     * With {@code queue} present (an {@code api} process), an accepted operation is only written to the log, queued
+     * for the worker that owns its run ({@link RunClaimer}); without it, it runs on this process's live run.
+     */
+    public SubmitRunOperationService(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
+            ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
+            UsageRecorder usage, TrainingObserver observer, Clock clock, Optional<RunLeases> queue) {
         this.store = Objects.requireNonNull(store, "store");
         this.log = Objects.requireNonNull(log, "log");
         this.live = Objects.requireNonNull(live, "live");
         this.served = Objects.requireNonNull(served, "served");
         this.limits = Objects.requireNonNull(limits, "limits");
-        this.usage = Objects.requireNonNull(usage, "usage");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.inFlight = new KeyBudget(limits.maxOperationsInFlight());
         this.execution = new OperationExecution(log, signals, clock);
-        this.operations = new RunOperations(limits.microBatchTokens(), limits.maxLogprobDrift(),
-                Objects.requireNonNull(observer, "observer"));
-        this.weights = new RunWeights(store, checkpoints, adapters, clock);
+        this.work = new RunWork(new RunOperations(limits.microBatchTokens(), limits.maxLogprobDrift(),
+                Objects.requireNonNull(observer, "observer")), new RunWeights(store, checkpoints, adapters, clock),
+                limits, Objects.requireNonNull(usage, "usage"), clock);
+        this.queue = Objects.requireNonNull(queue, "queue");
     }
 
     @Override
@@ -67,11 +73,14 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
             return Outcome.refused(Refusal.invalid("model_id", "the run's base model '" + run.get().baseModel()
                     + "' is not served by this server"));
         }
-        Outcome<Work> work = work(command.command(), base.get(), command.caller());
-        if (work instanceof Outcome.Refused<Work> refused) {
+        Outcome<RunWork.Work> work = this.work.check(command.command(), base.get(), command.caller());
+        if (work instanceof Outcome.Refused<RunWork.Work> refused) {
             return Outcome.refused(refused.refusal());
         }
-        Work checked = ((Outcome.Done<Work>) work).value();
+        RunWork.Work checked = ((Outcome.Done<RunWork.Work>) work).value();
+        if (queue.isPresent()) {
+            return enqueue(command, run.get().model(), checked.kind(), queue.get());
+        }
         UUID key = command.caller().keyId();
         if (!inFlight.tryTake(key)) {
             return Outcome.refused(Refusal.overloaded("this key has " + limits.maxOperationsInFlight()
@@ -90,9 +99,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
             }
             Optional<LiveRun> held = live.find(model);
             if (held.isEmpty()) {
-                execution.run(op.requestId(), () -> Outcome.refused(Refusal.invalid("model_id", "model " + model
-                        + " is not loaded in this server (it was unloaded, or the server restarted since it was "
-                        + "created): create a model and load_weights from a saved state")));
+                execution.run(op.requestId(), () -> Outcome.refused(notLoaded(model)));
                 return Outcome.done(op.requestId());
             }
             held.get().sequencer().submit(command.seqId(), () -> {
@@ -114,44 +121,29 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         }
     }
 
-    /** A checked command: its kind and what its run's worker does for it. */
-    private record Work(OperationKind kind, Function<LiveRun, Outcome<OperationResult>> body) {
-
-        Supplier<Outcome<OperationResult>> task(LiveRun run) {
-            return () -> body.apply(run);
+    /** Writes the checked operation for the run's owner to take; a run unloaded on a worker fails it at once. */
+    private Outcome<UUID> enqueue(Command command, ModelId model, OperationKind kind, RunLeases leases) {
+        Operation op = new Operation(UUID.randomUUID(), command.caller().entity(), kind, Optional.of(model),
+                Optional.of(Operation.runSequence(model)), OptionalLong.of(command.seqId()), command.digest(),
+                clock.instant());
+        if (leases.isUnloaded(model)) {
+            Optional<StoredOperation> holder = log.insertUnlessSequenced(op);
+            if (holder.isPresent()) {
+                return SequencePlaces.retry(holder.get(), command.digest(), "seq_id", command.seqId());
+            }
+            execution.run(op.requestId(), () -> Outcome.refused(notLoaded(model)));
+            return Outcome.done(op.requestId());
         }
+        if (!leases.enqueue(op, command.caller(), command.command())) {
+            // the place is taken: the log answers its holder (rows are never deleted, so it is there)
+            return SequencePlaces.retry(log.insertUnlessSequenced(op).orElseThrow(), command.digest(), "seq_id",
+                    command.seqId());
+        }
+        return Outcome.done(op.requestId());
     }
 
-    /**
-     * Counts a finished {@code forward_backward} (or {@code forward}) in the usage API, under the entity's default
-     * project and the run's model address, as a sample of the run is counted.
-     */
-    private OperationResult counted(Caller caller, TrainingRun run, PreparedBatch batch, OperationResult result) {
-        long tokens = batch.tokens();
-        usage.record(new TrainingUsage(caller.entity(), UsageProject.defaultOf(caller.entity()),
-                TrainingRun.address(caller.entity(), run.model()), caller.keyId(), clock.instant(),
-                batch.forwardOnly() ? 0 : tokens, batch.forwardOnly() ? tokens : 0));
-        return result;
-    }
-
-    private Outcome<Work> work(RunCommand command, ServedModel base, Caller caller) {
-        return switch (command) {
-            case RunCommand.ForwardBackward fb -> new DatumCheck(base.config().vocabSize(), base.maxModelLen(),
-                    limits.maxDatums()).prepare(fb.input(), fb.input().forwardOnly() ? "forward_input"
-                            : "forward_backward_input").map(batch -> new Work(batch.forwardOnly()
-                                    ? OperationKind.FORWARD : OperationKind.FORWARD_BACKWARD,
-                                    run -> operations.forwardBackward(run, batch)
-                                            .map(result -> counted(caller, run.run(), batch, result))));
-            case RunCommand.OptimStep step -> Outcome.done(new Work(OperationKind.OPTIM_STEP,
-                    run -> operations.optimStep(run, step)));
-            case RunCommand.Unload unload -> Outcome.done(new Work(OperationKind.UNLOAD_MODEL,
-                    run -> Outcome.done(new OperationResult.Unloaded(run.run().model()))));
-            case RunCommand.SaveWeights save -> Outcome.done(new Work(OperationKind.SAVE_WEIGHTS,
-                    run -> weights.save(run, save.name())));
-            case RunCommand.LoadWeights load -> Outcome.done(new Work(OperationKind.LOAD_WEIGHTS,
-                    run -> weights.load(run, load.path(), load.optimizer())));
-            case RunCommand.SaveForSampler save -> Outcome.done(new Work(OperationKind.SAVE_WEIGHTS_FOR_SAMPLER,
-                    run -> weights.saveForSampler(run, save.name())));
-        };
+    static Refusal notLoaded(ModelId model) {
+        return Refusal.invalid("model_id", "model " + model + " is not loaded in this server (it was unloaded, or the "
+                + "server restarted since it was created): create a model and load_weights from a saved state");
     }
 }

@@ -29,11 +29,17 @@ public enum ProcessRole {
     }
 
     /**
-     * Whether this process runs the training primitives (Tinker's API): their runs live in the memory of the process
-     * that accepted them, so only a process that both answers the API and trains can hold them.
+     * Whether this process holds the training primitives' runs (Tinker's API) in its own memory: {@link #ALL} accepts
+     * and runs their operations itself; {@link #API} only writes them to the log, for the {@link #WORKER} that claims
+     * the run ({@code dev.crucible.application.primitives.RunClaimer}).
      */
-    public boolean runsPrimitives() {
+    public boolean holdsRunsItself() {
         return this == ALL;
+    }
+
+    /** Whether this process claims training runs whose operations an {@code api} process queued. */
+    public boolean claimsRuns() {
+        return this == WORKER;
     }
 
     /** The name on the command line and in the environment. */

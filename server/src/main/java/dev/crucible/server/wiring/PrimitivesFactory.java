@@ -18,11 +18,14 @@ import dev.crucible.application.primitives.RunInfoService;
 import dev.crucible.application.primitives.SampleService;
 import dev.crucible.application.primitives.SamplersService;
 import dev.crucible.application.primitives.ServerCapabilitiesService;
+import dev.crucible.application.primitives.RunLeases;
 import dev.crucible.application.primitives.SubmitRunOperationService;
+import dev.crucible.application.process.ProcessRole;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * The training primitives (the Tinker API): the operation log's services, the live runs with their bounds
@@ -54,16 +57,18 @@ class PrimitivesFactory {
 
     @Singleton
     CreateRunService createRun(PrimitiveStore store, OperationLog log, OperationSignals signals, LiveRuns live,
-            ServedModels served, PrimitiveLimits limits, Clock clock) {
-        return new CreateRunService(store, log, signals, live, served, limits, clock);
+            ServedModels served, PrimitiveLimits limits, Clock clock, ProcessRole role) {
+        return new CreateRunService(store, log, signals, live, served, limits, clock, !role.holdsRunsItself());
     }
 
     @Singleton
     SubmitRunOperationService submitRunOperation(PrimitiveStore store, OperationLog log, OperationSignals signals,
             LiveRuns live, ServedModels served, CheckpointStore checkpoints, AdapterFiles adapters,
-            PrimitiveLimits limits, UsageRecorder usage, TrainingObserver observer, Clock clock) {
+            PrimitiveLimits limits, UsageRecorder usage, TrainingObserver observer, Clock clock, ProcessRole role,
+            RunLeases leases) {
+        // An api process only queues a run's operations, for the worker that owns the run (RunClaimerFactory).
         return new SubmitRunOperationService(store, log, signals, live, served, checkpoints, adapters, limits, usage,
-                observer, clock);
+                observer, clock, role.holdsRunsItself() ? Optional.empty() : Optional.of(leases));
     }
 
     @Singleton

@@ -50,8 +50,6 @@ class ClusterIT {
             Cluster.Member api = cluster.start("api", Map.of());
             Api client = api.api();
             Api other = cluster.start("api", Map.of()).api();
-            assertEquals(503, client.post("/api/v1/create_model", Map.of()).status(),
-                    "the primitives run only on a role all process");
 
             Cluster.Member stubborn = cluster.start("worker", Map.of("test.trainer", "blocking"));
             Api.Reply absent = stubborn.api().get("/v1/models");

@@ -87,6 +87,33 @@ final class TinkerClient {
                 "beta2", 0.95, "eps", 1e-12, "weight_decay", 0.0, "grad_clip_norm", 0.0), "type", "optim_step");
     }
 
+    /**
+     * Awaits every future of {@code ids}, each done (with metrics) or failed as the server's (category {@code server}):
+     * how many of each, in that order.
+     */
+    int[] doneOrServerFailures(List<String> ids) {
+        int[] counts = new int[2];
+        for (String id : ids) {
+            Map<String, Object> answer = await(id);
+            if (answer.containsKey("metrics")) {
+                counts[0]++;
+            } else {
+                assertEquals("server", answer.get("category"), "neither done nor failed: " + answer);
+                counts[1]++;
+            }
+        }
+        return counts;
+    }
+
+    /** Four datums of 96 tokens: a forward_backward that takes a while, to be caught running by a kill. */
+    static List<Map<String, Object>> heavyBatch() {
+        int[] tokens = new int[96];
+        for (int i = 0; i < tokens.length; i++) {
+            tokens[i] = 10 + i % 50;
+        }
+        return List.of(teaching(tokens), teaching(tokens), teaching(tokens), teaching(tokens));
+    }
+
     /** A cross-entropy datum teaching {@code tokens}: position i reads tokens[0..i] and predicts tokens[i+1]. */
     static Map<String, Object> teaching(int... tokens) {
         List<Integer> input = new ArrayList<>();

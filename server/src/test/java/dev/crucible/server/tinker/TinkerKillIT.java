@@ -27,12 +27,7 @@ class TinkerKillIT {
         try (child) {
             TinkerClient tinker = new TinkerClient(new Api(child.url(), null).withHeader("X-API-Key", "tml-" + key));
             String model = tinker.createModel(TestServer.BASE_MODEL, 4);
-            int[] tokens = new int[96];
-            for (int i = 0; i < tokens.length; i++) {
-                tokens[i] = 10 + i % 50;
-            }
-            List<Map<String, Object>> batch = List.of(TinkerClient.teaching(tokens), TinkerClient.teaching(tokens),
-                    TinkerClient.teaching(tokens), TinkerClient.teaching(tokens));
+            List<Map<String, Object>> batch = TinkerClient.heavyBatch();
             for (int seq = 1; seq <= 24; seq++) {
                 accepted.add(tinker.submit("forward_backward", TinkerClient.forwardBackward(model, seq,
                         "cross_entropy", batch)));
@@ -45,18 +40,10 @@ class TinkerKillIT {
         try (TestServer restarted = TestServer.start(child.database(), child.dataDir(),
                 Map.of("crucible.primitives.long-poll", "1s"))) {
             TinkerClient tinker = new TinkerClient(restarted, key);
-            int done = 0;
-            int failed = 0;
-            for (String id : accepted) {
-                // Pending until the restarted process finds the killed one's heartbeat stale (2 s here), then failed.
-                Map<String, Object> answer = tinker.await(id);
-                if (answer.containsKey("metrics")) {
-                    done++;
-                } else {
-                    assertEquals("server", answer.get("category"), "neither done nor failed: " + answer);
-                    failed++;
-                }
-            }
+            // Pending until the restarted process finds the killed one's heartbeat stale (2 s here), then failed.
+            int[] counts = tinker.doneOrServerFailures(accepted);
+            int done = counts[0];
+            int failed = counts[1];
             assertEquals(accepted.size(), done + failed);
             assertTrue(done >= 1, "the operation finished before the kill keeps its result");
             System.out.println("kill -9: " + done + " operations were done, " + failed + " failed as the server's");

@@ -8,16 +8,14 @@ import java.util.Set;
 /**
  * The routes a process answers by its role. A {@code worker} answers only its probes and metrics
  * ({@link #WORKER_ROUTES}); every other path is a 404, as on a server that has no such route. An {@code api} process
- * answers everything except the training primitives ({@code /api/v1/...}, Tinker's API), whose runs live in the memory
- * of a process that both serves and trains: a 503, so that a load balancer or client tries a {@code role=all} process.
+ * answers everything, the training primitives ({@code /api/v1/...}, Tinker's API) included: it queues their
+ * operations for the worker that owns the run.
  */
 public record RoleRoutes(ProcessRole role) {
 
     /** What a worker serves: liveness, readiness, the system check and Prometheus' scrape. */
     public static final Set<String> WORKER_ROUTES = Set.of("/v1/health", "/v1/health/ready", "/v1/system-check",
             "/metrics");
-    private static final String PRIMITIVES = "/api/v1/";
-    private static final String PRIMITIVES_PROBE = "/api/v1/healthz";
 
     /** Why this process does not answer {@code path}: its status and message; empty when it does. */
     public record Refused(int status, String message) {
@@ -31,13 +29,10 @@ public record RoleRoutes(ProcessRole role) {
     public Optional<Refused> refusal(String path) {
         String p = path == null ? "" : path;
         return switch (role) {
-            case ALL -> Optional.empty();
+            case ALL, API -> Optional.empty();
             case WORKER -> WORKER_ROUTES.contains(p) ? Optional.empty() : Optional.of(new Refused(404,
                     "this process has role worker: it trains and answers only " + String.join(", ",
                             WORKER_ROUTES.stream().sorted().toList()) + "; send API requests to a role api or all process"));
-            case API -> p.startsWith(PRIMITIVES) && !p.equals(PRIMITIVES_PROBE) ? Optional.of(new Refused(503,
-                    "this process has role api: the training primitives (" + PRIMITIVES + "...) run only on a process "
-                            + "with role all, which holds their runs in memory; send them there")) : Optional.empty();
         };
     }
 }

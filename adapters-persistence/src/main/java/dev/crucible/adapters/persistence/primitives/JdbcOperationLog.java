@@ -83,9 +83,11 @@ class JdbcOperationLog extends JdbcStore implements OperationLog {
 
     @Override
     public int failOrphaned(String message, Instant staleBefore, Instant now) {
-        // An owner that is not registered with a fresh heartbeat is dead (a null owner: a row from before owners).
+        // An owner that is not registered with a fresh heartbeat is dead (a null owner: a row from before owners,
+        // unless it is queued for a run's worker and not yet taken: V16).
         return sql.update("UPDATE training_operations o SET status = 'failed', error = ?, category = 'server', "
-                + "finished_at = ? WHERE o.status = 'pending' AND NOT EXISTS (SELECT 1 FROM crucible_processes p "
+                + "finished_at = ? WHERE o.status = 'pending' AND (o.owner IS NOT NULL OR o.command IS NULL) "
+                + "AND NOT EXISTS (SELECT 1 FROM crucible_processes p "
                 + "WHERE p.id = o.owner AND p.heartbeat_at >= ?)", message, now, staleBefore);
     }
 

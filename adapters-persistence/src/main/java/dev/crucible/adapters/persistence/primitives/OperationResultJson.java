@@ -85,7 +85,7 @@ final class OperationResultJson {
         out.put(key, value);
     }
 
-    private static Map<String, Object> tensors(Map<String, Tensor> named) {
+    static Map<String, Object> tensors(Map<String, Tensor> named) {
         Map<String, Object> out = new LinkedHashMap<>();
         named.forEach((name, tensor) -> out.put(name, switch (tensor) {
             case Tensor.Floats f -> Map.of("dtype", "float32", "data", floatList(f.values()), "shape", f.shape());
@@ -94,7 +94,7 @@ final class OperationResultJson {
         return out;
     }
 
-    private static Map<String, Tensor> readTensors(Map<String, Object> in) {
+    static Map<String, Tensor> readTensors(Map<String, Object> in) {
         Map<String, Tensor> out = new LinkedHashMap<>();
         in.forEach((name, value) -> {
             Map<String, Object> t = object(value);
@@ -113,27 +113,27 @@ final class OperationResultJson {
         return new ModelId(UUID.fromString((String) value));
     }
 
-    private static Map<String, Double> doubles(Object value) {
+    static Map<String, Double> doubles(Object value) {
         Map<String, Double> out = new LinkedHashMap<>();
         object(value).forEach((k, v) -> out.put(k, ((Number) v).doubleValue()));
         return out;
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> object(Object value) {
+    static Map<String, Object> object(Object value) {
         return (Map<String, Object>) value;
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Object> list(Object value) {
+    static List<Object> list(Object value) {
         return value == null ? new ArrayList<>() : (List<Object>) value;
     }
 
-    private static int[] ints(Object value) {
+    static int[] ints(Object value) {
         return list(value).stream().mapToInt(v -> ((Number) v).intValue()).toArray();
     }
 
-    private static List<Float> floatList(float[] values) {
+    static List<Float> floatList(float[] values) {
         List<Float> out = new ArrayList<>(values.length);
         for (float v : values) {
             out.add(Float.isNaN(v) ? null : v);
@@ -141,7 +141,7 @@ final class OperationResultJson {
         return out;
     }
 
-    private static float[] floats(Object value) {
+    static float[] floats(Object value) {
         List<Object> values = list(value);
         float[] out = new float[values.size()];
         for (int i = 0; i < out.length; i++) {
