@@ -18,3 +18,6 @@ ALTER TABLE training_operations
 
 CREATE INDEX training_operations_queued_rows ON training_operations (model_id, seq_id)
     WHERE status = 'pending' AND owner IS NULL AND command IS NOT NULL;
+
+-- An api process bounds the operations pending per key (queued or running) by counting them before it queues one.
+CREATE INDEX training_operations_pending_keys ON training_operations (key_id) WHERE status = 'pending';

@@ -21,11 +21,22 @@ public interface RunLeases {
 
     /**
      * Writes {@code operation} as queued (pending, with no owner, with {@code command} and the caller's key) unless its
-     * place in its sequence is taken.
+     * place in its sequence is taken or the caller's key already has {@code maxPerKey} operations pending (queued or
+     * running) on any process; concurrent writers of one key are serialised, so the bound holds across api processes.
      *
-     * @return whether it was written
+     * @return what became of it
      */
-    boolean enqueue(Operation operation, Caller caller, RunCommand command);
+    Enqueued enqueue(Operation operation, Caller caller, RunCommand command, int maxPerKey);
+
+    /** What {@link #enqueue} did. */
+    enum Enqueued {
+        /** Written. */
+        QUEUED,
+        /** Not written: another operation holds the place in the sequence (the log answers with it). */
+        PLACE_TAKEN,
+        /** Not written: the key has its most operations pending. */
+        KEY_FULL
+    }
 
     /**
      * Leases to {@code owner} until {@code until} at most {@code max} runs that have queued operations, are not

@@ -83,9 +83,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         }
         UUID key = command.caller().keyId();
         if (!inFlight.tryTake(key)) {
-            return Outcome.refused(Refusal.overloaded("this key has " + limits.maxOperationsInFlight()
-                    + " training operations in flight, the most it may (setting "
-                    + "crucible.primitives.max-operations-in-flight); wait for some to finish", Duration.ofSeconds(1)));
+            return Outcome.refused(keyFull());
         }
         boolean queued = false;
         try {
@@ -134,12 +132,19 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
             execution.run(op.requestId(), () -> Outcome.refused(notLoaded(model)));
             return Outcome.done(op.requestId());
         }
-        if (!leases.enqueue(op, command.caller(), command.command())) {
-            // the place is taken: the log answers its holder (rows are never deleted, so it is there)
-            return SequencePlaces.retry(log.insertUnlessSequenced(op).orElseThrow(), command.digest(), "seq_id",
-                    command.seqId());
-        }
-        return Outcome.done(op.requestId());
+        return switch (leases.enqueue(op, command.caller(), command.command(), limits.maxOperationsInFlight())) {
+            case QUEUED -> Outcome.done(op.requestId());
+            case KEY_FULL -> Outcome.refused(keyFull());
+            // the log answers the place's holder (rows are never deleted, so it is there)
+            case PLACE_TAKEN -> SequencePlaces.retry(log.insertUnlessSequenced(op).orElseThrow(), command.digest(),
+                    "seq_id", command.seqId());
+        };
+    }
+
+    private Refusal keyFull() {
+        return Refusal.overloaded("this key has " + limits.maxOperationsInFlight() + " training operations in flight, "
+                + "the most it may (setting crucible.primitives.max-operations-in-flight); wait for some to finish",
+                Duration.ofSeconds(1));
     }
 
     static Refusal notLoaded(ModelId model) {

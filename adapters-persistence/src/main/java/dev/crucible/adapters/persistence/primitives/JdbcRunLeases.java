@@ -40,15 +40,28 @@ class JdbcRunLeases implements RunLeases {
     }
 
     @Override
-    public boolean enqueue(Operation op, Caller caller, RunCommand command) {
+    public Enqueued enqueue(Operation op, Caller caller, RunCommand command, int maxPerKey) {
         if (op.run().isEmpty() || op.seqId().isEmpty()) {
             throw new IllegalArgumentException("a queued operation belongs to a run and has a seq_id: " + op);
+        }
+        UUID key = caller.keyId();
+        // one writer per key at a time, on every process, until this transaction ends: the count below stays true
+        sql.queryOne("SELECT pg_advisory_xact_lock(?)", rs -> 1,
+                key.getMostSignificantBits() ^ key.getLeastSignificantBits());
+        if (sql.queryOne("SELECT 1 FROM training_operations WHERE sequence = ? AND seq_id = ?", rs -> 1,
+                op.sequence().orElseThrow(), op.seqId().getAsLong()).isPresent()) {
+            return Enqueued.PLACE_TAKEN;
+        }
+        long pending = sql.queryOne("SELECT count(*) FROM training_operations WHERE key_id = ? AND status = 'pending'",
+                rs -> rs.getLong(1), key).orElse(0L);
+        if (pending >= maxPerKey) {
+            return Enqueued.KEY_FULL;
         }
         return sql.update("INSERT INTO training_operations (request_id, entity, kind, model_id, sequence, seq_id, "
                 + "digest, status, created_at, command, key_id) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?::jsonb, ?) "
                 + "ON CONFLICT DO NOTHING", op.requestId(), op.entity().value(), op.kind().name(),
                 op.run().get().value(), op.sequence().orElseThrow(), op.seqId().getAsLong(), op.digest(),
-                op.createdAt(), commands.write(command), caller.keyId()) == 1;
+                op.createdAt(), commands.write(command), key) == 1 ? Enqueued.QUEUED : Enqueued.PLACE_TAKEN;
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.crucible.application.primitives.LoraSettings;
 import dev.crucible.application.primitives.Operation;
 import dev.crucible.application.primitives.OperationKind;
 import dev.crucible.application.primitives.OperationLog;
+import dev.crucible.application.primitives.OperationResult;
 import dev.crucible.application.primitives.OperationState;
 import dev.crucible.application.primitives.PrimitiveStore;
 import dev.crucible.application.primitives.QueuedOperation;
@@ -28,6 +29,7 @@ import dev.crucible.domain.tenancy.EntityName;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,10 +73,17 @@ class JdbcRunLeasesIT {
         return model.id();
     }
 
+    private static final int PER_KEY = 100;
+
+    private RunLeases.Enqueued enqueue(UUID id, ModelId run, long seq, Caller by, RunCommand command, int maxPerKey) {
+        return leases.enqueue(new Operation(id, ada, OperationKind.OPTIM_STEP, Optional.of(run),
+                Optional.of(Operation.runSequence(run)), OptionalLong.of(seq), "sha:" + seq, now), by, command,
+                maxPerKey);
+    }
+
     private UUID queue(ModelId run, long seq, RunCommand command) {
         UUID id = UUID.randomUUID();
-        assertTrue(leases.enqueue(new Operation(id, ada, OperationKind.OPTIM_STEP, Optional.of(run),
-                Optional.of(Operation.runSequence(run)), OptionalLong.of(seq), "sha:" + seq, now), caller, command));
+        assertEquals(RunLeases.Enqueued.QUEUED, enqueue(id, run, seq, caller, command, PER_KEY));
         return id;
     }
 
@@ -170,8 +179,7 @@ class JdbcRunLeasesIT {
         ModelId run = run("q");
         UUID taken = queue(run, 1, step(0.1));
         UUID waiting = queue(run, 2, step(0.1));
-        assertFalse(leases.enqueue(new Operation(UUID.randomUUID(), ada, OperationKind.OPTIM_STEP, Optional.of(run),
-                Optional.of(Operation.runSequence(run)), OptionalLong.of(1), "sha:x", now), caller, step(0.3)));
+        assertEquals(RunLeases.Enqueued.PLACE_TAKEN, enqueue(UUID.randomUUID(), run, 1, caller, step(0.3), PER_KEY));
         leases.claim(a, 1, now, now.plusSeconds(10));
         leases.take(a, run);
         // Owner a never beat: what it took fails as the server's; what waits for a worker stays pending.
@@ -179,6 +187,37 @@ class JdbcRunLeasesIT {
         assertInstanceOf(OperationState.Failed.class, log.find(ada, taken).orElseThrow().state(),
                 "taken by a, whose process is not registered");
         assertInstanceOf(OperationState.Pending.class, log.find(ada, waiting).orElseThrow().state());
+    }
+
+    @Test
+    void aKeyQueuesAtMostItsBoundOfPendingOperationsEvenFromConcurrentWriters() throws Exception {
+        ModelId run = run("bounded");
+        int max = 5;
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<RunLeases.Enqueued>> answers = new ArrayList<>();
+            for (int seq = 1; seq <= 20; seq++) {
+                long place = seq;
+                answers.add(writers.submit(() -> enqueue(UUID.randomUUID(), run, place, caller, step(0.1), max)));
+            }
+            Map<RunLeases.Enqueued, Integer> counts = new EnumMap<>(RunLeases.Enqueued.class);
+            for (Future<RunLeases.Enqueued> answer : answers) {
+                counts.merge(answer.get(), 1, Integer::sum);
+            }
+            assertEquals(Map.of(RunLeases.Enqueued.QUEUED, max, RunLeases.Enqueued.KEY_FULL, 20 - max), counts);
+        } finally {
+            writers.shutdownNow();
+        }
+        Caller otherKey = new Caller(ada, UUID.randomUUID());
+        assertEquals(RunLeases.Enqueued.QUEUED, enqueue(UUID.randomUUID(), run, 21, otherKey, step(0.1), max),
+                "the bound is per key");
+        leases.claim(a, 1, now, now.plusSeconds(10));
+        QueuedOperation first = leases.take(a, run).orElseThrow();
+        assertEquals(RunLeases.Enqueued.KEY_FULL, enqueue(UUID.randomUUID(), run, 22, caller, step(0.1), max),
+                "a running operation still counts");
+        log.complete(first.requestId(), new OperationResult.OptimStep(Map.of()), now);
+        assertEquals(RunLeases.Enqueued.QUEUED, enqueue(UUID.randomUUID(), run, 22, caller, step(0.1), max),
+                "a finished one frees its place");
     }
 
     @Test
