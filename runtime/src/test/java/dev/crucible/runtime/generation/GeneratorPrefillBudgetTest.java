@@ -73,6 +73,33 @@ class GeneratorPrefillBudgetTest {
     }
 
     @Test
+    void pacedAPromptWaitsForOneTimedDecodeStepThenStartsAtOneTokenAndAtMostDoubles() {
+        FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
+        try (Generator generator = generator(runner, PrefillBudget.paced(3))) {
+            GenerationHandle running = value(generator.submit(stream(40), GenerationListener.NONE));
+            awaitFirstForward();
+            GenerationHandle arriving = value(generator.submit(longPrompt(60, 3), GenerationListener.NONE));
+            gate.countDown();
+            running.result().join();
+            arriving.result().join();
+        }
+        // whatever the timings: the stream's prompt alone, one step decoding it alone (the only one timed so far),
+        // then the prompt beside it from one token, each piece at most twice the one before, all 60 tokens forwarded
+        List<List<Integer>> batches = runner.batches;
+        assertEquals(List.of(List.of(2), List.of(1), List.of(1, 1)), batches.subList(0, 3));
+        int last = 1;
+        int forwarded = 1;
+        for (List<Integer> batch : batches.subList(3, batches.size())) {
+            if (batch.size() == 2 && forwarded < 60) {
+                assertTrue(batch.get(1) <= 2 * last, batch + " after a piece of " + last);
+                last = batch.get(1);
+                forwarded += last;
+            }
+        }
+        assertEquals(60, forwarded);
+    }
+
+    @Test
     void withNothingDecodingAPromptGoesAtTheFullChunk() {
         FakeModelRunner runner = new FakeModelRunner(VOCAB, CHUNK, Generations::positional);
         try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
