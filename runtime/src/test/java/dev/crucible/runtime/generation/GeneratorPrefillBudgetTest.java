@@ -40,20 +40,28 @@ class GeneratorPrefillBudgetTest {
         return GenerationRequest.of(Generations.prompt(length, from), params(b -> b.maxTokens(3).ignoreEos(true)));
     }
 
-    @Test
-    void aLongPromptGoesInBudgetPiecesBetweenTheStreamsDecodeSteps() {
+    /**
+     * The batches of a stream of {@code streamTokens} tokens and a {@code promptLength}-token prompt arriving while
+     * the stream's own prompt is being forwarded.
+     */
+    private List<List<Integer>> streamThenLongPrompt(PrefillBudget budget, int streamTokens, int promptLength) {
         FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
-        try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
-            GenerationHandle running = value(generator.submit(stream(12), GenerationListener.NONE));
+        try (Generator generator = generator(runner, budget)) {
+            GenerationHandle running = value(generator.submit(stream(streamTokens), GenerationListener.NONE));
             awaitFirstForward();
-            GenerationHandle arriving = value(generator.submit(longPrompt(18, 3), GenerationListener.NONE));
+            GenerationHandle arriving = value(generator.submit(longPrompt(promptLength, 3), GenerationListener.NONE));
             gate.countDown();
             running.result().join();
             arriving.result().join();
         }
+        return runner.batches;
+    }
+
+    @Test
+    void aLongPromptGoesInBudgetPiecesBetweenTheStreamsDecodeSteps() {
         // the stream's prompt alone, then 18 prompt tokens in pieces of 4 beside its decode steps, then both decode
         assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 2),
-                List.of(1, 1), List.of(1, 1)), runner.batches.subList(0, 8));
+                List.of(1, 1), List.of(1, 1)), streamThenLongPrompt(PrefillBudget.fixed(BUDGET), 12, 18).subList(0, 8));
     }
 
     @Test
@@ -74,18 +82,9 @@ class GeneratorPrefillBudgetTest {
 
     @Test
     void pacedAPromptWaitsForOneTimedDecodeStepThenStartsAtOneTokenAndAtMostDoubles() {
-        FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
-        try (Generator generator = generator(runner, PrefillBudget.paced(3))) {
-            GenerationHandle running = value(generator.submit(stream(40), GenerationListener.NONE));
-            awaitFirstForward();
-            GenerationHandle arriving = value(generator.submit(longPrompt(60, 3), GenerationListener.NONE));
-            gate.countDown();
-            running.result().join();
-            arriving.result().join();
-        }
         // whatever the timings: the stream's prompt alone, one step decoding it alone (the only one timed so far),
         // then the prompt beside it from one token, each piece at most twice the one before, all 60 tokens forwarded
-        List<List<Integer>> batches = runner.batches;
+        List<List<Integer>> batches = streamThenLongPrompt(PrefillBudget.paced(3), 40, 60);
         assertEquals(List.of(List.of(2), List.of(1), List.of(1, 1)), batches.subList(0, 3));
         int last = 1;
         int forwarded = 1;
