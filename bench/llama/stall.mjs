@@ -36,8 +36,8 @@ const context = await model.createContext({
 const sequences = Array.from({length: streams + 1}, () => context.getSequence());
 const longSequence = sequences.pop();
 
+/** Evaluates ids on the long sequence, which must be empty, until its first token; returns when that came. */
 async function firstToken(ids) {
-    await longSequence.clearHistory();
     for await (const token of longSequence.evaluate(ids, {temperature: 0, yieldEogToken: true})) {
         return performance.now();
     }
@@ -51,6 +51,10 @@ await Promise.all(sequences.map(async (s) => {
 
 let start = performance.now();
 const ttftAlone = (await firstToken(longPrompt(prompt[1]))) - start;
+// Emptied now, not when the long prompt is sent: clearing a sequence takes the context's lock, which node-llama-cpp
+// holds for as long as any sequence has tokens queued, so with the streams decoding it would wait for ever (the round
+// never ended).
+await longSequence.clearHistory();
 
 let sent = Infinity, firstLong = Infinity;
 const times = sequences.map(() => []);

@@ -72,6 +72,9 @@ final class ServeReport {
                         + first.stream().map(r -> values(List.of(r), "decode_tps").stream()
                         .map(ServeReport::fmt).toList()).toList() + "; first over last per round " + ratios.stream().map(ServeReport::fmt)
                         .toList());
+                System.out.println("  " + engine + " their times to first token, ms (each prompt its own, none cached): "
+                        + first.stream().map(r -> values(List.of(r), "ttft_ms").stream().map(ServeReport::fmt).toList())
+                        .toList());
                 line.append(' ').append(engine).append("-first/last=").append(String.format("%.2f", median(ratios)));
             }
         }

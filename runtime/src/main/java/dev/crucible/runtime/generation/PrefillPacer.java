@@ -7,9 +7,15 @@ package dev.crucible.runtime.generation;
  * step's time less the decode mean, over its prompt tokens). The budget is then the tokens whose extra time fits
  * {@code (stallFactor - 1)} decode steps, with a margin of {@value #MARGIN} for noise. The per-token cost includes the
  * prefill's fixed cost (its weights read once per run), which is larger per token for smaller budgets; the budget it
- * gives is a fixed-point iteration that settles where the whole prefill run fits, from above or below. Before any
- * step has been timed it starts at {@value #FIRST_TOKENS} tokens. Used on the scheduler's thread only; the times are
- * passed in, so the arithmetic is tested with made-up ones.
+ * gives is a fixed-point iteration that settles where the whole prefill run fits. Rounding that budget up rather than
+ * down lets the iteration climb from one token (it would stay there whenever the fixed cost alone took more than half
+ * the allowance) and passes the settled step by less than one token's cost, which the margin covers.
+ *
+ * <p>Nothing is guessed: before a mixed step has been timed the budget is {@value #FIRST_TOKENS} token (a step then
+ * costs a decode step plus the prefill run's fixed cost, the least any prefill can), and a budget is at most twice the
+ * prompt tokens of the last timed mixed step, so a per-token figure learned from a different prompt (shorter
+ * positions, a larger batch) or a stale one is tried in doublings rather than trusted for a whole chunk. Used on the
+ * scheduler's thread only; the times are passed in, so the arithmetic is tested with made-up ones.
  */
 final class PrefillPacer {
 
@@ -18,12 +24,16 @@ final class PrefillPacer {
     /** The share of the allowed extra time the budget aims at. */
     static final double MARGIN = 0.8;
     /** The budget before a mixed step has been timed. */
-    static final int FIRST_TOKENS = 32;
+    static final int FIRST_TOKENS = 1;
 
     private final PrefillBudget budget;
     private final int chunk;
     private double decodeNanos = Double.NaN;
+    /** How many sequences the decode-only steps of {@link #decodeNanos} forwarded. */
+    private int decodeSequences;
     private double tokenNanos = Double.NaN;
+    /** The prompt tokens of the last timed mixed step; 0 before one. */
+    private int lastTokens;
 
     /** @param chunk the most prompt tokens of one sequence in a step, which also caps the budget */
     PrefillPacer(PrefillBudget budget, int chunk) {
@@ -31,16 +41,25 @@ final class PrefillPacer {
         this.chunk = chunk;
     }
 
-    /** The prompt tokens the next step may forward, over all prefilling sequences, while some sequence decodes. */
-    int tokens() {
+    /**
+     * The prompt tokens the next step may forward, over all prefilling sequences, while {@code decoding} sequences
+     * decode. Paced, 0 (the prompts sit the step out, so it only decodes) while no decode-only step of at least as
+     * few sequences has been timed: the allowance is measured in the decode steps the running streams take now, and
+     * one timed with more sequences would overstate it.
+     */
+    int tokens(int decoding) {
         if (!budget.isPaced()) {
             return budget.stepTokens();
         }
-        if (Double.isNaN(decodeNanos) || Double.isNaN(tokenNanos)) {
+        if (Double.isNaN(decodeNanos) || decoding < decodeSequences) {
+            return 0;
+        }
+        if (Double.isNaN(tokenNanos)) {
             return Math.min(chunk, FIRST_TOKENS);
         }
         double allowed = (budget.stallFactor() - 1) * decodeNanos * MARGIN;
-        return (int) Math.clamp(Math.floor(allowed / Math.max(tokenNanos, 1)), 1, chunk);
+        double tokens = Math.min(Math.ceil(allowed / Math.max(tokenNanos, 1)), 2.0 * lastTokens);
+        return (int) Math.clamp(tokens, 1, chunk);
     }
 
     /**
@@ -52,9 +71,11 @@ final class PrefillPacer {
             return;
         }
         if (prompt == 0) {
-            decodeNanos = mean(decodeNanos, nanos);
+            decodeNanos = decoding == decodeSequences ? mean(decodeNanos, nanos) : nanos;
+            decodeSequences = decoding;
         } else if (!Double.isNaN(decodeNanos)) {
             tokenNanos = mean(tokenNanos, Math.max(0, nanos - decodeNanos) / prompt);
+            lastTokens = prompt;
         }
     }
 

@@ -356,7 +356,7 @@ final class Scheduler implements Runnable {
             awaitAny(masking);
         }
         int decoding = (int) batch.stream().filter(s -> !s.prefilling()).count();
-        int budget = decoding == 0 ? Integer.MAX_VALUE : pacer.tokens();
+        int budget = decoding == 0 ? Integer.MAX_VALUE : pacer.tokens(decoding);
         withinBudget(batch, owners, budget);
         if (!batch.isEmpty()) {
             List<SequenceInput> inputs = new ArrayList<>(batch.size());
@@ -407,7 +407,8 @@ final class Scheduler implements Runnable {
     /**
      * Leaves out of {@code batch} (and {@code owners}, index for index) the prefilling sequences that {@code budget}
      * prompt tokens do not reach. The budget goes to the prefilling sequences in running order, so the earliest
-     * admitted prompt finishes first; it is at least one token, so a prompt always moves on.
+     * admitted prompt finishes first. A paced budget is 0 for a step only while the pacer has no decode-only step
+     * of the running streams timed, which that step gives it; else it is at least one token, so a prompt moves on.
      */
     private void withinBudget(List<SequenceState> batch, List<RequestState> owners, int budget) {
         int left = budget;

@@ -41,15 +41,24 @@ class GeneratorPrefillBudgetTest {
         return GenerationRequest.of(Generations.prompt(length, from), params(b -> b.maxTokens(3).ignoreEos(true)));
     }
 
+    /**
+     * The batches of a stream of {@code streamTokens} tokens and a {@code promptLength}-token prompt arriving while
+     * the stream's own prompt is being forwarded.
+     */
+    private List<List<Integer>> streamThenLongPrompt(PrefillBudget budget, int streamTokens, int promptLength) {
+        FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
+        try (Generator generator = generator(runner, budget)) {
+            arriveWhileDecoding(generator, stream(streamTokens), longPrompt(promptLength, 3))
+                    .forEach(h -> h.result().join());
+        }
+        return runner.batches;
+    }
+
     @Test
     void aLongPromptGoesInBudgetPiecesBetweenTheStreamsDecodeSteps() {
-        FakeModelRunner runner = FakeModelRunner.gated(VOCAB, entered, gate, Generations::positional);
-        try (Generator generator = generator(runner, PrefillBudget.fixed(BUDGET))) {
-            arriveWhileDecoding(generator, stream(12), longPrompt(18, 3)).forEach(h -> h.result().join());
-        }
         // the stream's prompt alone, then 18 prompt tokens in pieces of 4 beside its decode steps, then both decode
         assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 4), List.of(1, 2),
-                List.of(1, 1), List.of(1, 1)), runner.batches.subList(0, 8));
+                List.of(1, 1), List.of(1, 1)), streamThenLongPrompt(PrefillBudget.fixed(BUDGET), 12, 18).subList(0, 8));
     }
 
     @Test
@@ -62,6 +71,24 @@ class GeneratorPrefillBudgetTest {
         // the second prompt sits the first step out, takes what the first leaves of the next, then the rest
         assertEquals(List.of(List.of(2), List.of(1, 4), List.of(1, 2, 2), List.of(1, 1, 4), List.of(1, 1, 1)),
                 runner.batches.subList(0, 5));
+    }
+
+    @Test
+    void pacedAPromptWaitsForOneTimedDecodeStepThenStartsAtOneTokenAndAtMostDoubles() {
+        // whatever the timings: the stream's prompt alone, one step decoding it alone (the only one timed so far),
+        // then the prompt beside it from one token, each piece at most twice the one before, all 60 tokens forwarded
+        List<List<Integer>> batches = streamThenLongPrompt(PrefillBudget.paced(3), 40, 60);
+        assertEquals(List.of(List.of(2), List.of(1), List.of(1, 1)), batches.subList(0, 3));
+        int last = 1;
+        int forwarded = 1;
+        for (List<Integer> batch : batches.subList(3, batches.size())) {
+            if (batch.size() == 2 && forwarded < 60) {
+                assertTrue(batch.get(1) <= 2 * last, batch + " after a piece of " + last);
+                last = batch.get(1);
+                forwarded += last;
+            }
+        }
+        assertEquals(60, forwarded);
     }
 
     @Test
