@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.testsupport.concurrent.Await;
 import java.io.ByteArrayInputStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,7 +14,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class ScheduledBlobSweepsTest {
@@ -58,44 +58,37 @@ class ScheduledBlobSweepsTest {
         return new ScheduledBlobSweeps(new BlobCollector(store, Duration.ZERO, clock), Duration.ofHours(1));
     }
 
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-        for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(10);
-        }
-        assertTrue(condition.getAsBoolean(), what);
-    }
-
     @Test
-    void aRequestCollectsOnTheSweepThreadNotTheCallers() throws InterruptedException {
+    void aRequestCollectsOnTheSweepThreadNotTheCallers() {
         orphan("nothing names me");
         WatchedClock clock = new WatchedClock(0);
         try (ScheduledBlobSweeps sweeps = sweepsOnRequest(clock)) {
             sweeps.request();
-            awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "the orphan is collected");
+            assertTrue(Await.until(() -> BlobStoreContract.blobs(store).isEmpty()), "the orphan is collected");
             assertEquals(List.of("blob-sweeps"), clock.threads.stream().distinct().toList());
             assertNotEquals("blob-sweeps", Thread.currentThread().getName());
         }
     }
 
     @Test
-    void aFailedSweepLeavesTheThreadToCollectAtTheNextRequest() throws InterruptedException {
+    void aFailedSweepLeavesTheThreadToCollectAtTheNextRequest() {
         orphan("still here after a failed sweep");
         WatchedClock clock = new WatchedClock(1);
         try (ScheduledBlobSweeps sweeps = sweepsOnRequest(clock)) {
             sweeps.request();
-            awaitTrue(() -> clock.threads.size() == 1, "the first sweep ran");
+            assertTrue(Await.until(() -> clock.threads.size() == 1), "the first sweep ran");
             assertEquals(1, BlobStoreContract.blobs(store).size(), "and failed, deleting nothing");
             sweeps.request();
-            awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "the next sweep collects");
+            assertTrue(Await.until(() -> BlobStoreContract.blobs(store).isEmpty()), "the next sweep collects");
         }
     }
 
     @Test
-    void theTicksCollectWithoutARequest() throws InterruptedException {
+    void theTicksCollectWithoutARequest() {
         orphan("collected by a tick");
         try (ScheduledBlobSweeps ignored = new ScheduledBlobSweeps(
                 new BlobCollector(store, Duration.ZERO, new WatchedClock(0)), Duration.ofMillis(20))) {
-            awaitTrue(() -> BlobStoreContract.blobs(store).isEmpty(), "a tick collects the orphan");
+            assertTrue(Await.until(() -> BlobStoreContract.blobs(store).isEmpty()), "a tick collects the orphan");
         }
     }
 
