@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,13 +30,22 @@ import java.util.concurrent.Future;
  *
  * <p>Usage: {@code LearnTaskRun <base url> <api key> <entity> <results prefix> <seed> <digits> <held-out> <sft
  * examples> <sft batch> <sft learning rate> <rl steps> <rl problems> <rl group size> <rl learning rate>
- * <start epoch seconds> [trainable model name, default adder]}
+ * <start epoch seconds> [rl sampling temperature, default 1] [k of pass@k, 0 for none, default 8] [more RL
+ * experimental_config as a JSON object, default {}] [trainable model name, default adder]}
+ *
+ * <p>Where {@code k > 0} it also samples {@code k} answers per held-out problem (at the RL temperature) after SFT and
+ * after the last RL step and prints the share of samples that are right ({@code sample}) and of problems with at
+ * least one right sample ({@code pass@k}) beside the greedy accuracy: RL with an exact-answer reward turns pass@k
+ * into pass@1, so the gap between pass@k and greedy after SFT is what RL has to gain. These samples are measured,
+ * never trained on.
  */
 public final class LearnTaskRun {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int PARALLEL = 4;
     private static final int MAX_TOKENS = 8;
+    /** The control's coin flips ({@code -Dlearn.randomReward=true}: each rollout's reward 1 or 0 at random). */
+    private static final Random COIN = new Random(7);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
@@ -61,7 +71,11 @@ public final class LearnTaskRun {
         int group = Integer.parseInt(args[12]);
         double rlLearningRate = Double.parseDouble(args[13]);
         long startEpoch = Long.parseLong(args[14]);
-        String name = args.length > 15 ? args[15] : "adder";
+        double temperature = args.length > 15 ? Double.parseDouble(args[15]) : 1.0;
+        int passK = args.length > 16 ? Integer.parseInt(args[16]) : 8;
+        ObjectNode rlConfig = (ObjectNode) JSON.readTree(args.length > 17 ? args[17] : "{}");
+        rlConfig.put("learning_rate", rlLearningRate);
+        String name = args.length > 18 ? args[18] : "adder";
         // SFT and RL draw from their own seed: other problems than pretraining saw, never a held-out one
         AdditionTask.Source source = task.training(heldOut, seed + 3);
 
@@ -96,14 +110,16 @@ public final class LearnTaskRun {
         stageSeconds.add((System.nanoTime() - t0) / 1e9);
         say("SFT (%d examples, batch %d, lr %s) held-out accuracy %.3f", sftExamples, sftBatch, sftLearningRate,
                 accuracy.getLast());
+        double[] sftPass = run.passAt(address, heldOut, passK, temperature, seed * 1000);
 
         for (int step = 1; step <= rlSteps; step++) {
             ArrayNode groups = JSON.createArrayNode();
-            double reward = run.rollouts(address, source.next(rlProblems), group, seed * 1000 + step, groups);
+            double reward = run.rollouts(address, source.next(rlProblems), group, temperature, seed * 1000 + step,
+                    groups);
             rewards.add(reward);
             ObjectNode job = JSON.createObjectNode();
             job.put("model_id", modelId).set("trajectory_groups", groups);
-            job.putObject("experimental_config").put("learning_rate", rlLearningRate);
+            job.set("experimental_config", rlConfig);
             run.await(run.post("/v1/preview/training-jobs", job).path("id").asText());
             accuracy.add(run.accuracy(address, heldOut));
             stageSeconds.add((System.nanoTime() - t0) / 1e9);
@@ -111,12 +127,20 @@ public final class LearnTaskRun {
                     accuracy.getLast(), stageSeconds.getLast());
         }
 
+        double[] rlPass = run.passAt(address, heldOut, passK, temperature, seed * 1000);
         double minutes = (System.currentTimeMillis() / 1000.0 - startEpoch) / 60.0;
         ObjectNode result = JSON.createObjectNode();
         result.put("task", "addition, operands of 1.." + task.maxDigits() + " digits");
         result.put("held_out", heldOut.size()).put("sft_examples", sftExamples).put("sft_batch", sftBatch)
                 .put("sft_learning_rate", sftLearningRate).put("rl_steps", rlSteps).put("rl_problems", rlProblems)
-                .put("rl_group_size", group).put("rl_learning_rate", rlLearningRate);
+                .put("rl_group_size", group).put("rl_learning_rate", rlLearningRate)
+                .put("rl_temperature", temperature);
+        result.set("rl_experimental_config", rlConfig);
+        if (passK > 0) {
+            result.put("pass_k", passK);
+            result.putArray("sft_sample_pass_k").add(sftPass[0]).add(sftPass[1]);
+            result.putArray("rl_sample_pass_k").add(rlPass[0]).add(rlPass[1]);
+        }
         ArrayNode acc = result.putArray("accuracy");
         accuracy.forEach(acc::add);
         ArrayNode rew = result.putArray("rl_mean_reward");
@@ -153,17 +177,51 @@ public final class LearnTaskRun {
     }
 
     /**
-     * Samples {@code group} answers per problem at temperature 1, adds one ART trajectory group per problem to
+     * The share of {@code k} samples per problem at {@code temperature} that are right and the share of problems with
+     * at least one right sample (pass@k), printed beside the greedy accuracy; {@code {NaN, NaN}} where {@code k} is 0.
+     */
+    private double[] passAt(String model, List<AdditionTask.Problem> problems, int k, double temperature, long seed)
+            throws Exception {
+        if (k <= 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        try (ExecutorService pool = Executors.newFixedThreadPool(PARALLEL)) {
+            List<Future<JsonNode>> replies = new ArrayList<>();
+            for (int i = 0; i < problems.size(); i++) {
+                AdditionTask.Problem p = problems.get(i);
+                long s = seed + i;
+                replies.add(pool.submit(() -> complete(model, p, k, temperature, s)));
+            }
+            double right = 0;
+            double solved = 0;
+            for (int i = 0; i < problems.size(); i++) {
+                double any = 0;
+                for (JsonNode choice : replies.get(i).get().path("choices")) {
+                    double r = AdditionTask.reward(problems.get(i), choice.path("message").path("content")
+                            .asText(null));
+                    right += r;
+                    any = Math.max(any, r);
+                }
+                solved += any;
+            }
+            double[] out = {right / (problems.size() * (double) k), solved / problems.size()};
+            say("held-out samples at temperature %s: %.3f right, pass@%d %.3f", temperature, out[0], k, out[1]);
+            return out;
+        }
+    }
+
+    /**
+     * Samples {@code group} answers per problem at {@code temperature}, adds one ART trajectory group per problem to
      * {@code groups} and returns the mean reward.
      */
-    private double rollouts(String model, List<AdditionTask.Problem> problems, int group, long seed, ArrayNode groups)
-            throws Exception {
+    private double rollouts(String model, List<AdditionTask.Problem> problems, int group, double temperature,
+            long seed, ArrayNode groups) throws Exception {
         try (ExecutorService pool = Executors.newFixedThreadPool(PARALLEL)) {
             List<Future<JsonNode>> replies = new ArrayList<>();
             for (int i = 0; i < problems.size(); i++) {
                 AdditionTask.Problem p = problems.get(i);
                 long s = seed * 1000 + i;
-                replies.add(pool.submit(() -> complete(model, p, group, 1.0, s)));
+                replies.add(pool.submit(() -> complete(model, p, group, temperature, s)));
             }
             double total = 0;
             int count = 0;
@@ -171,7 +229,8 @@ public final class LearnTaskRun {
                 AdditionTask.Problem p = problems.get(i);
                 ArrayNode trajectories = groups.addObject().putArray("trajectories");
                 for (JsonNode choice : replies.get(i).get().path("choices")) {
-                    double reward = AdditionTask.reward(p, choice.path("message").path("content").asText(null));
+                    double reward = Boolean.getBoolean("learn.randomReward") ? (COIN.nextBoolean() ? 1.0 : 0.0)
+                            : AdditionTask.reward(p, choice.path("message").path("content").asText(null));
                     ObjectNode t = trajectories.addObject();
                     ArrayNode turns = t.putArray("messages_and_choices");
                     turns.addObject().put("role", "user").put("content", p.prompt());

@@ -11,6 +11,8 @@ import java.util.List;
  * AdamW over a trainer's LoRA parameters, as {@code torch.optim.AdamW} with {@code clip_grad_norm_} before it: the
  * update uses the gradients accumulated since the last step and clears them. Each step brings its own settings, as a
  * torch param group edited between steps does: the moments carry over and bias correction uses this step's betas.
+ * The betas of the latest step are kept with the moments, so that a saved state is resumed only under the same betas
+ * ({@link DjlOptimizerFile}).
  * Kept apart from the autograd so the optimiser's arithmetic can be read (and its state saved,
  * {@link DjlOptimizerFile}) on its own. Not thread-safe: guarded by the owning {@link DjlLoraTrainer}'s lock.
  */
@@ -18,9 +20,16 @@ final class DjlAdamW {
 
     private final List<DjlLoraParam> params;
     private int steps;
+    private double beta1 = Double.NaN;
+    private double beta2 = Double.NaN;
 
     DjlAdamW(List<DjlLoraParam> params) {
         this.params = params;
+    }
+
+    /** The betas the moments were last updated with: NaN before any update of unknown betas. */
+    double[] betas() {
+        return new double[] {beta1, beta2};
     }
 
     /** Updates taken so far, counting those of the optimiser state training continued from. */
@@ -28,9 +37,11 @@ final class DjlAdamW {
         return steps;
     }
 
-    /** Sets the update count of a saved optimiser state that training continues from. */
-    void resume(int steps) {
+    /** Sets the update count and betas (NaN where unknown) of a saved optimiser state that training continues from. */
+    void resume(int steps, double beta1, double beta2) {
         this.steps = steps;
+        this.beta1 = beta1;
+        this.beta2 = beta2;
     }
 
     /**
@@ -63,6 +74,8 @@ final class DjlAdamW {
             // torch.nn.utils.clip_grad_norm_: scale by max_norm / (norm + 1e-6) when that is below 1.
             double clip = settings.clips() ? Math.min(1.0, settings.maxGradNorm() / (norm + 1e-6)) : 1.0;
             steps++;
+            this.beta1 = beta1;
+            this.beta2 = beta2;
             double correction1 = 1 - Math.pow(beta1, steps);
             double correction2 = 1 - Math.pow(beta2, steps);
             for (DjlLoraParam p : params) {

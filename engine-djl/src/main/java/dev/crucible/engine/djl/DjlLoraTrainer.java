@@ -78,7 +78,8 @@ final class DjlLoraTrainer implements LoraTrainer {
         }
         this.optimiser = new DjlAdamW(params);
         spec.startFrom().map(folder -> folder.resolve(DjlOptimizerFile.NAME)).filter(Files::isRegularFile)
-                .ifPresent(file -> optimiser.resume(DjlOptimizerFile.read(file, params, manager)));
+                .flatMap(file -> DjlOptimizerFile.read(file, params, manager, spec.beta1(), spec.beta2()))
+                .ifPresent(saved -> optimiser.resume(saved.steps(), saved.beta1(), saved.beta2()));
     }
 
     /** PEFT's initialisation of {@code A}: Kaiming-uniform with a = sqrt(5), i.e. {@code U(-1/sqrt(in), 1/sqrt(in))}. */
@@ -320,7 +321,7 @@ final class DjlLoraTrainer implements LoraTrainer {
         try {
             writer.write(peftFolder);
             if (optimiser.steps() > 0) {
-                DjlOptimizerFile.write(peftFolder, params, optimiser.steps());
+                DjlOptimizerFile.write(peftFolder, params, optimiser.steps(), optimiser.betas());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write adapter to " + peftFolder, e);

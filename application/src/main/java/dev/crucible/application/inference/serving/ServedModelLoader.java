@@ -6,6 +6,7 @@ import dev.crucible.engine.spi.Capability;
 import dev.crucible.engine.spi.EngineProvider;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.Precision;
+import dev.crucible.hf.ModelFormatException;
 import dev.crucible.hf.tokenizer.Tokenizer;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.runtime.generation.stopping.EndOfSequence;
@@ -47,15 +48,21 @@ public final class ServedModelLoader {
     /**
      * Renders a one-message conversation with the model's template and tokenizes it, once, so that the first request
      * does not pay the first render's and the first encoding's class loading and interpretation (the engine warms up
-     * its own forward path). A template that refuses the message is simply not warmed.
+     * its own forward path). A template that refuses the message is simply not warmed, and neither is a tokenizer
+     * that cannot encode it: a model whose vocabulary lacks the message's characters (a digits-only task model) is
+     * still served, as it was before the warm-up existed.
      */
-    private static void warmUp(Optional<ChatTemplate> template, Tokenizer tokenizer, Map<String, String> special) {
+    static void warmUp(Optional<ChatTemplate> template, Tokenizer tokenizer, Map<String, String> special) {
         String text = template.flatMap(t -> switch (t.render(new ChatTemplateInput(List.of(Map.of("role", "user",
                 "content", "Hello, how are you?")), null, null, true, false, special, Map.of()))) {
             case Outcome.Done<String> done -> Optional.of(done.value());
             case Outcome.Refused<String> refused -> Optional.<String>empty();
         }).orElse("Hello, how are you?");
-        tokenizer.decode(tokenizer.encode(text, false), false);
+        try {
+            tokenizer.decode(tokenizer.encode(text, false), false);
+        } catch (ModelFormatException cannotEncode) {
+            // the warm-up is an optimisation: the requests this vocabulary can encode are served all the same
+        }
     }
 
     /** Loads {@code folder} as {@code name} on {@code engine}, with the default bound on waiting requests. */
