@@ -11,8 +11,10 @@ import java.util.List;
  * AdamW over a trainer's LoRA parameters, as {@code torch.optim.AdamW} with {@code clip_grad_norm_} before it: the
  * update uses the gradients accumulated since the last step and clears them. Each step brings its own settings, as a
  * torch param group edited between steps does: the moments carry over and bias correction uses this step's betas.
- * The betas of the latest step are kept with the moments, so that a saved state is resumed only under the same betas
- * ({@link DjlOptimizerFile}).
+ * The betas of the latest step are kept with the moments; a saved state's moments carry on only if the first update
+ * after the resume uses the betas they were accumulated with, else that update starts from zero moments and count,
+ * exactly as a fresh optimiser ({@link DjlOptimizerFile}). The check is made at that update, not at the load, because
+ * the update's settings say the betas (a Tinker {@code optim_step} brings its own).
  * Kept apart from the autograd so the optimiser's arithmetic can be read (and its state saved,
  * {@link DjlOptimizerFile}) on its own. Not thread-safe: guarded by the owning {@link DjlLoraTrainer}'s lock.
  */
@@ -22,6 +24,7 @@ final class DjlAdamW {
     private int steps;
     private double beta1 = Double.NaN;
     private double beta2 = Double.NaN;
+    private boolean resumed;
 
     DjlAdamW(List<DjlLoraParam> params) {
         this.params = params;
@@ -42,6 +45,21 @@ final class DjlAdamW {
         this.steps = steps;
         this.beta1 = beta1;
         this.beta2 = beta2;
+        this.resumed = true;
+    }
+
+    /** After a resume, forgets moments accumulated under other betas than this first update's (unknown ones carry). */
+    private void dropMomentsOfOtherBetas(double beta1, double beta2) {
+        boolean other = !Double.isNaN(this.beta1) && this.beta1 != beta1
+                || !Double.isNaN(this.beta2) && this.beta2 != beta2;
+        if (resumed && other) {
+            for (DjlLoraParam p : params) {
+                p.m.muli(0);
+                p.v.muli(0);
+            }
+            steps = 0;
+        }
+        resumed = false;
     }
 
     /**
@@ -73,6 +91,7 @@ final class DjlAdamW {
             }
             // torch.nn.utils.clip_grad_norm_: scale by max_norm / (norm + 1e-6) when that is below 1.
             double clip = settings.clips() ? Math.min(1.0, settings.maxGradNorm() / (norm + 1e-6)) : 1.0;
+            dropMomentsOfOtherBetas(beta1, beta2);
             steps++;
             this.beta1 = beta1;
             this.beta2 = beta2;

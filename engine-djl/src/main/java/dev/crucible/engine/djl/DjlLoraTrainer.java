@@ -78,7 +78,7 @@ final class DjlLoraTrainer implements LoraTrainer {
         }
         this.optimiser = new DjlAdamW(params);
         spec.startFrom().map(folder -> folder.resolve(DjlOptimizerFile.NAME)).filter(Files::isRegularFile)
-                .flatMap(file -> DjlOptimizerFile.read(file, params, manager, spec.beta1(), spec.beta2()))
+                .map(file -> DjlOptimizerFile.read(file, params, manager))
                 .ifPresent(saved -> optimiser.resume(saved.steps(), saved.beta1(), saved.beta2()));
     }
 

@@ -11,15 +11,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * AdamW's state saved beside the PEFT files ({@value #NAME}: each matrix's two moments and the update count in the
  * metadata), so that training carries on across jobs as one optimiser would (ART's trainer keeps its optimiser between
  * steps). PEFT and other tools ignore the file.
  *
- * <p>The metadata also records the betas of the last update. Training resumes the moments only under the same betas:
- * moments accumulated under others (an SFT job's {@code beta2} 0.999 before an RL job's 0.99) would be bias-corrected
+ * <p>The metadata also records the betas of the last update. Training resumes the moments only if its first update
+ * uses the same betas ({@link DjlAdamW#step}): moments accumulated under others (an SFT job's {@code beta2} 0.999 before an RL job's 0.99) would be bias-corrected
  * with the new {@code beta2} at the carried update count, which magnifies the old momentum (about 2.6 times after 38
  * SFT steps) and steers the next job's first updates along the previous job's gradients rather than its own. A file
  * without betas (written before they were recorded) is resumed as before.
@@ -44,11 +43,10 @@ final class DjlOptimizerFile {
     }
 
     /**
-     * Reads the moments of {@code params} into them from {@code file} and returns the saved update count and betas,
-     * or nothing (the moments left as they are, at zero) when the file records other betas than {@code beta1} and
-     * {@code beta2}. A file that does not fit this adapter is an error, not silently dropped.
+     * Reads the moments of {@code params} into them from {@code file} and returns the saved update count and the betas
+     * of its last update. A file that does not fit this adapter is an error, not silently dropped.
      */
-    static Optional<Saved> read(Path file, List<DjlLoraParam> params, NDManager manager, double beta1, double beta2) {
+    static Saved read(Path file, List<DjlLoraParam> params, NDManager manager) {
         try (SafetensorsReader reader = SafetensorsReader.open(file)) {
             String step = reader.metadata().get(STEP_KEY);
             if (step == null) {
@@ -57,9 +55,6 @@ final class DjlOptimizerFile {
             int steps = Integer.parseInt(step);
             double savedBeta1 = beta(reader, BETA1_KEY);
             double savedBeta2 = beta(reader, BETA2_KEY);
-            if (!Double.isNaN(savedBeta1) && savedBeta1 != beta1 || !Double.isNaN(savedBeta2) && savedBeta2 != beta2) {
-                return Optional.empty();
-            }
             for (DjlLoraParam p : params) {
                 for (String moment : new String[] {EXP_AVG, EXP_AVG_SQ}) {
                     String tensor = p.tensorName() + moment;
@@ -77,7 +72,7 @@ final class DjlOptimizerFile {
                     }
                 }
             }
-            return Optional.of(new Saved(steps, savedBeta1, savedBeta2));
+            return new Saved(steps, savedBeta1, savedBeta2);
         } catch (IOException | ModelFormatException | NumberFormatException e) {
             throw new EngineException(EngineException.Reason.INVALID_MODEL, "cannot continue training from " + file
                     + ": " + e.getMessage(), e);

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A saved AdamW state is resumed only under the betas it was accumulated with: an RL job (0.9, 0.99) after an SFT
  * job (0.9, 0.999) starts from fresh moments, exactly as if the SFT checkpoint had no optimiser file, while a job
- * with the same betas carries the moments and the update count on.
+ * with the same betas carries the moments and the update count on. What counts is the first update's betas, not the
+ * trainer's defaults: a Tinker run reloaded with its optimiser steps with the betas it saved and carries on.
  */
 class DjlOptimizerResumeTest {
 
@@ -70,14 +71,25 @@ class DjlOptimizerResumeTest {
             Map<String, float[]> actual = adapter(rl);
             assertEquals(expected.keySet(), actual.keySet());
             expected.forEach((name, values) -> assertArrayEquals(values, actual.get(name), name));
+
+            Path reloaded = dir.resolve("rl-reloaded");
+            train(runner, batch, rl, 0.999, 0.99, reloaded, 3);
+            assertEquals("2", metadata(reloaded).get("step"), "a trainer of other defaults stepping with the saved "
+                    + "betas carries the saved state on");
         }
     }
 
     /** One AdamW step (learning rate 1e-2, beta1 0.9, {@code beta2}) from {@code from}, saved to {@code to}. */
     private static void train(ModelRunner runner, List<TrainingSequence> batch, Path from, double beta2, Path to,
             int seed) {
+        train(runner, batch, from, beta2, beta2, to, seed);
+    }
+
+    /** The same by a trainer whose own default {@code beta2} is {@code trainerBeta2}. */
+    private static void train(ModelRunner runner, List<TrainingSequence> batch, Path from, double trainerBeta2,
+            double beta2, Path to, int seed) {
         try (DjlLoraTrainer trainer = (DjlLoraTrainer) runner.newTrainer(
-                new LoraTrainingSpec(LORA, Optional.of(from), 11, 0.9, beta2, 1e-8, 0.0))) {
+                new LoraTrainingSpec(LORA, Optional.of(from), 11, 0.9, trainerBeta2, 1e-8, 0.0))) {
             trainer.accumulate(batch, DjlLoraTrainerTest.linear(batch, seed));
             trainer.step(new AdamWStep(1e-2, 0.9, beta2, 1e-8, 0.0, 1.0));
             trainer.save(to);
