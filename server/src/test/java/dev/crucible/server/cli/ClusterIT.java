@@ -47,11 +47,15 @@ class ClusterIT {
                 .withEnv("CRUCIBLE_S3_ENDPOINT", S3.endpoint().toString()).withEnv("CRUCIBLE_S3_PATH_STYLE", "true")
                 .withEnv("AWS_REGION", "us-east-1").withEnv("AWS_ACCESS_KEY_ID", S3ProxyServer.ACCESS_KEY)
                 .withEnv("AWS_SECRET_ACCESS_KEY", S3ProxyServer.SECRET_KEY)) {
-            Cluster.Member api = cluster.start("api", Map.of());
+            // The three first children start at once: each is a JVM and a Micronaut context, seconds apiece, and
+            // none needs another to start (the queue is empty until the test posts a job).
+            Cluster.Member api = cluster.launch("api", Map.of());
+            Cluster.Member second = cluster.launch("api", Map.of());
+            Cluster.Member stubborn = cluster.launch("worker", Map.of("test.trainer", "blocking"));
+            Cluster.awaitServing(api, second, stubborn);
             Api client = api.api();
-            Api other = cluster.start("api", Map.of()).api();
+            Api other = second.api();
 
-            Cluster.Member stubborn = cluster.start("worker", Map.of("test.trainer", "blocking"));
             Api.Reply absent = stubborn.api().get("/v1/models");
             assertEquals(404, absent.status(), absent.toString());
             assertTrue(String.valueOf(absent.error().get("message")).contains("role worker"), absent.toString());
@@ -88,16 +92,20 @@ class ClusterIT {
             assertEquals(200, sft.status(), sft.toString());
             awaitStatus(client, sft.text("id"), "COMPLETED");
 
-            // kill -9 mid-job: once its heartbeat is stale, the next worker fails the job as orphaned.
+            // kill -9 mid-job: once its heartbeat is stale, the next worker fails the job as orphaned. The doomed
+            // worker starts while the trained one stops (the queue is empty), and the next one while the doomed one
+            // holds the job: it can claim nothing before the job's heartbeat is stale.
+            Cluster.Member doomed = cluster.launch("worker", Map.of("test.trainer", "blocking"));
             worker.terminate();
             assertEquals(143, worker.awaitExit(Duration.ofSeconds(60)), worker.logTail());
-            Cluster.Member doomed = cluster.start("worker", Map.of("test.trainer", "blocking"));
-            String second = client.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
-            awaitStatus(client, second, "RUNNING");
+            Cluster.awaitServing(doomed);
+            String interrupted = client.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
+            awaitStatus(client, interrupted, "RUNNING");
+            Cluster.Member next = cluster.launch("worker", Map.of("test.trainer", "instant"));
             doomed.kill();
             doomed.awaitExit(Duration.ofSeconds(30));
-            cluster.start("worker", Map.of("test.trainer", "instant"));
-            Map<String, Object> orphaned = awaitStatus(client, second, "FAILED");
+            Cluster.awaitServing(next);
+            Map<String, Object> orphaned = awaitStatus(client, interrupted, "FAILED");
             assertTrue(String.valueOf(orphaned.get("error_message")).startsWith("training was interrupted"),
                     orphaned.toString());
             String third = client.post("/v1/preview/training-jobs", RequestBodies.rlJob(model)).text("id");
@@ -106,7 +114,7 @@ class ClusterIT {
             // Nothing accepted was lost: every job is listed with its end, and the checkpoints are contiguous.
             Set<String> listed = Set.copyOf(client.get("/v1/preview/training-jobs?limit=100").data().stream()
                     .map(j -> (String) j.get("id")).toList());
-            assertTrue(listed.containsAll(List.of(first, sft.text("id"), second, third)), listed.toString());
+            assertTrue(listed.containsAll(List.of(first, sft.text("id"), interrupted, third)), listed.toString());
             assertEquals(List.of(0, 1, 2, 3), client.get("/v1/preview/models/" + model + "/checkpoints?limit=100").data()
                     .stream().map(c -> ((Number) c.get("step")).intValue()).toList());
             for (int step = 1; step <= 2; step++) {

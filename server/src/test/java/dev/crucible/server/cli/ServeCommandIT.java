@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.server.Crucible;
+import dev.crucible.server.support.ChildJvm;
 import dev.crucible.server.support.TestServer;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -80,10 +81,9 @@ class ServeCommandIT {
 
     /** {@code crucible serve} on {@code dataDir}, its output in {@code log}. */
     static Process serve(Path dataDir, Path log, int port, Map<String, String> env, String... extra) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path")));
-        command.addAll(List.of(extra));
+        List<String> options = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
+        options.addAll(List.of(extra));
+        List<String> command = ChildJvm.command(ChildJvm.SERVER, options);
         command.addAll(List.of(Crucible.class.getName(), "serve", "--port", Integer.toString(port),
                 "--data-dir", dataDir.toString()));
         ProcessBuilder builder = new ProcessBuilder(command)

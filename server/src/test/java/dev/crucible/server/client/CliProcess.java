@@ -1,11 +1,11 @@
 package dev.crucible.server.client;
 
+import dev.crucible.server.support.ChildJvm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -29,13 +29,12 @@ final class CliProcess {
 
     /**
      * The java command line that runs {@code crucible} with {@code args}. A client command lives for a second or two,
-     * so it starts as a short-lived tool would: the C1 compiler only and the serial collector, which spend less CPU on
-     * start-up than the server's defaults (C2 compiler threads, G1); that matters for a test that starts sixteen.
+     * so it starts as a short-lived tool would ({@link ChildJvm#QUICK_START}, and the client commands' class-data
+     * archive); that matters for a test that starts sixteen.
      */
     static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.crucible.server.Crucible"));
+        List<String> command = ChildJvm.command(ChildJvm.CLIENT, ChildJvm.QUICK_START);
+        command.add("dev.crucible.server.Crucible");
         command.addAll(List.of(args));
         return command;
     }

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -52,9 +53,9 @@ public final class ChildServer {
      * @throws AssertionError when the process ends before it says it serves
      */
     public static Started start(String database, Path dataDir, String entity) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ChildServer.class.getName(), database, dataDir.toString(), entity).redirectErrorStream(true).start();
+        List<String> command = ChildJvm.command(ChildJvm.SERVER, ChildJvm.QUICK_START);
+        command.addAll(List.of(ChildServer.class.getName(), database, dataDir.toString(), entity));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         String line;
         do {

@@ -119,14 +119,25 @@ public final class Cluster implements AutoCloseable {
      * @throws AssertionError when it ends or does not answer within three minutes
      */
     public Member start(String role, Map<String, String> properties) throws IOException, InterruptedException {
+        Member member = launch(role, properties);
+        awaitServing(member);
+        return member;
+    }
+
+    /**
+     * Starts a child like {@link #start} without waiting for it to serve, so that several JVMs start at once (each
+     * start is a JVM and a Micronaut context: seconds); {@link #awaitServing} waits for them.
+     */
+    public Member launch(String role, Map<String, String> properties) throws IOException {
         String name = role + "-" + (members.size() + 1);
         int port = freePort();
         Path log = dataDir.resolve(name + ".log");
         Map<String, String> props = new HashMap<>(FAST);
         props.putAll(properties);
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx1g", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
-        props.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        List<String> options = new ArrayList<>(ChildJvm.QUICK_START);
+        options.addAll(List.of("-Xmx1g", "--enable-native-access=ALL-UNNAMED"));
+        props.forEach((k, v) -> options.add("-D" + k + "=" + v));
+        List<String> command = ChildJvm.command(ChildJvm.SERVER, options);
         command.addAll(List.of(Crucible.class.getName(), "serve", "--role", role, "--port", Integer.toString(port),
                 "--data-dir", (ownDataDirs ? Files.createDirectories(dataDir.resolve(name)) : dataDir).toString(), "--database-url", databaseUrl, "--database-user", "postgres"));
         command.addAll(sharedArgs);
@@ -136,8 +147,18 @@ public final class Cluster implements AutoCloseable {
         builder.environment().putAll(sharedEnv);
         Member member = new Member(name, role, builder.start(), port, log);
         members.add(member);
-        awaitHealthy(member);
         return member;
+    }
+
+    /**
+     * Waits until each of {@code started} answers {@code /v1/health} with 200.
+     *
+     * @throws AssertionError when one ends or does not answer within three minutes
+     */
+    public static void awaitServing(Member... started) throws InterruptedException {
+        for (Member member : started) {
+            awaitHealthy(member);
+        }
     }
 
     private static void awaitHealthy(Member member) throws InterruptedException {

@@ -13,12 +13,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * A whole Crucible server on a random port over a real PostgreSQL database, with a base model folder named
@@ -28,6 +30,8 @@ public final class TestServer implements AutoCloseable {
 
     public static final String BASE_MODEL = "tiny-base";
     public static final String OTHER_BASE_MODEL = "tiny-base-2";
+    /** The tiny models this JVM has written, by name, to copy from. */
+    private static final Map<String, Path> WRITTEN = new HashMap<>();
 
     private final ApplicationContext context;
     private final EmbeddedServer server;
@@ -75,15 +79,39 @@ public final class TestServer implements AutoCloseable {
                 Map.entry("crucible.process.stale-after", "2s"));
     }
 
-    /** A real tiny model (random weights, trained tokenizer, chat template), written once per data folder. */
+    /**
+     * A real tiny model (random weights, trained tokenizer, chat template) in each data folder. Training the tokenizer
+     * and drawing the weights cost about half a CPU second per model, and the same seed gives the same files, so each
+     * model is written once per test JVM and copied into the data folders, {@code config.json} last, as
+     * {@link TinyModel#write} does.
+     */
     private static Path modelFolder(Path dataDir, String name) {
         Path model = dataDir.resolve("models").resolve(name);
         if (!Files.exists(model.resolve("config.json"))) {
             try {
-                TinyModel.write(name.equals(BASE_MODEL) ? Architecture.QWEN3 : Architecture.QWEN2, model, 7);
+                Path written = written(name);
+                Files.createDirectories(model);
+                try (Stream<Path> files = Files.list(written)) {
+                    for (Path file : files.filter(f -> !f.getFileName().toString().equals("config.json")).toList()) {
+                        Files.copy(file, model.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+                Path config = model.resolve("config.json.tmp");
+                Files.copy(written.resolve("config.json"), config, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(config, model.resolve("config.json"), StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+        return model;
+    }
+
+    private static synchronized Path written(String name) throws IOException {
+        Path model = WRITTEN.get(name);
+        if (model == null) {
+            model = newDataDir().resolve(name);
+            TinyModel.write(name.equals(BASE_MODEL) ? Architecture.QWEN3 : Architecture.QWEN2, model, 7);
+            WRITTEN.put(name, model);
         }
         return model;
     }
