@@ -19,7 +19,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Compiling a template a request brings costs time linear in its length and stays within its time bound: the shapes
  * that took seconds (a 1,250-character template 3.6 s, growing with the cube of the length) or overflowed the stack
- * compile in milliseconds, and a compile that still runs past its bound is stopped and refused.
+ * compile, at 20 KB, within the server's own compile bound ({@link #LIMITS}, 10 s: those shapes took minutes there),
+ * and a compile that still runs past its bound is stopped and refused. No test times itself (how fast is
+ * {@code bench/hostile.py}'s business): a shape that regressed to its old cost is refused by the bound, which fails it.
  */
 class TemplateCompileTest {
 
@@ -33,14 +35,12 @@ class TemplateCompileTest {
         return s.append(tail).toString();
     }
 
-    private static long compileMillis(String source) {
-        long start = System.nanoTime();
+    /** Compiles {@code source} under {@link #LIMITS}; fails when the compile bound stopped it. */
+    private static void compilesInTime(String source) {
         Outcome<ChatTemplate> outcome = ChatTemplate.compileBounded(source, LIMITS);
-        long millis = (System.nanoTime() - start) / 1_000_000;
         if (outcome instanceof Outcome.Refused<ChatTemplate> refused) {
             assertTrue(!refused.refusal().message().contains("longer than"), "stopped by time: " + refused);
         }
-        return millis;
     }
 
     @ParameterizedTest
@@ -53,15 +53,13 @@ class TemplateCompileTest {
         "'{{ not a' | '|a'            | ' }}'",
         "'{% for x in y' | ' if'      | ' %}{% endfor %}'",
     })
-    void aLongHostileShapeCompilesFastAt20Kb(String head, String unit, String tail) {
-        compileMillis(repeated(head, unit, tail, 2_000)); // warm up the shape
-        long millis = compileMillis(repeated(head, unit, tail, 20_000));
-        // these took seconds at 1-5 KB and minutes or a StackOverflowError at 20 KB; a generous bound for a busy machine
-        assertTrue(millis < 3_000, head + unit + tail + ": " + millis + " ms");
+    void aLongHostileShapeCompilesWithinTheBoundAt20Kb(String head, String unit, String tail) {
+        // these took seconds at 1-5 KB and minutes or a StackOverflowError at 20 KB
+        compilesInTime(repeated(head, unit, tail, 20_000));
     }
 
     @Test
-    void aRealistic20KbTemplateCompilesWellUnderASecond() throws IOException {
+    void aRealistic20KbTemplateCompilesWithinTheBound() throws IOException {
         StringBuilder all = new StringBuilder();
         Path templates = ChatTemplateGoldenTest.fixtures().resolve("templates");
         try (Stream<Path> files = Files.list(templates)) {
@@ -71,9 +69,7 @@ class TemplateCompileTest {
         }
         String source = all.append(all.substring(0, 20_480 - all.length())).toString();
         assertEquals(20_480, source.length());
-        compileMillis(source);
-        long millis = compileMillis(source);
-        assertTrue(millis < 1_000, "20 KB of real templates compiled in " + millis + " ms");
+        compilesInTime(source);
     }
 
     @Test
@@ -86,9 +82,7 @@ class TemplateCompileTest {
     @Test
     void bracketsNestedPastTheBoundAreRefusedBeforeJinjavaRecursesOnThem() {
         String deep = "{{ " + "(".repeat(5_000) + "1" + ")".repeat(5_000) + " }}";
-        long start = System.nanoTime();
         Refusal refusal = refusal(ChatTemplate.compileBounded(deep, LIMITS));
-        assertTrue(System.nanoTime() - start < Duration.ofSeconds(3).toNanos());
         assertEquals("chat_template", refusal.param());
         assertTrue(refusal.message().contains("nests brackets more than 100 deep"), refusal.message());
         String fine = "{{ " + "(".repeat(50) + "1" + ")".repeat(50) + " }}";
