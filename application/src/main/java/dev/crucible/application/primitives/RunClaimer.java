@@ -133,14 +133,14 @@ public final class RunClaimer implements AutoCloseable {
             owned.remove(lost);
             live.unload(lost);
         }
-        for (ModelId orphan : leased) {
-            if (!owned.containsKey(orphan)) {
-                adopt(orphan, Optional.empty());
+        for (ModelId unheld : leased) {
+            if (!owned.containsKey(unheld)) {
+                leases.release(self, unheld); // leased by this process but not held live: for another worker
             }
         }
         if (plan.free() > 0) {
             for (RunLeases.Claimed claimed : leases.claim(self, plan.free(), now, now.plus(lease))) {
-                adopt(claimed.run(), Optional.of(claimed));
+                adopt(claimed);
             }
         }
         for (Map.Entry<ModelId, LiveRun> run : owned.entrySet()) {
@@ -151,8 +151,9 @@ public final class RunClaimer implements AutoCloseable {
     }
 
     /** Holds a claimed run live, from its last saved state; gives it back when it cannot. */
-    private void adopt(ModelId id, Optional<RunLeases.Claimed> claimed) {
-        Optional<TrainingRun> run = claimed.flatMap(c -> store.findRun(c.entity(), c.run()));
+    private void adopt(RunLeases.Claimed claimed) {
+        ModelId id = claimed.run();
+        Optional<TrainingRun> run = store.findRun(claimed.entity(), id);
         Optional<ServedModel> base = run.flatMap(r -> served.find(r.baseModel()));
         if (run.isEmpty() || base.isEmpty()) {
             if (run.isPresent()) {
