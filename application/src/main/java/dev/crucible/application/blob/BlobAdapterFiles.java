@@ -57,25 +57,31 @@ public final class BlobAdapterFiles implements AdapterFiles {
     @Override
     public Optional<Path> stepFolder(ModelId model, int step) {
         ManifestName name = name(model, step);
-        Optional<BlobManifest> known;
+        BlobManifest manifest;
         synchronized (manifests) {
-            known = Optional.ofNullable(manifests.get(name));
+            manifest = manifests.get(name);
         }
-        Optional<BlobManifest> manifest = known.isPresent() ? known
-                : store.manifest(name).filter(m -> m.files().containsKey(CONFIG));
-        manifest.filter(m -> known.isEmpty()).ifPresent(m -> {
-            synchronized (manifests) {
-                manifests.put(name, m);
+        if (manifest == null) {
+            Optional<BlobManifest> read = store.manifest(name).filter(m -> m.files().containsKey(CONFIG));
+            if (read.isEmpty()) {
+                return Optional.empty();
             }
-        });
-        return manifest.map(m -> cache.folder(m, store));
+            manifest = read.get();
+            synchronized (manifests) {
+                manifests.put(name, manifest);
+            }
+        }
+        return Optional.of(cache.folder(manifest, store));
     }
 
     /** Drops the remembered manifests of {@code step} of {@code model}, or of all its steps when none is given. */
     public void forget(ModelId model, OptionalInt step) {
-        String prefix = step.isPresent() ? name(model, step.getAsInt()).value() : prefix(model);
         synchronized (manifests) {
-            manifests.keySet().removeIf(n -> step.isPresent() ? n.value().equals(prefix) : n.value().startsWith(prefix));
+            if (step.isPresent()) {
+                manifests.remove(name(model, step.getAsInt()));
+            } else {
+                manifests.keySet().removeIf(n -> n.value().startsWith(prefix(model)));
+            }
         }
     }
 

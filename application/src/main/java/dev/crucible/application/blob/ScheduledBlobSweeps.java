@@ -3,6 +3,7 @@ package dev.crucible.application.blob;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,7 +40,7 @@ public final class ScheduledBlobSweeps implements BlobSweeps, AutoCloseable {
         if (waiting.compareAndSet(false, true)) {
             try {
                 thread.execute(this::sweep);
-            } catch (java.util.concurrent.RejectedExecutionException closed) {
+            } catch (RejectedExecutionException closed) {
                 waiting.set(false); // closing: the next start's ticks collect what this delete left
             }
         }
