@@ -46,8 +46,7 @@ class JdbcRunLeases implements RunLeases {
         }
         UUID key = caller.keyId();
         // one writer per key at a time, on every process, until this transaction ends: the count below stays true
-        sql.queryOne("SELECT pg_advisory_xact_lock(?)", rs -> 1,
-                key.getMostSignificantBits() ^ key.getLeastSignificantBits());
+        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "training_operations/" + key);
         if (sql.queryOne("SELECT 1 FROM training_operations WHERE sequence = ? AND seq_id = ?", rs -> 1,
                 op.sequence().orElseThrow(), op.seqId().getAsLong()).isPresent()) {
             return Enqueued.PLACE_TAKEN;
