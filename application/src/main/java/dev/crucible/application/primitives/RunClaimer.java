@@ -76,8 +76,7 @@ public final class RunClaimer implements AutoCloseable {
         this.adapters = Objects.requireNonNull(adapters, "adapters");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.execution = new OperationExecution(log, signals, clock);
-        this.work = new RunWork(new RunOperations(limits.microBatchTokens(), limits.maxLogprobDrift(), observer),
-                new RunWeights(store, checkpoints, adapters, clock), limits, usage, clock);
+        this.work = RunWork.of(store, checkpoints, adapters, limits, usage, observer, clock);
         this.self = Objects.requireNonNull(self, "self");
         if (capacity < 1 || lease.compareTo(poll.multipliedBy(2)) < 0 || poll.isNegative() || poll.isZero()) {
             throw new IllegalArgumentException("need capacity >= 1 and a lease of at least two poll intervals, got "

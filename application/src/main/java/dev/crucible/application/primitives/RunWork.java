@@ -1,12 +1,16 @@
 package dev.crucible.application.primitives;
 
 import dev.crucible.application.inference.serving.ServedModel;
+import dev.crucible.application.job.TrainingObserver;
+import dev.crucible.application.model.AdapterFiles;
+import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.domain.usage.TrainingUsage;
 import dev.crucible.domain.usage.UsageProject;
 import dev.crucible.kernel.refusal.Outcome;
 import java.time.Clock;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -17,6 +21,14 @@ import java.util.function.Supplier;
  */
 record RunWork(RunOperations operations, RunWeights weights, PrimitiveLimits limits, UsageRecorder usage,
         Clock clock) {
+
+    /** The work of runs whose weights live in {@code store}, {@code checkpoints} and {@code adapters}. */
+    static RunWork of(PrimitiveStore store, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
+            UsageRecorder usage, TrainingObserver observer, Clock clock) {
+        return new RunWork(new RunOperations(limits.microBatchTokens(), limits.maxLogprobDrift(),
+                Objects.requireNonNull(observer, "observer")), new RunWeights(store, checkpoints, adapters, clock),
+                limits, Objects.requireNonNull(usage, "usage"), clock);
+    }
 
     /** A checked command: its kind and what its run's worker does for it. */
     record Work(OperationKind kind, Function<LiveRun, Outcome<OperationResult>> body) {

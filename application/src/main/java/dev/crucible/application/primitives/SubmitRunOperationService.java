@@ -54,9 +54,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         this.clock = Objects.requireNonNull(clock, "clock");
         this.inFlight = new KeyBudget(limits.maxOperationsInFlight());
         this.execution = new OperationExecution(log, signals, clock);
-        this.work = new RunWork(new RunOperations(limits.microBatchTokens(), limits.maxLogprobDrift(),
-                Objects.requireNonNull(observer, "observer")), new RunWeights(store, checkpoints, adapters, clock),
-                limits, Objects.requireNonNull(usage, "usage"), clock);
+        this.work = RunWork.of(store, checkpoints, adapters, limits, usage, observer, clock);
         this.queue = Objects.requireNonNull(queue, "queue");
     }
 
