@@ -199,7 +199,13 @@ public final class AdapterCache {
         }
     }
 
-    private static long treeSize(Path dir) {
+    /**
+     * The bytes of the regular files in {@code dir} and below (a cached folder's size); a file that goes away while
+     * counted counts 0.
+     *
+     * @throws UncheckedIOException when {@code dir} cannot be walked
+     */
+    public static long treeSize(Path dir) {
         try (Stream<Path> paths = Files.walk(dir)) {
             return paths.filter(Files::isRegularFile).mapToLong(p -> {
                 try {

@@ -7,6 +7,7 @@ import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.usage.UsageRecorder;
 import dev.crucible.domain.model.ModelId;
+import dev.crucible.kernel.lifecycle.ThreadStop;
 import dev.crucible.kernel.refusal.Outcome;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -224,12 +225,7 @@ public final class RunClaimer implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        thread.interrupt();
-        try {
-            thread.join(Duration.ofSeconds(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ThreadStop.interruptAndJoin(thread, Duration.ofSeconds(5));
         for (ModelId id : List.copyOf(owned.keySet())) {
             try {
                 leases.release(self, id);

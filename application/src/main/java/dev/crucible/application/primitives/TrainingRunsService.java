@@ -1,19 +1,15 @@
 package dev.crucible.application.primitives;
 
+import dev.crucible.application.blob.AdapterCache;
 import dev.crucible.application.model.AdapterFiles;
 import dev.crucible.domain.model.ModelId;
 import dev.crucible.domain.tenancy.Caller;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.stream.Stream;
 
 /** Reads runs and saved states from the {@link PrimitiveStore}, sizes from the adapter files; see the use case. */
 public final class TrainingRunsService implements TrainingRunsUseCase {
@@ -111,21 +107,7 @@ public final class TrainingRunsService implements TrainingRunsUseCase {
     }
 
     private RunCheckpoint checkpoint(SavedState state) {
-        return new RunCheckpoint(state, adapters.stepFolder(state.run(), state.step()).map(TrainingRunsService::size)
+        return new RunCheckpoint(state, adapters.stepFolder(state.run(), state.step()).map(AdapterCache::treeSize)
                 .map(OptionalLong::of).orElse(OptionalLong.empty()));
-    }
-
-    private static long size(Path folder) {
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot size " + folder, e);
-        }
     }
 }

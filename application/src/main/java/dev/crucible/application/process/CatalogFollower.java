@@ -1,5 +1,6 @@
 package dev.crucible.application.process;
 
+import dev.crucible.kernel.lifecycle.ThreadStop;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -107,12 +108,7 @@ public final class CatalogFollower implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        thread.interrupt();
-        try {
-            thread.join(Duration.ofSeconds(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ThreadStop.interruptAndJoin(thread, Duration.ofSeconds(5));
         changes.close();
     }
 }

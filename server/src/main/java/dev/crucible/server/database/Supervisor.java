@@ -1,5 +1,6 @@
 package dev.crucible.server.database;
 
+import dev.crucible.kernel.lifecycle.ThreadStop;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -100,11 +101,6 @@ final class Supervisor implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        thread.interrupt();
-        try {
-            thread.join(Duration.ofSeconds(30));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ThreadStop.interruptAndJoin(thread, Duration.ofSeconds(30));
     }
 }

@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.console;
 
 import dev.crucible.adapters.http.assets.StaticAsset;
+import dev.crucible.adapters.http.assets.StaticFolder;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
@@ -9,7 +10,6 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Hidden;
-import java.net.URI;
 import java.util.Map;
 
 /**
@@ -25,24 +25,23 @@ final class ConsoleController {
 
     /** uPlot's files inside its webjar (the version is the one the build pins). */
     private static final String UPLOT = StaticAsset.webjar("org.webjars.npm", "uplot", "uplot") + "dist/";
-    /** The files by name, read from the class path once. */
-    private static final Map<String, StaticAsset> ASSETS = Map.of(
+    /** The files by name, read from the class path once, under a policy that allows only this server. */
+    private static final StaticFolder CONSOLE = new StaticFolder("/console", Map.of(
             "index.html", StaticAsset.read("console/index.html", MediaType.TEXT_HTML),
             "console.js", StaticAsset.read("console/console.js", "text/javascript"),
             "console.css", StaticAsset.read("console/console.css", "text/css"),
             "uplot.js", StaticAsset.read(UPLOT + "uPlot.iife.min.js", "text/javascript"),
-            "uplot.css", StaticAsset.read(UPLOT + "uPlot.min.css", "text/css"));
-    private static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
-            + "connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+            "uplot.css", StaticAsset.read(UPLOT + "uPlot.min.css", "text/css")),
+            "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                    + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
 
     @Get
     HttpResponse<?> root() {
-        return HttpResponse.seeOther(URI.create("/console/index.html"));
+        return CONSOLE.index();
     }
 
     @Get("/{name}")
     HttpResponse<?> file(@PathVariable String name) {
-        StaticAsset asset = ASSETS.get(name);
-        return asset == null ? HttpResponse.notFound() : asset.response(POLICY);
+        return CONSOLE.file(name);
     }
 }

@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.openapi;
 
 import dev.crucible.adapters.http.assets.StaticAsset;
+import dev.crucible.adapters.http.assets.StaticFolder;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
@@ -10,7 +11,6 @@ import io.micronaut.json.JsonMapper;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Hidden;
-import java.net.URI;
 import java.util.Map;
 
 /**
@@ -24,14 +24,14 @@ import java.util.Map;
 final class OpenApiController {
 
     private static final String SWAGGER_UI = StaticAsset.webjar("org.webjars", "swagger-ui", "swagger-ui");
-    private static final Map<String, StaticAsset> DOCS = Map.of(
-            "index.html", StaticAsset.read("docs/index.html", MediaType.TEXT_HTML),
-            "docs.js", StaticAsset.read("docs/docs.js", "text/javascript"),
-            "swagger-ui-bundle.js", StaticAsset.read(SWAGGER_UI + "swagger-ui-bundle.js", "text/javascript"),
-            "swagger-ui.css", StaticAsset.read(SWAGGER_UI + "swagger-ui.css", "text/css"));
     /** Swagger UI sets styles inline and shows data: images; it loads nothing from elsewhere. */
     private static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
             + "connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+    private static final StaticFolder DOCS = new StaticFolder("/docs", Map.of(
+            "index.html", StaticAsset.read("docs/index.html", MediaType.TEXT_HTML),
+            "docs.js", StaticAsset.read("docs/docs.js", "text/javascript"),
+            "swagger-ui-bundle.js", StaticAsset.read(SWAGGER_UI + "swagger-ui-bundle.js", "text/javascript"),
+            "swagger-ui.css", StaticAsset.read(SWAGGER_UI + "swagger-ui.css", "text/css")), POLICY);
 
     private final StaticAsset document;
 
@@ -46,12 +46,11 @@ final class OpenApiController {
 
     @Get("/docs")
     HttpResponse<?> docs() {
-        return HttpResponse.seeOther(URI.create("/docs/index.html"));
+        return DOCS.index();
     }
 
     @Get("/docs/{name}")
     HttpResponse<?> docsFile(@PathVariable String name) {
-        StaticAsset asset = DOCS.get(name);
-        return asset == null ? HttpResponse.notFound() : asset.response(POLICY);
+        return DOCS.file(name);
     }
 }

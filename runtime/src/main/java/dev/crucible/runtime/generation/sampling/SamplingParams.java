@@ -1,5 +1,6 @@
 package dev.crucible.runtime.generation.sampling;
 
+import dev.crucible.kernel.invariant.NonNull;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.kernel.refusal.Refusal;
 import java.util.LinkedHashMap;
@@ -49,11 +50,8 @@ public record SamplingParams(double temperature, double topP, int topK, double m
 
     /** Checks every range in vLLM's order and normalises as the class comment says. */
     public SamplingParams {
-        Objects.requireNonNull(seed, "seed");
-        Objects.requireNonNull(allowedTokenIds, "allowedTokenIds");
-        Objects.requireNonNull(logprobs, "logprobs");
-        Objects.requireNonNull(repetitionDetection, "repetitionDetection");
-        Objects.requireNonNull(promptLogprobs, "promptLogprobs");
+        NonNull.components(SamplingParams.class, seed, logitBias, allowedTokenIds, badWords, stop, stopTokenIds,
+                logprobs, repetitionDetection, promptLogprobs);
         SamplingChecks.n(n, false);
         SamplingChecks.penalty("presence_penalty", presencePenalty);
         SamplingChecks.penalty("frequency_penalty", frequencyPenalty);
