@@ -104,15 +104,19 @@ public final class CatalogFollower implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the loop: closing the changes first ends a wait for a notification at once (a blocked socket read does
+     * not answer an interrupt), so a stop does not sit out the rest of {@code pollInterval}.
+     */
     @Override
     public void close() {
         stopping = true;
         thread.interrupt();
+        changes.close();
         try {
             thread.join(Duration.ofSeconds(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        changes.close();
     }
 }
