@@ -11,10 +11,14 @@ public final class Crucible {
     }
 
     public static void main(String[] args) {
-        int code = new CommandLine(new CrucibleCommand()).setExecutionExceptionHandler(new ClientErrors())
-                .execute(args);
+        int code = commandLine().execute(args);
         if (code != 0 || args.length == 0 || !"serve".equals(args[0])) {
             System.exit(code);
         }
+    }
+
+    /** The {@code crucible} command line that {@link #main} runs: every command, with the client's error handling. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new CrucibleCommand()).setExecutionExceptionHandler(new ClientErrors());
     }
 }

@@ -23,6 +23,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Map;
+import org.flywaydb.core.Flyway;
 
 /**
  * This module's beans over a fresh database of the test PostgreSQL ({@link TestDatabase}), without HTTP: the
@@ -47,9 +48,14 @@ public final class StoreContext implements AutoCloseable {
         this.url = url;
     }
 
-    /** A context over a fresh, migrated database, with its files under a fresh temporary data folder. */
+    /**
+     * A context over a fresh, migrated database, with its files under a fresh temporary data folder. The database is
+     * a copy of one Flyway migrated once in this JVM with the server's settings (its defaults), so the context's own
+     * Flyway only validates it (the server's ITs of {@code crucible serve} processes migrate empty databases).
+     */
     public static StoreContext start() {
-        String url = TestDatabase.freshDatabase();
+        String url = TestDatabase.freshCopyOf("migrated",
+                template -> Flyway.configure().dataSource(template, TestDatabase.USER, "").load().migrate());
         Path dataDir;
         try {
             dataDir = Files.createTempDirectory("crucible-store-");

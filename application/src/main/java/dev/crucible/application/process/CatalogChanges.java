@@ -31,7 +31,7 @@ public interface CatalogChanges extends AutoCloseable {
     /** Removes changes written before {@code before}: no follower is that far behind. Returns how many. */
     int prune(Instant before);
 
-    /** Closes the notification channel. */
+    /** Closes the notification channel; a wait in progress on another thread ends at once, with false. */
     @Override
     void close();
 }

@@ -105,10 +105,14 @@ public final class CatalogFollower implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the loop: closing the changes first ends a wait for a notification at once (a blocked socket read does
+     * not answer an interrupt), so a stop does not sit out the rest of {@code pollInterval}.
+     */
     @Override
     public void close() {
         stopping = true;
-        ThreadStop.interruptAndJoin(thread, Duration.ofSeconds(5));
         changes.close();
+        ThreadStop.interruptAndJoin(thread, Duration.ofSeconds(5));
     }
 }

@@ -58,9 +58,9 @@ class RequestTemplateTest {
     void aRenderPastItsTimeIsStoppedAndRefused() {
         ChatTemplate template = compiled(ChatTemplate.compileBounded("{% for a in range(999) %}"
                 + "{% for b in range(999) %}{% for c in range(999) %}{% endfor %}{% endfor %}{% endfor %}", 1000));
-        long start = System.nanoTime();
+        // A billion iterations: run to its end, the render would answer the empty text after many minutes; the
+        // refusal can only come from the deadline's check inside the loop (TemplateBudgetTest shows the work stop).
         Refusal refusal = refusal(template.render(input(CUSTOM), Duration.ofMillis(200)));
-        assertTrue(System.nanoTime() - start < Duration.ofSeconds(20).toNanos(), "the caller did not wait it out");
         assertEquals("chat_template", refusal.param());
         assertEquals("The chat template took longer than 200 ms to render, the most this server allows.",
                 refusal.message());

@@ -30,7 +30,7 @@ final class CliProcess {
     /**
      * The java command line that runs {@code crucible} with {@code args}. A client command lives for a second or two,
      * so it starts as a short-lived tool would ({@link ChildJvm#QUICK_START}, and the client commands' class-data
-     * archive); that matters for a test that starts sixteen.
+     * archive).
      */
     static List<String> command(String... args) {
         List<String> command = ChildJvm.command(ChildJvm.CLIENT, ChildJvm.QUICK_START);

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The client commands as a script runs them: each a process of its own against a running server, with the key and
- * address from the environment, checked by what they print and the exit code.
+ * The client commands as a script runs them against a running server, checked by what they print and the exit code.
+ * What a command does runs on {@code crucible}'s command line in this JVM ({@link CliInThisJvm}); what a process of its
+ * own adds (the key and address from the environment, standard input, a terminal) runs as one ({@link CliProcess}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClientCommandsIT {
@@ -38,7 +39,8 @@ class ClientCommandsIT {
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
     private TestServer server;
-    private CliProcess cli;
+    private CliInThisJvm cli;
+    private CliProcess process;
     private String key;
 
     @TempDir
@@ -48,7 +50,8 @@ class ClientCommandsIT {
     void start() {
         server = TestServer.start(Map.of());
         key = server.newKey("cli-team");
-        cli = new CliProcess(Map.of("CRUCIBLE_BASE_URL", server.url(), "CRUCIBLE_API_KEY", key));
+        cli = new CliInThisJvm(server.url(), key);
+        process = new CliProcess(Map.of("CRUCIBLE_BASE_URL", server.url(), "CRUCIBLE_API_KEY", key));
     }
 
     @AfterAll
@@ -57,7 +60,7 @@ class ClientCommandsIT {
     }
 
     private String createModel(String name) {
-        CliProcess.Result created = cli.run("", "models", "create", "--project", "demo", "--name", name,
+        CliProcess.Result created = cli.run("models", "create", "--project", "demo", "--name", name,
                 "--base-model", TestServer.BASE_MODEL);
         assertEquals(0, created.code(), created::toString);
         String id = created.out().strip();
@@ -68,22 +71,22 @@ class ClientCommandsIT {
     @Test
     void aModelIsCreatedListedAndDeleted() {
         String id = createModel("listed");
-        CliProcess.Result list = cli.run("", "models", "list");
+        CliProcess.Result list = cli.run("models", "list");
         assertEquals(0, list.code(), list::toString);
         assertTrue(list.out().contains("crucible:///cli-team/demo/listed"), list::toString);
         assertTrue(list.out().contains(TestServer.BASE_MODEL), list::toString);
-        CliProcess.Result trainable = cli.run("", "models", "list", "--trainable");
+        CliProcess.Result trainable = cli.run("models", "list", "--trainable");
         assertEquals(0, trainable.code(), trainable::toString);
         assertTrue(trainable.out().lines().anyMatch(l -> l.startsWith(id) && l.contains("cli-team/demo/listed")),
                 trainable::toString);
 
-        CliProcess.Result checkpoints = cli.run("", "checkpoints", "list", id);
+        CliProcess.Result checkpoints = cli.run("checkpoints", "list", id);
         assertEquals(0, checkpoints.code(), checkpoints::toString);
         assertTrue(checkpoints.out().lines().anyMatch(l -> l.strip().startsWith("0 ")), checkpoints::toString);
 
-        CliProcess.Result deleted = cli.run("", "models", "delete", id);
+        CliProcess.Result deleted = cli.run("models", "delete", id);
         assertEquals(0, deleted.code(), deleted::toString);
-        CliProcess.Result again = cli.run("", "models", "list");
+        CliProcess.Result again = cli.run("models", "list");
         assertTrue(!again.out().contains("crucible:///cli-team/demo/listed"), again::toString);
     }
 
@@ -91,7 +94,7 @@ class ClientCommandsIT {
     void anSftJobIsFollowedToItsCheckpointWhichDownloadsAsAPeftArchive() throws IOException {
         String model = createModel("sft");
         Path chats = Files.writeString(dir.resolve("chats.jsonl"), CHATS);
-        CliProcess.Result trained = cli.run("", "train", "sft", "--model", model, "--data", chats.toString(),
+        CliProcess.Result trained = cli.run("train", "sft", "--model", model, "--data", chats.toString(),
                 "--config", "batch_size=2", "--config", "learning_rate=1e-3", "--follow", "--interval-ms", "100");
         assertEquals(0, trained.code(), trained::toString);
         assertTrue(UUID.matcher(trained.out().lines().findFirst().orElseThrow()).matches(), trained::toString);
@@ -104,18 +107,18 @@ class ClientCommandsIT {
         assertTrue(trained.out().contains("completed: step 1"), trained::toString);
 
         Path zip = dir.resolve("step1.zip");
-        CliProcess.Result download = cli.run("", "checkpoints", "download", model, "1", "-o", zip.toString());
+        CliProcess.Result download = cli.run("checkpoints", "download", model, "1", "-o", zip.toString());
         assertEquals(0, download.code(), download::toString);
         try (ZipFile archive = new ZipFile(zip.toFile())) {
             assertTrue(archive.stream().anyMatch(e -> e.getName().endsWith("adapter_config.json")));
             assertTrue(archive.stream().anyMatch(e -> e.getName().endsWith("adapter_model.safetensors")));
         }
         String job = trained.out().lines().findFirst().orElseThrow();
-        CliProcess.Result jobs = cli.run("", "jobs", "list");
+        CliProcess.Result jobs = cli.run("jobs", "list");
         assertEquals(0, jobs.code(), jobs::toString);
         assertTrue(jobs.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("COMPLETED")), jobs::toString);
 
-        CliProcess.Result deleted = cli.run("", "checkpoints", "delete", model, "--steps", "0");
+        CliProcess.Result deleted = cli.run("checkpoints", "delete", model, "--steps", "0");
         assertEquals(0, deleted.code(), deleted::toString);
         assertEquals("deleted 1 checkpoint(s)", deleted.out().strip(), deleted::toString);
     }
@@ -126,8 +129,9 @@ class ClientCommandsIT {
         String group = "{\"trajectories\":["
                 + trajectory("4", 1.0) + "," + trajectory("5", 0.0) + "]}";
         Path groups = Files.writeString(dir.resolve("groups.jsonl"), group + "\n" + group + "\n");
-        CliProcess.Result trained = cli.run("", "train", "rl", "--model", model, "--groups", groups.toString(),
-                "--config", "allow_training_without_logprobs=true", "--config", "learning_rate=1e-4", "--follow");
+        CliProcess.Result trained = cli.run("train", "rl", "--model", model, "--groups", groups.toString(),
+                "--config", "allow_training_without_logprobs=true", "--config", "learning_rate=1e-4", "--follow",
+                "--interval-ms", "100");
         assertEquals(0, trained.code(), trained::toString);
         assertTrue(trained.out().contains("completed: step 1  train/reward 0.5000"), trained::toString);
     }
@@ -142,8 +146,8 @@ class ClientCommandsIT {
     void aJobThatFailsExitsWithOne() throws IOException {
         String model = createModel("failing");
         Path chats = Files.writeString(dir.resolve("bad.jsonl"), "{\"messages\":[]}\n");
-        CliProcess.Result trained = cli.run("", "train", "sft", "--model", model, "--data", chats.toString(),
-                "--follow");
+        CliProcess.Result trained = cli.run("train", "sft", "--model", model, "--data", chats.toString(),
+                "--follow", "--interval-ms", "100");
         assertEquals(ExitCodes.JOB_FAILED, trained.code(), trained::toString);
         assertTrue(trained.out().contains("failed"), trained::toString);
     }
@@ -151,7 +155,7 @@ class ClientCommandsIT {
     /** Each input line is a turn of one conversation: the answers are the greedy answers the API gives. */
     @Test
     void chatStreamsAnAnswerPerLineOfInputKeepingTheConversation() {
-        CliProcess.Result chat = cli.run("Hello\nAnd again\n", "chat", TestServer.BASE_MODEL, "--system", "Be brief",
+        CliProcess.Result chat = process.run("Hello\nAnd again\n", "chat", TestServer.BASE_MODEL, "--system", "Be brief",
                 "--max-tokens", "5", "--temperature", "0");
         assertEquals(0, chat.code(), chat::toString);
 
@@ -189,18 +193,18 @@ class ClientCommandsIT {
             output += ((Number) usage.get("completion_tokens")).longValue();
         }
         String total = "total: " + input + " input tokens, " + output + " output tokens";
-        CliProcess usageCli = new CliProcess(Map.of("CRUCIBLE_BASE_URL", server.url(), "CRUCIBLE_API_KEY", usageKey));
+        CliInThisJvm usageCli = new CliInThisJvm(server.url(), usageKey);
         // usage is written just after each answer, so the last one may take a moment to show
-        CliProcess.Result shown = Await.until(() -> usageCli.run("", "usage", "--days", "1"),
+        CliProcess.Result shown = Await.until(() -> usageCli.run("usage", "--days", "1"),
                 r -> r.out().contains(total), Duration.ofSeconds(20));
         assertEquals(0, shown.code(), shown::toString);
         assertTrue(shown.out().contains("cli-usage/reports"), shown::toString);
-        CliProcess.Result other = usageCli.run("", "usage", "--project", "cli-usage/elsewhere");
+        CliProcess.Result other = usageCli.run("usage", "--project", "cli-usage/elsewhere");
         assertTrue(other.out().contains("total: 0 input tokens, 0 output tokens"), other::toString);
-        CliProcess.Result noDays = usageCli.run("", "usage", "--days", "0");
+        CliProcess.Result noDays = usageCli.run("usage", "--days", "0");
         assertEquals(ExitCodes.USAGE, noDays.code(), noDays::toString);
         assertTrue(noDays.err().contains("--days must be at least 1, got 0"), noDays::toString);
-        CliProcess.Result bad = usageCli.run("", "usage", "--bucket", "2h");
+        CliProcess.Result bad = usageCli.run("usage", "--bucket", "2h");
         assertEquals(ExitCodes.API_ERROR, bad.code(), bad::toString);
         assertTrue(bad.err().contains("bucket_width"), bad::toString);
     }
@@ -208,14 +212,14 @@ class ClientCommandsIT {
     @Test
     void filesUploadPrintsTheFileId() throws IOException {
         Path chats = Files.writeString(dir.resolve("upload.jsonl"), CHATS);
-        CliProcess.Result uploaded = cli.run("", "files", "upload", chats.toString());
+        CliProcess.Result uploaded = cli.run("files", "upload", chats.toString());
         assertEquals(0, uploaded.code(), uploaded::toString);
         assertTrue(uploaded.out().strip().startsWith("file-"), uploaded::toString);
     }
 
     @Test
     void aRefusalExitsWithThreeAndTheServersMessage() {
-        CliProcess.Result shown = cli.run("", "jobs", "show", "not-a-job");
+        CliProcess.Result shown = cli.run("jobs", "show", "not-a-job");
         assertEquals(ExitCodes.API_ERROR, shown.code(), shown::toString);
         assertTrue(shown.err().contains("the server answered 400: "), shown::toString);
         assertTrue(shown.err().contains("training_job_id"), shown::toString);
@@ -227,8 +231,7 @@ class ClientCommandsIT {
         assertEquals(ExitCodes.USAGE, noKey.code(), noKey::toString);
         assertTrue(noKey.err().contains("CRUCIBLE_API_KEY"), noKey::toString);
 
-        CliProcess.Result down = new CliProcess(Map.of("CRUCIBLE_API_KEY", key)).run("", "models", "list",
-                "--base-url", "http://127.0.0.1:9");
+        CliProcess.Result down = cli.run("models", "list", "--base-url", "http://127.0.0.1:9");
         assertEquals(ExitCodes.IO_ERROR, down.code(), down::toString);
         assertTrue(down.err().contains("cannot reach http://127.0.0.1:9"), down::toString);
     }
@@ -239,7 +242,7 @@ class ClientCommandsIT {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/tmux")), "tmux is not installed");
         String model = createModel("tty");
         Path chats = Files.writeString(dir.resolve("tty.jsonl"), CHATS + CHATS);
-        CliProcess.Result started = cli.run("", "train", "sft", "--model", model, "--data", chats.toString(),
+        CliProcess.Result started = cli.run("train", "sft", "--model", model, "--data", chats.toString(),
                 "--config", "batch_size=2");
         assertEquals(0, started.code(), started::toString);
         String job = started.out().strip();

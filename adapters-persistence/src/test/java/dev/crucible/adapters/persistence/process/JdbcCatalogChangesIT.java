@@ -8,13 +8,17 @@ import dev.crucible.adapters.persistence.StoreContext;
 import dev.crucible.application.process.CatalogChange;
 import dev.crucible.application.process.CatalogChanges;
 import dev.crucible.domain.model.Model;
+import dev.crucible.testsupport.concurrent.Await;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -57,6 +61,33 @@ class JdbcCatalogChangesIT {
                 logged.stream().map(CatalogChange::kind).collect(Collectors.toSet()));
         assertTrue(logged.stream().allMatch(c -> c.model().equals(model.id())));
         assertEquals(2, logged.size());
+    }
+
+    /**
+     * A server's stop closes the changes while its follower waits: the wait ends then, not at its limit (a blocked
+     * socket read does not answer an interrupt). The wait's limit is a day; the join's two minutes only keep a
+     * failure from hanging the build.
+     */
+    @Test
+    void closingEndsAWaitInProgress() throws Exception {
+        CompletableFuture<Boolean> woken = new CompletableFuture<>();
+        CountDownLatch waiting = new CountDownLatch(1);
+        Thread follower = Thread.ofPlatform().start(() -> {
+            try {
+                assertFalse(changes.await(Duration.ofMillis(1)), "the channel is open: nothing happened yet");
+                waiting.countDown();
+                woken.complete(changes.await(Duration.ofDays(1)));
+            } catch (Throwable e) {
+                woken.completeExceptionally(e);
+            }
+        });
+        waiting.await();
+        assertTrue(Await.until(() -> Arrays.stream(follower.getStackTrace())
+                .anyMatch(frame -> frame.getMethodName().equals("getNotifications"))), "the follower never waited");
+        Thread.ofPlatform().start(changes::close);
+        follower.join(Duration.ofMinutes(2));
+        assertFalse(follower.isAlive(), "the wait did not end when the changes were closed");
+        assertFalse(woken.get(), "a closed channel wakes nobody as if something had changed");
     }
 
     @Test
