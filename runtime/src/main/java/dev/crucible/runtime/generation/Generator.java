@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.LongSupplier;
 
 /**
  * Generates text for tokenized prompts with one model, batching every running sequence of every request into one
@@ -42,12 +43,14 @@ public final class Generator implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    private Generator(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options) {
+    private Generator(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
+            LongSupplier clock) {
         this.runner = runner;
         this.options = options;
         this.waiting = new WaitingQueue(options.maxWaitingRequests());
         this.prefixCache = new PrefixCache(runner, options.prefixCacheTokens(), PrefixCache.MAX_PREFIXES);
-        this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats, prefixCache);
+        this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats, prefixCache,
+                clock);
         this.thread = Thread.ofPlatform().name("crucible-generation").daemon(true).unstarted(scheduler);
     }
 
@@ -57,11 +60,17 @@ public final class Generator implements AutoCloseable {
      */
     public static Generator start(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos,
             GeneratorOptions options) {
+        return start(runner, tokenizer, eos, options, System::nanoTime);
+    }
+
+    /** As {@link #start(ModelRunner, Tokenizer, EndOfSequence, GeneratorOptions)}, timing forwards by {@code clock}. */
+    static Generator start(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
+            LongSupplier clock) {
         Objects.requireNonNull(runner, "runner");
         Objects.requireNonNull(tokenizer, "tokenizer");
         Objects.requireNonNull(eos, "eos");
         Objects.requireNonNull(options, "options");
-        Generator generator = new Generator(runner, tokenizer, eos, options);
+        Generator generator = new Generator(runner, tokenizer, eos, options, clock);
         generator.thread.start();
         return generator;
     }

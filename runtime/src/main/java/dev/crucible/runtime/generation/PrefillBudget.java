@@ -9,7 +9,8 @@ package dev.crucible.runtime.generation;
  *
  * <p>Either a fixed number of prompt tokens per step ({@link #fixed}), or paced ({@link #paced}): the scheduler times
  * its forwards and gives each step as many prompt tokens as keep the step within {@code stallFactor} times a step that
- * only decodes, so a running stream waits at most about that many inter-token latencies for its next token. Pacing
+ * only decodes, so a running stream waits at most about that many inter-token latencies for its next token; paced, a
+ * step forwards one prefilling sequence's piece, sized by a cost model at that piece's position. Pacing
  * adapts to the machine and the model (a 7B model's prompt token costs much more than a 0.5B model's, relative to its
  * decode step); a fixed budget makes the schedule reproducible (tests count steps).
  *

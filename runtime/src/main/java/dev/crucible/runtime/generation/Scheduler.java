@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Queue;
@@ -25,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 
 /**
  * The generator's loop, run on its one thread. Policy: requests wait in {@link WaitingQueue}'s order (lower priority
@@ -33,9 +35,11 @@ import java.util.concurrent.TimeoutException;
  * cancelled while waiting end here, on this thread, without running. Each step forwards every unfinished sequence
  * once, in one batched call: a prefilling sequence its next prompt chunk, a decoding one its last token; each sequence
  * whose prompt is complete then samples a token. While any sequence decodes, the prompt chunks of a step share the
- * options' {@link PrefillBudget} (fixed, or paced by {@link PrefillPacer} from the timed forwards), so a long prompt
- * arriving holds the running streams up for a bounded part of each step rather than for a whole chunk; a prefilling
- * sequence the budget does not reach sits the step out. Once the loop has had nothing to run for the options'
+ * options' {@link PrefillBudget} (fixed, or paced by {@link PrefillPacer} from the timed forwards, then one prompt
+ * piece a step, its size from the pacer's cost model at that piece's position), so a long prompt arriving holds the
+ * running streams up for a bounded part of each step rather than for a whole chunk; a prefilling sequence the budget
+ * does not reach sits the step out. Each decoding step is traced at DEBUG (pieces, positions, predicted and measured
+ * times). Once the loop has had nothing to run for the options'
  * {@code releaseIdleAfter}, it asks the runner to give back the memory the last burst grew it to.
  *
  * <p>Prefill is shared: the first of a request's {@code n} sequences starts from the longest prefix of its prompt
@@ -86,6 +90,8 @@ final class Scheduler implements Runnable {
     private final PrefixCache prefixCache;
     private final List<RequestState> running = new ArrayList<>();
     private final PrefillPacer pacer;
+    /** The nanosecond clock the forwards are timed by ({@link System#nanoTime()} but in tests). */
+    private final LongSupplier clock;
     /** When the loop last had something to run, for releasing idle memory; 0 once released. */
     private long busyNanos = System.nanoTime();
     private volatile boolean closing;
@@ -94,8 +100,9 @@ final class Scheduler implements Runnable {
 
     Scheduler(ModelRunner runner, Tokenizer tokenizer, EndOfSequence eos, GeneratorOptions options,
             WaitingQueue waiting, Queue<RequestState> cancelledWaiting, GeneratorStats stats,
-            PrefixCache prefixCache) {
+            PrefixCache prefixCache, LongSupplier clock) {
         this.prefixCache = prefixCache;
+        this.clock = clock;
         this.runner = runner;
         this.tokenizer = tokenizer;
         this.eos = eos;
@@ -334,6 +341,7 @@ final class Scheduler implements Runnable {
 
     /** One batched forward over every unfinished sequence, then sampling, streaming and completion. */
     private void step() {
+        long stepStart = clock.getAsLong();
         endSettledWaits();
         List<SequenceState> batch = new ArrayList<>();
         List<RequestState> owners = new ArrayList<>();
@@ -356,8 +364,10 @@ final class Scheduler implements Runnable {
             awaitAny(masking);
         }
         int decoding = (int) batch.stream().filter(s -> !s.prefilling()).count();
-        int budget = decoding == 0 ? Integer.MAX_VALUE : pacer.tokens(decoding);
-        withinBudget(batch, owners, budget);
+        int position = batch.stream().filter(SequenceState::prefilling).findFirst().map(s -> s.cache().length())
+                .orElse(0);
+        int budget = decoding == 0 ? Integer.MAX_VALUE : pacer.tokens(decoding, position);
+        withinBudget(batch, owners, budget, decoding == 0 || pacer.severalPieces());
         if (!batch.isEmpty()) {
             List<SequenceInput> inputs = new ArrayList<>(batch.size());
             int prompt = 0;
@@ -367,13 +377,16 @@ final class Scheduler implements Runnable {
                 inputs.add(input);
                 prompt += sequence.prefilling() ? input.length() : 0;
             }
+            double predicted = decoding > 0 && prompt > 0 ? pacer.predictedNanos(prompt, position) : Double.NaN;
             stats.prefillTokens.add(prompt);
             List<SequenceLogits> logits;
+            long forwardNanos;
             try {
                 stats.forwards.increment();
-                long start = System.nanoTime();
+                long start = clock.getAsLong();
                 logits = runner.forward(inputs);
-                pacer.forwarded(decoding, prompt, System.nanoTime() - start);
+                forwardNanos = clock.getAsLong() - start;
+                pacer.forwarded(decoding, prompt, position, forwardNanos);
             } catch (Throwable e) {
                 // counted first, so whoever hears of this failure finds the loop already broken if it now is
                 failed(e);
@@ -398,6 +411,7 @@ final class Scheduler implements Runnable {
                     owner.fail(e);
                 }
             }
+            trace(decoding, prompt, position, predicted, forwardNanos, clock.getAsLong() - stepStart);
         }
         running.forEach(RequestState::completeIfFinished);
         running.stream().filter(r -> r.done() && r.handle.cancelRequested()).forEach(r -> stats.aborted.increment());
@@ -405,12 +419,28 @@ final class Scheduler implements Runnable {
     }
 
     /**
+     * Logs a step that decoded (at DEBUG, {@code java.util.logging}'s FINE): how many sequences it decoded, the prompt
+     * tokens it forwarded beside them and the position the first prefilling sequence's piece started at, the extra
+     * time the pacer predicted for them, the forward's and the whole step's time, and the pacer's figures after it;
+     * so the pacing can be followed step by step on a live server.
+     */
+    private void trace(int decoding, int prompt, int position, double predicted, long forwardNanos, long stepNanos) {
+        if (decoding > 0 && LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, String.format(Locale.ROOT,
+                    "step: decoding %d, prompt %d at %d, predicted +%.1f ms, forward %.1f ms, step %.1f ms, %s",
+                    decoding, prompt, position, predicted / 1e6, forwardNanos / 1e6, stepNanos / 1e6, pacer));
+        }
+    }
+
+    /**
      * Leaves out of {@code batch} (and {@code owners}, index for index) the prefilling sequences that {@code budget}
      * prompt tokens do not reach. The budget goes to the prefilling sequences in running order, so the earliest
-     * admitted prompt finishes first. A paced budget is 0 for a step only while the pacer has no decode-only step
-     * of the running streams timed, which that step gives it; else it is at least one token, so a prompt moves on.
+     * admitted prompt finishes first; unless {@code severalPieces}, only the first gets any (a paced budget is the
+     * cost of one prefill run). A paced budget is 0 for a step only while the pacer has no decode-only step of the
+     * running streams timed, which that step gives it; else it is at least one token, so a prompt moves on.
      */
-    private void withinBudget(List<SequenceState> batch, List<RequestState> owners, int budget) {
+    private void withinBudget(List<SequenceState> batch, List<RequestState> owners, int budget,
+            boolean severalPieces) {
         int left = budget;
         for (int i = 0; i < batch.size(); i++) {
             if (batch.get(i).prefilling()) {
@@ -419,7 +449,8 @@ final class Scheduler implements Runnable {
                     owners.remove(i);
                     i--;
                 } else {
-                    left -= Math.min(batch.get(i).promptLeft(), Math.min(left, options.prefillChunkTokens()));
+                    left = severalPieces ? left - Math.min(batch.get(i).promptLeft(),
+                            Math.min(left, options.prefillChunkTokens())) : 0;
                 }
             }
         }

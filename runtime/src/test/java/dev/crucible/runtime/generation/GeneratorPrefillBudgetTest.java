@@ -6,12 +6,15 @@ import static dev.crucible.testsupport.outcome.OutcomeAssertions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.crucible.engine.spi.SequenceInput;
+import dev.crucible.engine.spi.SequenceLogits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,6 +92,84 @@ class GeneratorPrefillBudgetTest {
             }
         }
         assertEquals(60, forwarded);
+    }
+
+    /**
+     * A model timed by a fake clock: a forward advances it by a decode part ({@code 100 ms + 1 ms} a decoding row) and,
+     * for each prompt piece, its prefill run's {@code 80 ms + 1.5 ms} a token {@code + 3 us} a token per position of
+     * the prefix (this machine's 0.5B model, roughly). Once the stream has had {@code arriveAfter} forwards it submits
+     * the long prompt itself, so the prompt arrives while the stream decodes.
+     */
+    private static final class TimedRunner extends FakeModelRunner {
+
+        final AtomicLong clock = new AtomicLong();
+        /** Per forward: decoding rows, prompt tokens, the first piece's position, its time. */
+        final List<long[]> steps = new ArrayList<>();
+        private final int arriveAfter;
+        private final GenerationRequest arriving;
+        volatile Generator generator;
+        volatile GenerationHandle arrived;
+
+        TimedRunner(int arriveAfter, GenerationRequest arriving) {
+            super(VOCAB, 2048, Generations::positional);
+            this.arriveAfter = arriveAfter;
+            this.arriving = arriving;
+        }
+
+        @Override
+        public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
+            // the stream's cache is the first made: past its 2-token prompt it decodes; the other one prefills until
+            // it holds the long prompt
+            long decoding = batch.stream().filter(i -> i.cache() == caches.getFirst() && i.cache().length() >= 2)
+                    .count();
+            long prompt = 0;
+            long position = -1;
+            double nanos = decoding == 0 ? 0 : 100e6 + 1e6 * decoding;
+            for (SequenceInput input : batch) {
+                int k = input.length();
+                if (input.cache() == caches.getFirst() ? input.cache().length() < 2
+                        : input.cache().length() < arriving.promptTokenIds().length) {
+                    int p = input.cache().length();
+                    nanos += 80e6 + 1.5e6 * k + 3e3 * k * (p + (k - 1) / 2.0);
+                    prompt += k;
+                    position = position < 0 ? p : position;
+                }
+            }
+            clock.addAndGet((long) nanos);
+            steps.add(new long[] {decoding, prompt, position, (long) nanos});
+            if (steps.size() == arriveAfter) {
+                arrived = value(generator.submit(arriving, GenerationListener.NONE));
+            }
+            return super.forward(batch);
+        }
+    }
+
+    @Test
+    void pacedEveryStepBesideTheStreamStaysWithinThreeOfItsDecodeStepsByTheClock() {
+        // the stream's 2-token prompt counts as a prefill; its decode steps take 101 ms
+        TimedRunner runner = new TimedRunner(5, longPrompt(1500, 3));
+        GenerationRequest stream = GenerationRequest.of(new int[] {1, 2}, params(b -> b.maxTokens(400).ignoreEos(true)));
+        try (Generator generator = Generator.start(runner, new FakeTokenizer(), Generations.EOS,
+                new GeneratorOptions(2048, 512, 8, GeneratorOptions.DEFAULT_MAX_WAITING_REQUESTS, 0,
+                        PrefillBudget.paced(3), Duration.ZERO), runner.clock::get)) {
+            runner.generator = generator;
+            GenerationHandle streaming = value(generator.submit(stream, GenerationListener.NONE));
+            streaming.result().join();
+            runner.arrived.result().join();
+        }
+        long prompt = 0;
+        int mixed = 0;
+        for (long[] step : runner.steps) {
+            if (step[0] > 0 && step[1] > 0 && step[2] > 0) {
+                assertTrue(step[3] <= 3 * 101e6, "a step of " + step[3] / 1e6 + " ms: " + java.util.Arrays.toString(step));
+                prompt += step[1];
+                mixed++;
+            }
+        }
+        // the whole prompt went beside the stream (position 0's one-token piece aside), in pieces that filled the
+        // allowance: about 1,500 tokens in far fewer steps than the 400 the stream decodes
+        assertEquals(1499, prompt);
+        assertTrue(mixed < 150, mixed + " mixed steps");
     }
 
     @Test
