@@ -42,7 +42,8 @@ final class ServeClient {
     }
 
     /** One stream's timings. */
-    private record Stream(double ttftMs, List<Double> gapsMs, int promptTokens, int completionTokens) {
+    /** @param tokenMs the server's time per token: from the first content chunk to the last over the tokens between */
+    private record Stream(double ttftMs, List<Double> gapsMs, double tokenMs, int promptTokens, int completionTokens) {
     }
 
     /** {@code rounds} rounds of {@code streams} concurrent streams; the JSON has per-round figures. */
@@ -61,6 +62,7 @@ final class ServeClient {
         ArrayNode aggregate = out.putArray("aggregate_tps");
         ArrayNode ttft = out.putArray("ttft_ms");
         ArrayNode itl = out.putArray("itl_ms");
+        ArrayNode perToken = out.putArray("token_ms");
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int r = 0; r < rounds; r++) {
                 long start = System.nanoTime();
@@ -74,6 +76,7 @@ final class ServeClient {
                     completion += done.completionTokens();
                     ttft.add(done.ttftMs());
                     done.gapsMs().forEach(itl::add);
+                    perToken.add(done.tokenMs());
                     out.put("prompt_tokens", done.promptTokens());
                 }
                 aggregate.add(completion / ((System.nanoTime() - start) / 1e9));
@@ -106,10 +109,20 @@ final class ServeClient {
         return out;
     }
 
+    /**
+     * One stream, with {@code continuous_usage_stats} so that each chunk says how many tokens it has reached: a random
+     * model's tokens often decode to no text (a special token skipped, part of a character), so a gap between content
+     * chunks may span several tokens, and the time per token counts them.
+     */
     private Stream one(int tokens) throws Exception {
         long sent = System.nanoTime();
         List<Long> times = new ArrayList<>();
-        JsonNode usage = stream(PROMPT, tokens, false, times::add);
+        List<Integer> reached = new ArrayList<>();
+        JsonNode usage = countedStream(PROMPT, null, tokens, false, (now, completion) -> {
+            times.add(now);
+            reached.add(completion);
+            return true;
+        });
         if (usage == null) {
             throw new IllegalStateException("the stream ended without usage");
         }
@@ -118,13 +131,22 @@ final class ServeClient {
             gaps.add((times.get(i) - times.get(i - 1)) / 1e6);
         }
         double ttft = times.isEmpty() ? -1 : (times.getFirst() - sent) / 1e6;
-        return new Stream(ttft, gaps, usage.path("prompt_tokens").asInt(), usage.path("completion_tokens").asInt());
+        int spanned = times.isEmpty() ? 0 : reached.getLast() - reached.getFirst();
+        double tokenMs = spanned < 1 ? -1 : (times.getLast() - times.getFirst()) / 1e6 / spanned;
+        return new Stream(ttft, gaps, tokenMs, usage.path("prompt_tokens").asInt(),
+                usage.path("completion_tokens").asInt());
     }
 
     /** Hears the {@link System#nanoTime()} of each content chunk of a stream; false ends the stream there. */
     @FunctionalInterface
     interface Tokens {
         boolean arrived(long nanos);
+    }
+
+    /** Hears each content chunk's arrival and the completion tokens the stream has reached with it. */
+    @FunctionalInterface
+    interface CountedTokens {
+        boolean arrived(long nanos, int completionTokens);
     }
 
     /**
@@ -140,6 +162,20 @@ final class ServeClient {
 
     /** As {@link #stream(String, int, boolean, Tokens)}, in the prefix-cache scope of {@code cacheSalt} unless null. */
     JsonNode stream(String content, String cacheSalt, int tokens, boolean everyToken, Tokens heard) throws Exception {
+        return stream(content, cacheSalt, tokens, everyToken, heard, null);
+    }
+
+    /**
+     * As {@link #stream(String, String, int, boolean, Tokens)}, telling {@code counted} instead of {@code heard}, with
+     * each chunk's completion tokens so far ({@code continuous_usage_stats}), unless it is null.
+     */
+    JsonNode countedStream(String content, String cacheSalt, int tokens, boolean everyToken, CountedTokens counted)
+            throws Exception {
+        return stream(content, cacheSalt, tokens, everyToken, null, counted);
+    }
+
+    private JsonNode stream(String content, String cacheSalt, int tokens, boolean everyToken, Tokens heard,
+            CountedTokens counted) throws Exception {
         ObjectNode body = HfJson.object();
         if (cacheSalt != null) {
             body.put("cache_salt", cacheSalt);
@@ -150,7 +186,10 @@ final class ServeClient {
         body.put("temperature", 0);
         body.put("ignore_eos", true);
         body.put("stream", true);
-        body.putObject("stream_options").put("include_usage", true);
+        ObjectNode options = body.putObject("stream_options").put("include_usage", true);
+        if (counted != null) {
+            options.put("continuous_usage_stats", true);
+        }
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(30))
                 .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(HfJson.compact(body))).build();
@@ -174,9 +213,13 @@ final class ServeClient {
                 }
                 JsonNode choices = chunk.path("choices");
                 if (!choices.isEmpty() && (everyToken
-                        || !choices.get(0).path("delta").path("content").asText("").isEmpty())
-                        && !heard.arrived(System.nanoTime())) {
-                    return null;
+                        || !choices.get(0).path("delta").path("content").asText("").isEmpty())) {
+                    long now = System.nanoTime();
+                    boolean more = counted == null ? heard.arrived(now)
+                            : counted.arrived(now, chunk.path("usage").path("completion_tokens").asInt());
+                    if (!more) {
+                        return null;
+                    }
                 }
             }
             return usage;

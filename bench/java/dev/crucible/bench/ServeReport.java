@@ -14,7 +14,8 @@ import java.util.List;
  * Prints {@code bench/serve}'s table from the per-round JSON files of one run ({@code STAMP-serve-SIDE-N-ROUND.json}
  * for each side, the engines and {@code llama}, and {@code STAMP-serve-ENGINE-engine-ROUND.json} for each engine on
  * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
- * server over the engine's own speed (the median over the pairs of the two, each measured seconds apart), and the
+ * server over the engine's own speed by time per token (the median over the pairs of the engine's decode step over
+ * the stream's mean inter-token latency, each measured seconds apart), and the
  * 8-stream aggregate (the most streams run) over llama.cpp's, and for each side given a stall round
  * ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst gap over their
  * idle inter-token latency while a long prompt arrives.
@@ -57,8 +58,10 @@ final class ServeReport {
             System.out.println("  " + engine + " alone (bench/run's measure, each run just before one stream through "
                     + "the server): " + fmt(median(values(alone, "decode_tps"))) + " tok/s decode (median); load "
                     + "before each: " + loads(alone));
-            System.out.println("  " + engine + " one stream through the server over the engine alone, pair by pair: "
-                    + pairs.stream().map(ServeReport::fmt).toList());
+            System.out.println("  " + engine + " one stream through the server over the engine alone, pair by pair, by"
+                    + " the engine's decode step over the stream's inter-token latency: "
+                    + pairs.stream().map(ServeReport::fmt).toList() + " (by aggregate rate, which counts the time to "
+                    + "first token: " + aggregateRatios(alone, one).stream().map(ServeReport::fmt).toList() + ")");
             line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)))
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", many / llamaMost));
@@ -113,8 +116,11 @@ final class ServeReport {
     }
 
     /**
-     * Each pair's one stream through the server over the engine alone just before it: {@code alone} and {@code one}
-     * hold one run each per pair, in the same order (their file names end alike, in round and pair).
+     * Each pair's one stream through the server over the engine alone just before it, by time per token: the
+     * engine's decode step (its decode rate's inverse) over the stream's inter-token latency (from its first content
+     * chunk to its last over the tokens between, {@code token_ms}). Not the stream's aggregate rate, which also counts
+     * its time to first token (the 69-token prefill and the request's way in). {@code alone} and {@code one} hold one run each per pair, in the same order
+     * (their file names end alike, in round and pair).
      */
     private static List<Double> pairRatios(List<JsonNode> alone, List<JsonNode> one) {
         if (alone.size() != one.size()) {
@@ -123,6 +129,16 @@ final class ServeReport {
         }
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < alone.size(); i++) {
+            double stepMs = 1000 / alone.get(i).path("decode_tps").get(0).asDouble();
+            ratios.add(stepMs / one.get(i).path("token_ms").get(0).asDouble());
+        }
+        return ratios;
+    }
+
+    /** As {@link #pairRatios}, by the stream's aggregate rate (tokens over the whole request's time). */
+    private static List<Double> aggregateRatios(List<JsonNode> alone, List<JsonNode> one) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < Math.min(alone.size(), one.size()); i++) {
             ratios.add(one.get(i).path("aggregate_tps").get(0).asDouble()
                     / alone.get(i).path("decode_tps").get(0).asDouble());
         }

@@ -77,7 +77,9 @@ final class OnnxModelRunner implements ModelRunner {
                 forward(List.of(SequenceInput.of(first, prompt[step]), SequenceInput.of(second, prompt[step])));
             }
         }
-        releaseIdleMemory();
+        // the pool gives back the scratch rows; ONNX Runtime's arena keeps what the first requests will need
+        pool.shrink();
+        LazyZeroedMemory.releaseFreed();
     }
 
     /** Positions the rotary tables must cover: the longest sequence plus the pool's spare position. */
@@ -101,6 +103,11 @@ final class OnnxModelRunner implements ModelRunner {
 
     @Override
     public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
+        return forward(batch, false);
+    }
+
+    /** As {@link #forward(List)}; with {@code shrinkArena} ONNX Runtime frees its arena's unused regions after. */
+    private List<SequenceLogits> forward(List<SequenceInput> batch, boolean shrinkArena) {
         resources.requireOpen();
         List<OnnxKvCache> held = RunnerKvCache.checkBatch(batch, OnnxKvCache.class, resources, config.vocabSize());
         OnnxBatchCheck.adapters(batch, this);
@@ -112,7 +119,7 @@ final class OnnxModelRunner implements ModelRunner {
         List<List<float[]>> rows = new ArrayList<>(Collections.nCopies(batch.size(), null));
         try {
             for (OnnxRun run : OnnxRun.plan(batch, held)) {
-                float[][] logits = session.run(run);
+                float[][] logits = session.run(run, shrinkArena);
                 for (int m = 0, row = 0; m < run.members().length; m++) {
                     rows.set(run.members()[m], Arrays.asList(logits).subList(row, row + run.counts()[m]));
                     row += run.counts()[m];
@@ -133,11 +140,18 @@ final class OnnxModelRunner implements ModelRunner {
         return out;
     }
 
-    /** Shrinks the key/value pool to the caches still held and returns the freed C heap to the kernel. */
+    /**
+     * Gives back what a burst grew the runner to: ONNX Runtime's arena regions that no tensor uses (freed after one
+     * decode step of a scratch cache, the smallest run, with arena shrinkage asked for), the key/value pool's rows and
+     * positions past the caches still held, and the freed C heap.
+     */
     @Override
     public synchronized void releaseIdleMemory() {
         if (resources.isClosed()) {
             return;
+        }
+        try (KvCache scratch = newCache(1)) {
+            forward(List.of(SequenceInput.of(scratch, 0)), true);
         }
         pool.shrink();
         LazyZeroedMemory.releaseFreed();

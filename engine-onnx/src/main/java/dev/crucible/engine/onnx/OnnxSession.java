@@ -33,6 +33,8 @@ final class OnnxSession implements AutoCloseable {
     private final int vocab;
     private final Arena logitsArena = Arena.ofShared();
     private MemorySegment logitsMemory;
+    /** The run options that give back ONNX Runtime's free arena memory after a run; made on first use. */
+    private OrtSession.RunOptions shrinking;
 
     /** @param lora the LoRA inputs' maker when the graph has LoRA inputs, else null; closed with this session */
     OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, int layers, int vocab) {
@@ -50,6 +52,16 @@ final class OnnxSession implements AutoCloseable {
 
     /** Runs {@code run}; returns its logits, {@code run.logitRows().length} rows of the vocabulary's size. */
     float[][] run(OnnxRun run) throws OrtException {
+        return run(run, false);
+    }
+
+    /**
+     * Runs {@code run} as {@link #run(OnnxRun)}; with {@code shrinkArena}, ONNX Runtime then frees the regions of its
+     * CPU arena that no tensor uses ({@code memory.enable_memory_arena_shrinkage}). The arena grows to the largest
+     * run's intermediates (a 512-token prefill chunk's attention scores over a long context, a wide batch) and keeps
+     * them otherwise, since ONNX Runtime never shrinks it on its own; the next run that needs them grows it again.
+     */
+    float[][] run(OnnxRun run, boolean shrinkArena) throws OrtException {
         int rows = run.logitRows().length;
         OnnxTensor[] kv = run.pool().views(env, run.first(), run.batch());
         List<OnnxTensor> made = new ArrayList<>();
@@ -76,7 +88,11 @@ final class OnnxSession implements AutoCloseable {
                 outputs.put(OnnxDecoderGraph.presentKey(l), kv[2 * l]);
                 outputs.put(OnnxDecoderGraph.presentValue(l), kv[2 * l + 1]);
             }
-            session.run(inputs, Set.of(), outputs).close();
+            if (shrinkArena) {
+                session.run(inputs, Set.of(), outputs, shrinkingOptions()).close();
+            } else {
+                session.run(inputs, Set.of(), outputs).close();
+            }
             float[][] out = new float[rows][vocab];
             for (float[] row : out) {
                 logits.get(row);
@@ -85,6 +101,20 @@ final class OnnxSession implements AutoCloseable {
         } finally {
             made.forEach(OnnxTensor::close);
         }
+    }
+
+    private OrtSession.RunOptions shrinkingOptions() throws OrtException {
+        if (shrinking == null) {
+            OrtSession.RunOptions options = new OrtSession.RunOptions();
+            try {
+                options.addRunConfigEntry("memory.enable_memory_arena_shrinkage", "cpu:0");
+            } catch (OrtException | RuntimeException e) {
+                options.close();
+                throw e;
+            }
+            shrinking = options;
+        }
+        return shrinking;
     }
 
     private static OnnxTensor own(List<OnnxTensor> made, OnnxTensor tensor) {
@@ -109,6 +139,9 @@ final class OnnxSession implements AutoCloseable {
             lora.close();
         }
         logitsArena.close();
+        if (shrinking != null) {
+            shrinking.close();
+        }
         try {
             session.close();
         } catch (OrtException e) {
