@@ -204,7 +204,10 @@ final class DjlLoraTrainer implements LoraTrainer {
             int[] chunk = Arrays.copyOfRange(indices, from, Math.min(indices.length, from + memory.lossChunkRows()));
             try (NDScope scope = new NDScope()) {
                 scope.suppressNotUsedWarning();
-                NDArray logp = transformer.logits(h, pick(packed.rows(), chunk), lora, manager).logSoftmax(-1);
+                NDArray logits = transformer.logits(h, pick(packed.rows(), chunk), lora, manager);
+                NDArray logp = logits.logSoftmax(-1);
+                // log-softmax's backward reads its output, not its input: the chunk's logits go at once.
+                logits.close();
                 NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), chunk), new Shape(chunk.length,
                         1)), 1).reshape(chunk.length);
                 scatter(picked.toFloatArray(), chunk, logprobs);

@@ -130,6 +130,47 @@ class DjlTrainingMemoryTest {
         }
     }
 
+    /**
+     * Sequences of one length attend as one batch of products: the same log-probabilities and summed gradients as each
+     * sequence trained alone (loss = the sum of the log-probabilities, so every call's coefficients are ones).
+     */
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void sequencesOfOneLengthTrainedTogetherGiveWhatEachGivesAlone(Architecture arch) throws IOException {
+        try (ModelRunner runner = load(arch)) {
+            ModelConfig config = runner.config();
+            Path start = adapter(config, false);
+            java.util.Random random = new java.util.Random(3);
+            List<TrainingSequence> batch = List.of(
+                    new TrainingSequence(random.ints(10, 0, config.vocabSize()).toArray(), new int[] {1, 4, 9}),
+                    new TrainingSequence(random.ints(10, 0, config.vocabSize()).toArray(), new int[] {2, 3}),
+                    new TrainingSequence(random.ints(10, 0, config.vocabSize()).toArray(), new int[] {5, 6, 7, 8}));
+            TokenObjective sum = logprobs -> new TokenObjective.Evaluation(
+                    logprobs.stream().mapToDouble(lp -> {
+                        double total = 0;
+                        for (float x : lp) {
+                            total += x;
+                        }
+                        return total;
+                    }).sum(),
+                    logprobs.stream().map(lp -> {
+                        float[] ones = new float[lp.length];
+                        java.util.Arrays.fill(ones, 1f);
+                        return ones;
+                    }).toList());
+            try (DjlLoraTrainer together = (DjlLoraTrainer) runner.newTrainer(spec(lora(false), start));
+                    DjlLoraTrainer alone = (DjlLoraTrainer) runner.newTrainer(spec(lora(false), start))) {
+                TrainingBatchResult batched = accumulate(together, PLAIN, batch, sum);
+                for (int i = 0; i < batch.size(); i++) {
+                    TrainingBatchResult single = accumulate(alone, PLAIN, List.of(batch.get(i)), sum);
+                    assertArrayEquals(single.logprobs().getFirst(), batched.logprobs().get(i), 2e-5f,
+                            arch + " logprobs of sequence " + i);
+                }
+                assertSameGradients(config, lora(false), alone, together, arch + " one batch against one by one");
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Checkpoint.class)
     void theChunkSizeChangesNothingButRounding(Checkpoint checkpoint) throws IOException {
