@@ -9,7 +9,7 @@ import java.util.Locale;
  * a decoder layer's input through the forward and recomputes the layer during the backward pass: one more forward of
  * that layer for its activations not being kept. {@link Checkpoint#AUTO} keeps the activations of as many of the last
  * layers as fit in {@code keptBytes} ({@link #activationBytes} per layer) and checkpoints the layers below them: all
- * of a tiny model's layers are kept, none of a real model's at 8 x 256 tokens, a few of the 0.5B shape's at 2 x 256.
+ * of a tiny model's layers are kept, none of a real model's at 8 x 256 tokens, two of the 0.5B shape's at 2 x 256.
  *
  * <p>Read from system properties {@value #CHECKPOINT_PROPERTY} ({@code auto}, {@code on}, {@code off}; default
  * {@code auto}), {@value #CHUNK_PROPERTY} (default {@value #DEFAULT_CHUNK_ROWS}) and {@value #KEPT_PROPERTY} (MiB,
@@ -26,7 +26,7 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptByte
     static final String KEPT_PROPERTY = "crucible.djl.training.kept-activations-mib";
     static final int DEFAULT_CHUNK_ROWS = 64;
     /** What {@link Checkpoint#AUTO} keeps of the layers' activations by default, in MiB. */
-    static final int DEFAULT_KEPT_MIB = 300;
+    static final int DEFAULT_KEPT_MIB = 256;
 
     /** When to checkpoint the decoder layers. */
     enum Checkpoint {
