@@ -20,13 +20,13 @@ final class DjlCheckpoints {
     }
 
     /**
-     * The input of every layer and the last one's output, {@code layers + 1} arrays {@code [tokens, hidden]}, detached
-     * and held by the caller's scope; only one layer's activations exist at a time.
+     * The input of each of the first {@code count} layers and the last one's output, {@code count + 1} arrays
+     * {@code [tokens, hidden]}, detached and held by the caller's scope; only one layer's activations exist at a time.
      */
-    static NDArray[] forward(DjlTransformer.Stack stack, DjlLoraBatch lora) {
-        NDArray[] kept = new NDArray[stack.layers() + 1];
+    static NDArray[] forward(DjlTransformer.Stack stack, DjlLoraBatch lora, int count) {
+        NDArray[] kept = new NDArray[count + 1];
         kept[0] = stack.embedded();
-        for (int i = 0; i < stack.layers(); i++) {
+        for (int i = 0; i < count; i++) {
             NDArray out;
             try (NDScope scope = new NDScope()) {
                 scope.suppressNotUsedWarning();
@@ -40,14 +40,14 @@ final class DjlCheckpoints {
     }
 
     /**
-     * Backpropagates {@code gradient}, the loss's gradient with respect to the last layer's output, through every
-     * layer recomputed from {@code kept} ({@link #forward}'s arrays), adding to the LoRA matrices' gradients. The
-     * embeddings are frozen, so the first layer's input gets none.
+     * Backpropagates {@code gradient}, the loss's gradient with respect to the output of the last layer {@code kept}
+     * covers, through those layers recomputed from {@code kept} ({@link #forward}'s arrays), adding to the LoRA
+     * matrices' gradients. The embeddings are frozen, so the first layer's input gets none.
      */
     static void backward(DjlTransformer.Stack stack, NDArray[] kept, NDArray gradient, DjlLoraBatch lora,
             GradientCollector collector) {
         NDArray g = gradient;
-        for (int i = stack.layers() - 1; i >= 0; i--) {
+        for (int i = kept.length - 2; i >= 0; i--) {
             boolean inputGradient = i > 0;
             NDArray below = null;
             try (NDScope scope = new NDScope()) {

@@ -157,6 +157,11 @@ final class DjlLoraBatch {
         if (plan.inverse() != null) {
             delta = delta.get(new NDIndex("{}", plan.inverse()));
         }
-        return y.add(delta);
+        // In place, and the delta freed at once: neither the base product's backward nor the sum's keeps an output,
+        // so autograd needs neither array, and training would otherwise hold three [tokens, out] arrays per
+        // projection (base, delta, sum) until its scope closes instead of one.
+        NDArray sum = y.addi(delta);
+        delta.close();
+        return sum;
     }
 }

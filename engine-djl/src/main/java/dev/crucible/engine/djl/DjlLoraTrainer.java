@@ -109,9 +109,15 @@ final class DjlLoraTrainer implements LoraTrainer {
             DjlTransformer.Stack stack = transformer.training(packed.tokens(), packed.lengths(), manager);
             int[] attachedRows = where(graded, true);
             boolean backward = attachedRows.length > 0;
-            boolean checkpoint = memory.checkpoints(model, packed.tokens().length, packed.longest());
-            NDArray[] kept = checkpoint ? DjlCheckpoints.forward(stack, lora) : null;
-            NDArray top = checkpoint ? kept[kept.length - 1] : stack.hidden(lora);
+            // The first layers are checkpointed, the last ones (as many as the memory settings let keep their
+            // activations) run from a leaf of the checkpointed part's output with their graph kept.
+            int checkpointed = stack.layers() - memory.keptLayers(model, packed.tokens().length, packed.longest());
+            NDArray[] kept = DjlCheckpoints.forward(stack, lora, checkpointed);
+            NDArray bottom = kept[checkpointed];
+            if (checkpointed > 0 && checkpointed < stack.layers() && backward) {
+                bottom.setRequiresGradient(true);
+            }
+            NDArray top = stack.hidden(checkpointed, bottom, lora);
             // The loss's side runs from a leaf copy of the last hidden states: its gradient gathers there, chunk by
             // chunk, and only then goes down the decoder, in one backward (or one per layer, checkpointed).
             NDArray leaf = top.stopGradient();
@@ -140,10 +146,12 @@ final class DjlLoraTrainer implements LoraTrainer {
                     gradient = leaf.getGradient().mul(manager.create(packed.perRow(coefficients, attachedRows),
                             new Shape(packed.tokens().length, 1)));
                 }
-                if (checkpoint) {
-                    DjlCheckpoints.backward(stack, kept, gradient, lora, collector);
-                } else {
+                if (checkpointed < stack.layers()) {
                     collector.backward(top.mul(gradient).sum());
+                    gradient = checkpointed > 0 ? bottom.getGradient() : null;
+                }
+                if (checkpointed > 0) {
+                    DjlCheckpoints.backward(stack, kept, gradient, lora, collector);
                 }
                 for (DjlLoraParam p : params) {
                     NDArray g = p.value.getGradient();
@@ -172,8 +180,8 @@ final class DjlLoraTrainer implements LoraTrainer {
             scope.suppressNotUsedWarning();
             DjlLoraBatch lora = adapter(withAdapter);
             // No backward follows, so the checkpointed forward keeps nothing but each layer's output.
-            NDArray[] kept = DjlCheckpoints.forward(transformer.training(packed.tokens(), packed.lengths(), manager),
-                    lora);
+            DjlTransformer.Stack stack = transformer.training(packed.tokens(), packed.lengths(), manager);
+            NDArray[] kept = DjlCheckpoints.forward(stack, lora, stack.layers());
             float[] logprobs = new float[packed.rows().length];
             score(kept[kept.length - 1], packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs, null,
                     null, null);
@@ -196,7 +204,10 @@ final class DjlLoraTrainer implements LoraTrainer {
             int[] chunk = Arrays.copyOfRange(indices, from, Math.min(indices.length, from + memory.lossChunkRows()));
             try (NDScope scope = new NDScope()) {
                 scope.suppressNotUsedWarning();
-                NDArray logp = transformer.logits(h, pick(packed.rows(), chunk), lora, manager).logSoftmax(-1);
+                NDArray logits = transformer.logits(h, pick(packed.rows(), chunk), lora, manager);
+                NDArray logp = logits.logSoftmax(-1);
+                // log-softmax's backward reads its output, not its input: the chunk's logits go at once.
+                logits.close();
                 NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), chunk), new Shape(chunk.length,
                         1)), 1).reshape(chunk.length);
                 scatter(picked.toFloatArray(), chunk, logprobs);

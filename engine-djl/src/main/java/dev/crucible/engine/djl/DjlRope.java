@@ -24,7 +24,11 @@ final class DjlRope {
         this.invFreq = RopeFrequencies.of(config);
     }
 
-    /** {@code cos} and {@code sin} of each position's angles, {@code [positions, 1, head_dim]} (broadcast over heads). */
+    /**
+     * {@code cos} and {@code sin} of each position's angles, {@code [positions, 1, head_dim]} (broadcast over heads),
+     * the sines of the head's first half negated: {@code rotate_half}'s sign folded into the table, so that
+     * {@link #apply} needs no negation per layer (the products are the same floats).
+     */
     NDList cosSin(NDManager manager, int[] positions) {
         float[] cos = new float[positions.length * headDim];
         float[] sin = new float[cos.length];
@@ -33,7 +37,8 @@ final class DjlRope {
             for (int i = 0; i < headDim; i++) {
                 double angle = (double) positions[t] * invFreq[i % half];
                 cos[t * headDim + i] = (float) Math.cos(angle);
-                sin[t * headDim + i] = (float) Math.sin(angle);
+                float sine = (float) Math.sin(angle);
+                sin[t * headDim + i] = i < half ? -sine : sine;
             }
         }
         Shape shape = new Shape(positions.length, 1, headDim);
@@ -45,7 +50,7 @@ final class DjlRope {
         int half = headDim / 2;
         NDArray first = x.get(new NDIndex("..., :{}", half));
         NDArray second = x.get(new NDIndex("..., {}:", half));
-        NDArray rotated = NDArrays.concat(new NDList(second.neg(), first), -1);
+        NDArray rotated = NDArrays.concat(new NDList(second, first), -1);
         return x.mul(cosSin.get(0)).add(rotated.mul(cosSin.get(1)));
     }
 }

@@ -6,30 +6,33 @@ import java.util.Locale;
 /**
  * How a training call trades time for memory. The loss is always computed over chunks of at most {@code lossChunkRows}
  * target positions, so the {@code [targets, vocabulary]} logits never exist whole. Activation checkpointing keeps only
- * each decoder layer's input through the forward and recomputes the layer during the backward pass: one more forward of
- * the layers (about a third more work per step) for activations of one layer instead of all. {@link Checkpoint#AUTO}
- * turns it on when what the plain backward would keep ({@link #activationBytes}) exceeds
- * {@link #AUTO_CHECKPOINT_BYTES}, i.e. for real models and not for tiny ones.
+ * a decoder layer's input through the forward and recomputes the layer during the backward pass: one more forward of
+ * that layer for its activations not being kept. {@link Checkpoint#AUTO} keeps the activations of as many of the last
+ * layers as fit in {@code keptBytes} ({@link #activationBytes} per layer) and checkpoints the layers below them: all
+ * of a tiny model's layers are kept, none of a real model's at 8 x 256 tokens, two of the 0.5B shape's at 2 x 256.
  *
  * <p>Read from system properties {@value #CHECKPOINT_PROPERTY} ({@code auto}, {@code on}, {@code off}; default
- * {@code auto}) and {@value #CHUNK_PROPERTY} (default {@value #DEFAULT_CHUNK_ROWS}).
+ * {@code auto}), {@value #CHUNK_PROPERTY} (default {@value #DEFAULT_CHUNK_ROWS}) and {@value #KEPT_PROPERTY} (MiB,
+ * default {@value #DEFAULT_KEPT_MIB}).
  *
  * @param lossChunkRows target positions scored at once, at least 1
  * @param checkpoint    when the decoder's activations are recomputed rather than kept
+ * @param keptBytes     what {@link Checkpoint#AUTO} lets the kept layers' activations take, at least 0
  */
-record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint) {
+record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptBytes) {
 
     static final String CHECKPOINT_PROPERTY = "crucible.djl.training.checkpoint";
     static final String CHUNK_PROPERTY = "crucible.djl.training.loss-chunk";
+    static final String KEPT_PROPERTY = "crucible.djl.training.kept-activations-mib";
     static final int DEFAULT_CHUNK_ROWS = 64;
-    /** Above this estimate of kept activations, {@link Checkpoint#AUTO} checkpoints: 256 MiB. */
-    static final long AUTO_CHECKPOINT_BYTES = 256L << 20;
+    /** What {@link Checkpoint#AUTO} keeps of the layers' activations by default, in MiB. */
+    static final int DEFAULT_KEPT_MIB = 256;
 
     /** When to checkpoint the decoder layers. */
     enum Checkpoint {
-        /** When the plain backward would keep more than {@link #AUTO_CHECKPOINT_BYTES}. */
+        /** The layers below those whose activations fit in {@link #keptBytes}. */
         AUTO,
-        /** Always. */
+        /** Every layer. */
         ON,
         /** Never: every layer's activations are kept for the backward pass. */
         OFF
@@ -42,18 +45,27 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint) {
         if (checkpoint == null) {
             throw new IllegalArgumentException("checkpoint must not be null");
         }
+        if (keptBytes < 0) {
+            throw new IllegalArgumentException("keptBytes must not be negative, got " + keptBytes);
+        }
+    }
+
+    /** The settings with {@link Checkpoint#AUTO}'s default share of memory. */
+    DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint) {
+        this(lossChunkRows, checkpoint, (long) DEFAULT_KEPT_MIB << 20);
     }
 
     /** The settings of the system properties ({@link #parse}). */
     static DjlTrainingMemory fromSystemProperties() {
-        return parse(System.getProperty(CHECKPOINT_PROPERTY), System.getProperty(CHUNK_PROPERTY));
+        return parse(System.getProperty(CHECKPOINT_PROPERTY), System.getProperty(CHUNK_PROPERTY),
+                System.getProperty(KEPT_PROPERTY));
     }
 
     /**
      * The settings from the properties' values, null for an absent one; a value that does not parse is an
      * {@link IllegalArgumentException} naming the property, since a typo would otherwise silently cost gigabytes.
      */
-    static DjlTrainingMemory parse(String checkpoint, String chunkRows) {
+    static DjlTrainingMemory parse(String checkpoint, String chunkRows, String keptMib) {
         String mode = checkpoint == null ? "auto" : checkpoint.strip().toLowerCase(Locale.ROOT);
         Checkpoint parsed = switch (mode) {
             case "auto" -> Checkpoint.AUTO;
@@ -62,38 +74,50 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint) {
             default -> throw new IllegalArgumentException(CHECKPOINT_PROPERTY + " must be auto, on or off, got "
                     + checkpoint);
         };
-        if (chunkRows == null) {
-            return new DjlTrainingMemory(DEFAULT_CHUNK_ROWS, parsed);
-        }
-        int rows;
-        try {
-            rows = Integer.parseInt(chunkRows.strip());
-        } catch (NumberFormatException e) {
-            rows = 0;
-        }
-        if (rows < 1) {
-            throw new IllegalArgumentException(CHUNK_PROPERTY + " must be a whole number of at least 1, got "
-                    + chunkRows);
-        }
-        return new DjlTrainingMemory(rows, parsed);
+        int rows = chunkRows == null ? DEFAULT_CHUNK_ROWS : whole(CHUNK_PROPERTY, chunkRows, 1);
+        long kept = keptMib == null ? DEFAULT_KEPT_MIB : whole(KEPT_PROPERTY, keptMib, 0);
+        return new DjlTrainingMemory(rows, parsed, kept << 20);
     }
 
-    /** Whether a batch of {@code tokens} tokens, the longest sequence {@code longest}, runs checkpointed. */
-    boolean checkpoints(ModelConfig model, long tokens, int longest) {
+    /** {@code value} as a whole number of at least {@code least}, or an exception naming {@code property}. */
+    private static int whole(String property, String value, int least) {
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            parsed = least - 1;
+        }
+        if (parsed < least) {
+            throw new IllegalArgumentException(property + " must be a whole number of at least " + least + ", got "
+                    + value);
+        }
+        return parsed;
+    }
+
+    /**
+     * How many of the last layers keep their activations for the backward pass when a batch of {@code tokens} tokens,
+     * the longest sequence {@code longest}, trains; the layers below them are checkpointed. The last ones are kept
+     * because the backward reaches them first: their activations are the ones a checkpointed layer's would replace.
+     */
+    int keptLayers(ModelConfig model, long tokens, int longest) {
+        int layers = model.numHiddenLayers();
         return switch (checkpoint) {
-            case ON -> true;
-            case OFF -> false;
-            case AUTO -> activationBytes(model, tokens, longest) > AUTO_CHECKPOINT_BYTES;
+            case ON -> 0;
+            case OFF -> layers;
+            case AUTO -> (int) Math.min(layers, keptBytes / Math.max(1, activationBytes(model, tokens, longest)
+                    / layers));
         };
     }
 
     /**
-     * A rough count of what autograd keeps per token and layer without checkpointing: about eight hidden-sized vectors
-     * (norms, q/k/v, attention output, residuals), five intermediate-sized ones (gate, its sigmoid and SiLU, up, their
-     * product) and each head's scores and softmax over the sequence, in F32.
+     * A rough count of what a layer keeps per token without checkpointing: about eight hidden-sized vectors (norms,
+     * q/k/v, attention output, residuals), seven intermediate-sized ones (gate, its sigmoid and SiLU, up, their
+     * product, and what the allocator holds besides) and each head's scores and softmax over the sequence, in F32. The
+     * 0.5B shape at 2 x 256 tokens measured 103 MB per layer (peak resident memory with every layer kept against every
+     * layer checkpointed, over 24 layers); this says 99 MB.
      */
     static long activationBytes(ModelConfig model, long tokens, int longest) {
-        long perToken = 8L * model.hiddenSize() + 5L * model.intermediateSize()
+        long perToken = 8L * model.hiddenSize() + 7L * model.intermediateSize()
                 + 2L * model.numAttentionHeads() * longest;
         return tokens * model.numHiddenLayers() * perToken * Float.BYTES;
     }

@@ -46,7 +46,7 @@ final class DjlTransformer {
     /**
      * Training's decoder: whole sequences packed one after another without caches, each attending causally to itself
      * only. Its layers run one at a time ({@link Stack#layer}), so a caller can keep, drop or recompute each one's
-     * activations; the rotary tables are made once here, in the caller's scope.
+     * activations; the rotary tables, causal masks and attention scale are made once here, in the caller's scope.
      *
      * @param lengths each sequence's length; the sequences fill {@code tokens} in order
      */
@@ -59,8 +59,10 @@ final class DjlTransformer {
                 positions[row] = j;
             }
         }
+        NDArray[] masks = DjlAttention.causalMasks(manager, lengths);
+        NDArray scale = attention.scale(manager);
         return new Stack(tokens, rope.cosSin(manager, positions),
-                (layer, q, k, v) -> attention.selfAttend(q, k, v, offsets, lengths, manager), manager);
+                (layer, q, k, v) -> attention.selfAttend(q, k, v, offsets, lengths, masks, scale), manager);
     }
 
     /** Training's decoder over one packed batch, layer by layer ({@link #training}). */
@@ -93,13 +95,13 @@ final class DjlTransformer {
             return DjlTransformer.this.layer(index, weights.layers().get(index), h, cosSin, lora, attend);
         }
 
-        /** Every layer in turn: the last layer's hidden states, the whole graph kept. */
-        NDArray hidden(DjlLoraBatch lora) {
-            NDArray h = embedded();
-            for (int i = 0; i < layers(); i++) {
-                h = layer(i, h, lora);
+        /** Layers {@code from} to the last in turn, from {@code h}: the last layer's hidden states, the graph kept. */
+        NDArray hidden(int from, NDArray h, DjlLoraBatch lora) {
+            NDArray out = h;
+            for (int i = from; i < layers(); i++) {
+                out = layer(i, out, lora);
             }
-            return h;
+            return out;
         }
     }
 

@@ -98,6 +98,79 @@ class DjlTrainingMemoryTest {
         }
     }
 
+    /**
+     * {@link Checkpoint#AUTO} with room for one layer's activations: the tiny models' second layer keeps its graph and
+     * backpropagates into a leaf of the checkpointed first layer's output, which then goes down recomputed.
+     */
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void keepingTheLastLayersAndCheckpointingTheRestGivesThePlainPathsGradients(Architecture arch)
+            throws IOException {
+        for (boolean head : new boolean[] {false, true}) {
+            try (ModelRunner runner = load(arch)) {
+                ModelConfig config = runner.config();
+                Path start = adapter(config, head);
+                List<TrainingSequence> batch = DjlLoraTrainerTest.batch(config.vocabSize());
+                TokenObjective objective = DjlLoraTrainerTest.linear(batch, 5);
+                long tokens = batch.stream().mapToLong(s -> s.tokenIds().length).sum();
+                int longest = batch.stream().mapToInt(s -> s.tokenIds().length).max().orElseThrow();
+                long perLayer = DjlTrainingMemory.activationBytes(config, tokens, longest) / config.numHiddenLayers();
+                DjlTrainingMemory oneKept = new DjlTrainingMemory(Integer.MAX_VALUE, Checkpoint.AUTO, perLayer);
+                assertEquals(1, oneKept.keptLayers(config, tokens, longest));
+                assertTrue(config.numHiddenLayers() > 1, "some layer is checkpointed");
+                try (DjlLoraTrainer plain = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start));
+                        DjlLoraTrainer mixed = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start))) {
+                    TrainingBatchResult expected = accumulate(plain, PLAIN, batch, objective);
+                    TrainingBatchResult actual = accumulate(mixed, oneKept, batch, objective);
+                    String what = arch + (head ? " with head" : " without head") + ", one layer kept";
+                    assertSameResults(expected, actual, 2e-5f, what);
+                    assertSameGradients(config, lora(head), plain, mixed, what);
+                }
+            }
+        }
+    }
+
+    /**
+     * Sequences of one length attend as one batch of products: the same log-probabilities and summed gradients as each
+     * sequence trained alone (loss = the sum of the log-probabilities, so every call's coefficients are ones).
+     */
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void sequencesOfOneLengthTrainedTogetherGiveWhatEachGivesAlone(Architecture arch) throws IOException {
+        try (ModelRunner runner = load(arch)) {
+            ModelConfig config = runner.config();
+            Path start = adapter(config, false);
+            java.util.Random random = new java.util.Random(3);
+            List<TrainingSequence> batch = List.of(
+                    new TrainingSequence(random.ints(10, 0, config.vocabSize()).toArray(), new int[] {1, 4, 9}),
+                    new TrainingSequence(random.ints(10, 0, config.vocabSize()).toArray(), new int[] {2, 3}),
+                    new TrainingSequence(random.ints(10, 0, config.vocabSize()).toArray(), new int[] {5, 6, 7, 8}));
+            TokenObjective sum = logprobs -> new TokenObjective.Evaluation(
+                    logprobs.stream().mapToDouble(lp -> {
+                        double total = 0;
+                        for (float x : lp) {
+                            total += x;
+                        }
+                        return total;
+                    }).sum(),
+                    logprobs.stream().map(lp -> {
+                        float[] ones = new float[lp.length];
+                        java.util.Arrays.fill(ones, 1f);
+                        return ones;
+                    }).toList());
+            try (DjlLoraTrainer together = (DjlLoraTrainer) runner.newTrainer(spec(lora(false), start));
+                    DjlLoraTrainer alone = (DjlLoraTrainer) runner.newTrainer(spec(lora(false), start))) {
+                TrainingBatchResult batched = accumulate(together, PLAIN, batch, sum);
+                for (int i = 0; i < batch.size(); i++) {
+                    TrainingBatchResult single = accumulate(alone, PLAIN, List.of(batch.get(i)), sum);
+                    assertArrayEquals(single.logprobs().getFirst(), batched.logprobs().get(i), 2e-5f,
+                            arch + " logprobs of sequence " + i);
+                }
+                assertSameGradients(config, lora(false), alone, together, arch + " one batch against one by one");
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Checkpoint.class)
     void theChunkSizeChangesNothingButRounding(Checkpoint checkpoint) throws IOException {
@@ -151,23 +224,35 @@ class DjlTrainingMemoryTest {
     }
 
     @Test
-    void autoCheckpointsRealModelsAndNotTinyOnes() throws IOException {
-        DjlTrainingMemory auto = DjlTrainingMemory.parse(null, null);
-        assertEquals(new DjlTrainingMemory(DjlTrainingMemory.DEFAULT_CHUNK_ROWS, Checkpoint.AUTO), auto);
+    void autoKeepsTinyModelsWholeAndOnlyTheLastLayersOfRealOnes() throws IOException {
+        DjlTrainingMemory auto = DjlTrainingMemory.parse(null, null, null);
+        assertEquals(new DjlTrainingMemory(DjlTrainingMemory.DEFAULT_CHUNK_ROWS, Checkpoint.AUTO,
+                (long) DjlTrainingMemory.DEFAULT_KEPT_MIB << 20), auto);
         try (ModelRunner runner = load(Architecture.QWEN3)) {
-            assertFalse(auto.checkpoints(runner.config(), 8 * 256, 256), "a tiny model's activations are small");
+            ModelConfig tiny = runner.config();
+            assertEquals(tiny.numHiddenLayers(), auto.keptLayers(tiny, 8 * 256, 256),
+                    "a tiny model's activations are small");
+            assertEquals(0, DjlTrainingMemory.parse("on", null, null).keptLayers(tiny, 8, 8));
+            assertEquals(tiny.numHiddenLayers(), DjlTrainingMemory.parse("off", null, "0").keptLayers(tiny, 1 << 20,
+                    1 << 10));
+            assertEquals(0, DjlTrainingMemory.parse("auto", null, "0").keptLayers(tiny, 8, 8));
         }
-        // Qwen2.5-0.5B's shape: 2 x 256 tokens keep about 1.9 GB without checkpointing.
-        long bytes = 512L * 24 * (8 * 896 + 5 * 4864 + 2 * 14 * 256) * Float.BYTES;
-        assertTrue(bytes > DjlTrainingMemory.AUTO_CHECKPOINT_BYTES);
-        assertEquals(new DjlTrainingMemory(5, Checkpoint.OFF), DjlTrainingMemory.parse(" OFF ", "5"));
-        assertEquals(Checkpoint.ON, DjlTrainingMemory.parse("on", null).checkpoint());
+        assertEquals(new DjlTrainingMemory(5, Checkpoint.OFF, 7L << 20), DjlTrainingMemory.parse(" OFF ", "5", "7"));
+        assertEquals(Checkpoint.ON, DjlTrainingMemory.parse("on", null, null).checkpoint());
+    }
+
+    @Property
+    void keptBudgetsBelowZeroAreRefusedNamingTheProperty(@ForAll @IntRange(min = -1000, max = -1) int mib) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DjlTrainingMemory.parse("auto", null, Integer.toString(mib)));
+        assertEquals(DjlTrainingMemory.KEPT_PROPERTY + " must be a whole number of at least 0, got " + mib,
+                e.getMessage());
     }
 
     @Property
     void chunkSizesBelowOneAreRefusedNamingTheProperty(@ForAll @IntRange(min = -1000, max = 0) int rows) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> DjlTrainingMemory.parse("auto", Integer.toString(rows)));
+                () -> DjlTrainingMemory.parse("auto", Integer.toString(rows), null));
         assertEquals(DjlTrainingMemory.CHUNK_PROPERTY + " must be a whole number of at least 1, got " + rows,
                 e.getMessage());
     }
@@ -179,7 +264,7 @@ class DjlTrainingMemoryTest {
             return;
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> DjlTrainingMemory.parse(value, null));
+                () -> DjlTrainingMemory.parse(value, null, null));
         assertTrue(e.getMessage().startsWith(DjlTrainingMemory.CHECKPOINT_PROPERTY + " must be auto, on or off"),
                 e.getMessage());
     }
