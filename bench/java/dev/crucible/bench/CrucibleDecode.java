@@ -42,11 +42,18 @@ final class CrucibleDecode {
         return Arrays.copyOf(ids, promptTokens);
     }
 
-    /** The engine named {@code engine}, found as the server finds it (ServiceLoader), with its precision set. */
+    /**
+     * The engine named {@code engine}, found as the server finds it (ServiceLoader), with its precision set:
+     * {@code onnx-int4}, or {@code onnx-int4-b128} for blocks of 128 ({@code -Dcrucible.onnx.blockSize}).
+     */
     static EngineProvider engine(String engine) {
         String name = engine.startsWith("onnx-") ? "onnx" : engine;
         if (engine.startsWith("onnx-")) {
-            System.setProperty("crucible.onnx.precision", engine.substring("onnx-".length()));
+            String[] parts = engine.substring("onnx-".length()).split("-b", 2);
+            System.setProperty("crucible.onnx.precision", parts[0]);
+            if (parts.length == 2) {
+                System.setProperty("crucible.onnx.blockSize", parts[1]);
+            }
         }
         return ServiceLoader.load(EngineProvider.class).stream().map(ServiceLoader.Provider::get)
                 .filter(p -> p.name().equals(name)).findFirst()
