@@ -49,7 +49,7 @@ record OnnxPrecision(int bits, int accuracyLevel, int block) {
             throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + ACCURACY_PROPERTY
                     + " must be 0, 1, 2, 3 or 4, got '" + level + "'");
         }
-        if (!block.matches("[0-9]{1,3}") || !OnnxBlockQuant.validBlock(Integer.parseInt(block))) {
+        if (!block.matches("[1-9][0-9]{1,2}") || !OnnxBlockQuant.validBlock(Integer.parseInt(block))) {
             throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + BLOCK_PROPERTY
                     + " must be 16, 32, 64, 128 or 256, got '" + block + "'");
         }
