@@ -57,6 +57,12 @@ final class BandwidthProbe {
         out.put("weight_bytes_per_token", weightBytes(hfDir));
         out.put("weight_bytes_per_token_int8", quantizedBytes(hfDir, 8));
         out.put("weight_bytes_per_token_int4", quantizedBytes(hfDir, 4));
+        ObjectNode byBlock = out.putObject("weight_bytes_per_token_by_block");
+        for (int bits : new int[] {4, 8}) {
+            for (int block = 16; block <= 256; block *= 2) {
+                byBlock.put(bits + "-" + block, quantizedBytes(hfDir, bits, block));
+            }
+        }
         out.put("threads", threads);
         out.put("checksum", sink);
         return out;
@@ -77,13 +83,18 @@ final class BandwidthProbe {
      * model (a token reads one row of it).
      */
     static long quantizedBytes(Path hfDir, int bits) throws IOException {
+        return quantizedBytes(hfDir, bits, 32);
+    }
+
+    /** {@link #quantizedBytes(Path, int)} in blocks of {@code block} weights ({@code -Dcrucible.onnx.blockSize}). */
+    static long quantizedBytes(Path hfDir, int bits, int block) throws IOException {
         try (SafetensorsReader reader = SafetensorsReader.open(hfDir)) {
             boolean untied = reader.contains("lm_head.weight");
             long total = 0;
             for (TensorInfo t : reader.tensors()) {
                 long[] d = t.dims();
                 if (d.length == 2 && !(untied && t.name().equals(EMBEDDING))) {
-                    total += d[0] * ((d[1] + 31) / 32) * (32L * bits / 8 + Float.BYTES);
+                    total += d[0] * ((d[1] + block - 1) / block) * ((long) block * bits / 8 + Float.BYTES);
                 } else if (d.length != 2) {
                     total += t.elementCount() * Float.BYTES;
                 }

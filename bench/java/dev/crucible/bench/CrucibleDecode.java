@@ -42,11 +42,18 @@ final class CrucibleDecode {
         return Arrays.copyOf(ids, promptTokens);
     }
 
-    /** The engine named {@code engine}, found as the server finds it (ServiceLoader), with its precision set. */
+    /**
+     * The engine named {@code engine}, found as the server finds it (ServiceLoader), with its precision set:
+     * {@code onnx-int4}, or {@code onnx-int4-b128} for blocks of 128 ({@code -Dcrucible.onnx.blockSize}).
+     */
     static EngineProvider engine(String engine) {
         String name = engine.startsWith("onnx-") ? "onnx" : engine;
         if (engine.startsWith("onnx-")) {
-            System.setProperty("crucible.onnx.precision", engine.substring("onnx-".length()));
+            String[] parts = engine.substring("onnx-".length()).split("-b", 2);
+            System.setProperty("crucible.onnx.precision", parts[0]);
+            if (parts.length == 2) {
+                System.setProperty("crucible.onnx.blockSize", parts[1]);
+            }
         }
         return ServiceLoader.load(EngineProvider.class).stream().map(ServiceLoader.Provider::get)
                 .filter(p -> p.name().equals(name)).findFirst()
@@ -132,14 +139,18 @@ final class CrucibleDecode {
             Arrays.stream(prompt).forEach(ids::add);
             ArrayNode ttft = out.putArray("ttft_ms");
             ArrayNode tps = out.putArray("decode_tps");
+            // each run's decode rate over its first and its second half of steps: a process that starts slow
+            // (issue 28's slow first rounds) shows a first half below the second
+            ArrayNode halves = out.putArray("decode_tps_halves");
             int[] generated = null;
             for (int r = 0; r < runs; r++) {
                 Timing t = once(runner, prompt, decodeTokens);
                 ttft.add(t.ttftMs());
                 tps.add(t.decodeTps());
+                halves.addArray().add(t.firstHalfTps()).add(t.secondHalfTps());
                 generated = t.tokens();
-                System.err.printf("crucible %s: run %d/%d: ttft %.0f ms  decode %.2f tok/s%n", engine, r + 1,
-                        runs, t.ttftMs(), t.decodeTps());
+                System.err.printf("crucible %s: run %d/%d: ttft %.0f ms  decode %.2f tok/s (halves %.2f, %.2f)%n",
+                        engine, r + 1, runs, t.ttftMs(), t.decodeTps(), t.firstHalfTps(), t.secondHalfTps());
             }
             ArrayNode gen = out.putArray("generated");
             Arrays.stream(generated).forEach(gen::add);
@@ -156,7 +167,8 @@ final class CrucibleDecode {
         }
     }
 
-    private record Timing(double ttftMs, double decodeTps, int[] tokens) {
+    private record Timing(double ttftMs, double decodeTps, double firstHalfTps, double secondHalfTps,
+            int[] tokens) {
     }
 
     /** Prefill, first token, then {@code decodeTokens} more; returns the first token and all generated ones. */
@@ -167,12 +179,20 @@ final class CrucibleDecode {
             int next = argmax(runner.forward(java.util.List.of(SequenceInput.of(cache, prompt))).getFirst().last());
             long t1 = System.nanoTime();
             tokens[0] = next;
+            int half = decodeTokens / 2;
+            long tHalf = t1;
             for (int i = 1; i <= decodeTokens; i++) {
                 next = argmax(runner.forward(java.util.List.of(SequenceInput.of(cache, next))).getFirst().last());
                 tokens[i] = next;
+                if (i == half) {
+                    tHalf = System.nanoTime();
+                }
             }
             long t2 = System.nanoTime();
-            return new Timing((t1 - t0) / 1e6, decodeTokens / ((t2 - t1) / 1e9), tokens);
+            double tps = decodeTokens / ((t2 - t1) / 1e9);
+            return half == 0 ? new Timing((t1 - t0) / 1e6, tps, tps, tps, tokens)
+                    : new Timing((t1 - t0) / 1e6, tps, half / ((tHalf - t1) / 1e9),
+                            (decodeTokens - half) / ((t2 - tHalf) / 1e9), tokens);
         }
     }
 

@@ -11,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The benchmark's Java entry point, driven by {@code bench/run} and {@code bench/train}:
@@ -208,7 +209,7 @@ public final class Main {
             int bits = bits(e.getKey());
             System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
                     fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
-                    share(e.getValue().path("decode_tps"), bound, bits));
+                    bound == null ? "-" : fmt(bound.share(e.getValue().path("decode_tps"), e.getKey()), 2) + "x");
             JsonNode same = bits == 4 ? q4 : bits == 8 ? q8 : llama;
             // the names issue 11 fixed for scripts: djl/llama-f32, onnx-f32/llama-f32, onnx-int4/llama-q4_0; and
             // issue 28's onnx-int8/llama-q8_0
@@ -219,7 +220,7 @@ public final class Main {
             }
             if (bound != null && e.getKey().startsWith("onnx")) {
                 bounds.append(' ').append(name).append(bits == 32 ? "/bound=" : "/bound" + bits + "=")
-                        .append(fmt(bound.share(e.getValue().path("decode_tps"), bits), 2));
+                        .append(fmt(bound.share(e.getValue().path("decode_tps"), e.getKey()), 2));
             }
         }
         ratios.append(bounds);
@@ -259,7 +260,7 @@ public final class Main {
 
     /** The weight width an engine's name says: 4 for {@code …int4}, 8 for {@code …int8}, else 32 (F32). */
     private static int bits(String engine) {
-        return engine.endsWith("int4") ? 4 : engine.endsWith("int8") ? 8 : 32;
+        return engine.contains("int4") ? 4 : engine.contains("int8") ? 8 : 32;
     }
 
     /**
@@ -268,7 +269,8 @@ public final class Main {
      * more than the engines differ, so a decode rate is set against the bound of its own round, and the share is the
      * median over the rounds of those ratios.
      */
-    private record Bound(List<Double> readGbs, long bytesPerToken, long int8Bytes, long int4Bytes, int threads) {
+    private record Bound(List<Double> readGbs, long bytesPerToken, long int8Bytes, long int4Bytes, int threads,
+            JsonNode byBlock) {
 
         static Bound of(JsonNode merged) {
             if (merged == null) {
@@ -278,7 +280,8 @@ public final class Main {
             merged.path("read_gbs_runs").forEach(n -> gbs.add(n.asDouble()));
             return new Bound(gbs, merged.path("weight_bytes_per_token").asLong(),
                     merged.path("weight_bytes_per_token_int8").asLong(),
-                    merged.path("weight_bytes_per_token_int4").asLong(), merged.path("threads").asInt());
+                    merged.path("weight_bytes_per_token_int4").asLong(), merged.path("threads").asInt(),
+                    merged.path("weight_bytes_per_token_by_block"));
         }
 
         double tokensPerSecond(double gbs) {
@@ -289,6 +292,16 @@ public final class Main {
             return gbs * 1e9 / (bits == 4 ? int4Bytes : bits == 8 ? int8Bytes : bytesPerToken);
         }
 
+        /** The bound of an engine by its name: {@code onnx-int4-b128} reads int4 in blocks of 128. */
+        double tokensPerSecond(double gbs, String engine) {
+            int bits = bits(engine);
+            int at = engine.lastIndexOf("-b");
+            if (bits == 32 || at < 0) {
+                return tokensPerSecond(gbs, bits);
+            }
+            return gbs * 1e9 / byBlock.path(bits + "-" + engine.substring(at + 2)).asLong();
+        }
+
         /** The median over the rounds of each round's decode rate in {@code tps} over that round's bound at F32. */
         double share(JsonNode tps) {
             return share(tps, 32);
@@ -296,13 +309,22 @@ public final class Main {
 
         /** {@link #share(JsonNode)} against the bound of weights {@code bits} wide. */
         double share(JsonNode tps, int bits) {
+            return share(tps, gbs -> tokensPerSecond(gbs, bits));
+        }
+
+        /** {@link #share(JsonNode)} against the bound of the weights the engine so named reads. */
+        double share(JsonNode tps, String engine) {
+            return share(tps, gbs -> tokensPerSecond(gbs, engine));
+        }
+
+        private double share(JsonNode tps, DoubleUnaryOperator boundOf) {
             if (tps.size() != readGbs.size()) {
                 throw new IllegalArgumentException(tps.size() + " decode rates for " + readGbs.size() + " probes: "
                         + "the share pairs one run with one probe per round");
             }
             List<Double> shares = new ArrayList<>();
             for (int r = 0; r < readGbs.size(); r++) {
-                shares.add(tps.get(r).asDouble() / tokensPerSecond(readGbs.get(r), bits));
+                shares.add(tps.get(r).asDouble() / boundOf.applyAsDouble(readGbs.get(r)));
             }
             return MatmulProbe.median(shares);
         }

@@ -8,18 +8,20 @@ import java.util.stream.IntStream;
 /**
  * Symmetric 4-bit or 8-bit block quantisation of a linear weight {@code W [n, k]} (Hugging Face's {@code [out, in]})
  * in the layout {@code com.microsoft:MatMulNBits} reads (shared/reference/onnx-decoder.md section 3): per output row
- * and block of 32 inputs one float scale {@code max|w| / L} with {@code L = 2^(bits-1) - 1} (7 or 127), and values
+ * and block of {@code block} inputs (32 by default, as llama.cpp's Q4_0 and Q8_0; 64 or 128 on request) one float scale {@code max|w| / L} with {@code L = 2^(bits-1) - 1} (7 or 127), and values
  * {@code q = clamp(round(w / scale), -L-1, L) + 2^(bits-1)}; the op's default zero point {@code 2^(bits-1)} (8 or
  * 128) recovers {@code (q - zero) * scale}. At 4 bits two values share a byte, the even position in the low nibble;
  * at 8 bits each value is a byte. A last, partial block is padded with zeros. The bytes live in native memory of the
  * arena the caller gives (ONNX Runtime reads them from there), so a large model never passes through the Java heap.
  *
  * @param bits   4 or 8
- * @param packed row-major {@code [n, blocks, 32 * bits / 8]}
+ * @param block  inputs per block: a power of two from 16 to 256, as MatMulNBits accepts
+ * @param packed row-major {@code [n, blocks, block * bits / 8]}
  * @param scales row-major {@code [n, blocks]}, native-order floats
  */
-record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int n, int k) {
+record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment scales, int n, int k) {
 
+    /** The block llama.cpp's Q4_0 and Q8_0 use, and the default here. */
     static final int BLOCK = 32;
 
     /** Where the quantiser reads a weight's rows from, widened to F32 ({@code into.length == k}). */
@@ -32,33 +34,41 @@ record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int 
         if (bits != 4 && bits != 8) {
             throw new IllegalArgumentException("bits must be 4 or 8, got " + bits);
         }
+        if (!validBlock(block)) {
+            throw new IllegalArgumentException("block must be a power of two from 16 to 256, got " + block);
+        }
     }
 
-    /** The blocks per row: {@code ceil(k / 32)}. */
+    /** Whether MatMulNBits takes blocks of {@code block} inputs. */
+    static boolean validBlock(int block) {
+        return block >= 16 && block <= 256 && Integer.bitCount(block) == 1;
+    }
+
+    /** The blocks per row: {@code ceil(k / block)}. */
     int blocks() {
-        return blocksOf(k);
+        return blocksOf(k, block);
     }
 
-    static int blocksOf(long k) {
-        return (int) ((k + BLOCK - 1) / BLOCK);
+    static int blocksOf(long k, int block) {
+        return (int) ((k + block - 1) / block);
     }
 
-    /** Bytes per block of packed values: 16 at 4 bits, 32 at 8. */
-    static int blockBytes(int bits) {
-        return BLOCK * bits / 8;
+    /** Bytes per block of packed values: {@code block * bits / 8} (16 at 4 bits and 32 at 8 for blocks of 32). */
+    static int blockBytes(int bits, int block) {
+        return block * bits / 8;
     }
 
     /** Quantises the {@code [n, k]} weight whose rows {@code rows} gives, into {@code arena}; rows in parallel. */
-    static OnnxBlockQuant quantize(Rows rows, int n, int k, int bits, Arena arena) {
-        int blocks = blocksOf(k);
-        int perBlock = blockBytes(bits);
+    static OnnxBlockQuant quantize(Rows rows, int n, int k, int bits, int block, Arena arena) {
+        int blocks = blocksOf(k, block);
+        int perBlock = blockBytes(bits, block);
         MemorySegment packed = arena.allocate((long) n * blocks * perBlock);
         MemorySegment scales = arena.allocate((long) n * blocks * Float.BYTES, Float.BYTES);
         int largest = (1 << (bits - 1)) - 1;
         int zero = 1 << (bits - 1);
         // one buffer per worker thread, not per row: a 7B model has millions of rows, and a buffer per row made the
         // heap grow by hundreds of megabytes of garbage while loading
-        ThreadLocal<float[][]> buffers = ThreadLocal.withInitial(() -> new float[][] {new float[blocks * BLOCK],
+        ThreadLocal<float[][]> buffers = ThreadLocal.withInitial(() -> new float[][] {new float[blocks * block],
             new float[k]});
         IntStream.range(0, n).parallel().forEach(row -> {
             float[] values = buffers.get()[0];
@@ -67,23 +77,23 @@ record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int 
             System.arraycopy(read, 0, values, 0, k);
             for (int b = 0; b < blocks; b++) {
                 float max = 0;
-                for (int j = b * BLOCK; j < (b + 1) * BLOCK; j++) {
+                for (int j = b * block; j < (b + 1) * block; j++) {
                     max = Math.max(max, Math.abs(values[j]));
                 }
                 float scale = max / largest;
                 float inverse = scale == 0 ? 0 : 1 / scale;
                 scales.setAtIndex(ValueLayout.JAVA_FLOAT, (long) row * blocks + b, scale);
                 long base = ((long) row * blocks + b) * perBlock;
-                for (int j = 0; j < BLOCK; j += 32 / perBlock) {
-                    int q = level(values[b * BLOCK + j], inverse, largest) + zero;
+                for (int j = 0; j < block; j += 8 / bits) {
+                    int q = level(values[b * block + j], inverse, largest) + zero;
                     if (bits == 4) {
-                        q |= (level(values[b * BLOCK + j + 1], inverse, largest) + zero) << 4;
+                        q |= (level(values[b * block + j + 1], inverse, largest) + zero) << 4;
                     }
-                    packed.set(ValueLayout.JAVA_BYTE, base + j * perBlock / BLOCK, (byte) q);
+                    packed.set(ValueLayout.JAVA_BYTE, base + j * bits / 8, (byte) q);
                 }
             }
         });
-        return new OnnxBlockQuant(bits, packed, scales, n, k);
+        return new OnnxBlockQuant(bits, block, packed, scales, n, k);
     }
 
     private static int level(float w, float inverse, int largest) {
@@ -93,15 +103,15 @@ record OnnxBlockQuant(int bits, MemorySegment packed, MemorySegment scales, int 
     /** What MatMulNBits computes with: {@code (q - zero) * scale}, row-major {@code [n, k]}. */
     float[] dequantize() {
         int blocks = blocks();
-        int perBlock = blockBytes(bits);
+        int perBlock = blockBytes(bits, block);
         int zero = 1 << (bits - 1);
         float[] out = new float[n * k];
         for (int row = 0; row < n; row++) {
             for (int col = 0; col < k; col++) {
-                int b = col / BLOCK;
-                int j = col % BLOCK;
+                int b = col / block;
+                int j = col % block;
                 int stored = packed.get(ValueLayout.JAVA_BYTE, ((long) row * blocks + b) * perBlock
-                        + (long) j * perBlock / BLOCK) & 0xff;
+                        + (long) j * bits / 8) & 0xff;
                 int q = bits == 8 ? stored : (j % 2 == 0 ? stored : stored >>> 4) & 0x0f;
                 out[row * k + col] = (q - zero) * scales.getAtIndex(ValueLayout.JAVA_FLOAT, (long) row * blocks + b);
             }

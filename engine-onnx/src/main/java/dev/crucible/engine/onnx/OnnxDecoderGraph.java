@@ -281,7 +281,7 @@ final class OnnxDecoderGraph {
      */
     private void linear(String x, String weight, long rows, long cols, String bias, String out) {
         if (precision.quantized()) {
-            String[] q = w.quantized(g, weight, rows, cols, precision.bits());
+            String[] q = w.quantized(g, weight, rows, cols, precision.bits(), precision.block());
             quantizedProduct(x, q[0], q[1], rows, cols, bias, out);
         } else {
             f32Product(x, w.use(g, weight, rows, cols), bias, out);
@@ -298,7 +298,7 @@ final class OnnxDecoderGraph {
         if (precision.quantized()) {
             String[] scales = new String[weights.length];
             for (int k = 0; k < weights.length; k++) {
-                String[] q = w.quantized(g, weights[k], rows[k], cols, precision.bits());
+                String[] q = w.quantized(g, weights[k], rows[k], cols, precision.bits(), precision.block());
                 parts[k] = q[0];
                 scales[k] = q[1];
             }
@@ -324,7 +324,7 @@ final class OnnxDecoderGraph {
             String out) {
         String product = bias == null ? out : out + ".nobias";
         g.node(MS, "MatMulNBits", new String[] {x, values, scales}, new String[] {product}, intAttr("K", cols),
-                intAttr("N", rows), intAttr("bits", precision.bits()), intAttr("block_size", OnnxBlockQuant.BLOCK),
+                intAttr("N", rows), intAttr("bits", precision.bits()), intAttr("block_size", precision.block()),
                 intAttr("accuracy_level", precision.accuracyLevel()));
         addBias(product, bias, out);
     }

@@ -10,19 +10,26 @@ import dev.crucible.engine.spi.Precision;
  * ({@link OnnxBlockQuant}) and run by {@code com.microsoft:MatMulNBits}, the lm_head included; the embedding lookup
  * stays F32. {@code -Dcrucible.onnx.int4.accuracyLevel} sets the op's {@code accuracy_level} at both widths: 4 (the
  * default) quantises activations to int8 per block, the fast CPU path (about 0.06 of absolute logit error on a small
- * model at int4); 0 computes in F32 exactly from the dequantised weights.
+ * model at int4); 0 computes in F32 exactly from the dequantised weights. {@code -Dcrucible.onnx.blockSize} sets the
+ * inputs per block (default 32, llama.cpp's Q4_0 and Q8_0 block; 64 or 128 read fewer scales per token at a larger
+ * error).
  *
  * @param bits          32 (F32 weights), 8 or 4
  * @param accuracyLevel MatMulNBits' {@code accuracy_level} (0, 1, 2, 3 or 4)
+ * @param block         inputs per quantisation block ({@link OnnxBlockQuant#validBlock})
  */
-record OnnxPrecision(int bits, int accuracyLevel) {
+record OnnxPrecision(int bits, int accuracyLevel, int block) {
 
     static final String PROPERTY = "crucible.onnx.precision";
     static final String ACCURACY_PROPERTY = "crucible.onnx.int4.accuracyLevel";
+    static final String BLOCK_PROPERTY = "crucible.onnx.blockSize";
 
     OnnxPrecision {
         if (bits != 32 && bits != 8 && bits != 4) {
             throw new IllegalArgumentException("bits must be 32, 8 or 4, got " + bits);
+        }
+        if (!OnnxBlockQuant.validBlock(block)) {
+            throw new IllegalArgumentException("block must be a power of two from 16 to 256, got " + block);
         }
     }
 
@@ -30,6 +37,7 @@ record OnnxPrecision(int bits, int accuracyLevel) {
     static OnnxPrecision fromProperties() {
         String name = System.getProperty(PROPERTY, "f32").strip();
         String level = System.getProperty(ACCURACY_PROPERTY, "4").strip();
+        String block = System.getProperty(BLOCK_PROPERTY, String.valueOf(OnnxBlockQuant.BLOCK)).strip();
         Precision precision;
         try {
             precision = Precision.of(name);
@@ -41,7 +49,11 @@ record OnnxPrecision(int bits, int accuracyLevel) {
             throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + ACCURACY_PROPERTY
                     + " must be 0, 1, 2, 3 or 4, got '" + level + "'");
         }
-        return new OnnxPrecision(32, Integer.parseInt(level)).as(precision);
+        if (!block.matches("[1-9][0-9]{1,2}") || !OnnxBlockQuant.validBlock(Integer.parseInt(block))) {
+            throw new EngineException(EngineException.Reason.UNSUPPORTED_DTYPE, "-D" + BLOCK_PROPERTY
+                    + " must be 16, 32, 64, 128 or 256, got '" + block + "'");
+        }
+        return new OnnxPrecision(32, Integer.parseInt(level), Integer.parseInt(block)).as(precision);
     }
 
     /** This accuracy level at {@code precision}. */
@@ -50,7 +62,7 @@ record OnnxPrecision(int bits, int accuracyLevel) {
             case F32 -> 32;
             case INT8 -> 8;
             case INT4 -> 4;
-        }, accuracyLevel);
+        }, accuracyLevel, block);
     }
 
     /** Whether linear weights are quantised (to {@link #bits}). */
@@ -60,7 +72,7 @@ record OnnxPrecision(int bits, int accuracyLevel) {
 
     /** E.g. {@code f32} or {@code int4 (block 32, accuracy_level 4)}. */
     String describe() {
-        return quantized() ? "int" + bits + " (block " + OnnxBlockQuant.BLOCK + ", accuracy_level " + accuracyLevel
+        return quantized() ? "int" + bits + " (block " + block + ", accuracy_level " + accuracyLevel
                 + ")" : "f32";
     }
 }

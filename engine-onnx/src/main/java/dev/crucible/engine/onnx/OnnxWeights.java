@@ -95,25 +95,26 @@ final class OnnxWeights implements AutoCloseable {
     }
 
     /**
-     * Quantises the linear weight {@code name [out, in]} to {@code bits} ({@link OnnxBlockQuant}) as it reads it,
+     * Quantises the linear weight {@code name [out, in]} to {@code bits} in blocks of {@code block} inputs
+     * ({@link OnnxBlockQuant}) as it reads it,
      * row by row without a widened copy, and declares its two parts, once however often it is used: the packed values
-     * {@code <name>.q<bits>} (uint8 {@code [out, blocks, 32 * bits / 8]}) and the scales {@code <name>.scales}
+     * {@code <name>.q<bits>} (uint8 {@code [out, blocks, block * bits / 8]}) and the scales {@code <name>.scales}
      * (float {@code [out, blocks]}); returns their names. The packed copies live until {@link #close()}: ONNX Runtime
      * copies them while the session is created.
      */
-    String[] quantized(OnnxGraph graph, String name, long out, long in, int bits) {
+    String[] quantized(OnnxGraph graph, String name, long out, long in, int bits, int block) {
         String values = name + ".q" + bits;
         String scales = name + ".scales";
         if (declared.containsKey(values)) {
             return new String[] {values, scales};
         }
         F32Weights.checkShape(reader, "onnx", name, out, in);
-        long[] packedShape = {out, OnnxBlockQuant.blocksOf(in), OnnxBlockQuant.blockBytes(bits)};
-        long[] scaleShape = {out, OnnxBlockQuant.blocksOf(in)};
+        long[] packedShape = {out, OnnxBlockQuant.blocksOf(in, block), OnnxBlockQuant.blockBytes(bits, block)};
+        long[] scaleShape = {out, OnnxBlockQuant.blocksOf(in, block)};
         if (scratch != null) {
             try (Arena held = Arena.ofShared()) {
                 OnnxBlockQuant q = OnnxBlockQuant.quantize((row, into) -> reader.readF32(name, (long) row * in,
-                        into), (int) out, (int) in, bits, held);
+                        into), (int) out, (int) in, bits, block, held);
                 graph.fileWeight(values, DataType.UINT8, OnnxQuantFile.FILE, scratch.append(q.packed()),
                         q.packed().byteSize(), packedShape);
                 graph.fileWeight(scales, DataType.FLOAT, OnnxQuantFile.FILE, scratch.append(q.scales()),
@@ -124,7 +125,7 @@ final class OnnxWeights implements AutoCloseable {
             return new String[] {values, scales};
         }
         OnnxBlockQuant q = OnnxBlockQuant.quantize((row, into) -> reader.readF32(name, (long) row * in, into),
-                (int) out, (int) in, bits, arena);
+                (int) out, (int) in, bits, block, arena);
         try {
             supplied.put(values, OnnxTensor.createTensor(env, q.packed().asByteBuffer(), packedShape,
                     OnnxJavaType.UINT8));

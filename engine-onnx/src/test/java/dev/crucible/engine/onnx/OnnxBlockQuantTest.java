@@ -153,6 +153,27 @@ class OnnxBlockQuantTest {
         assertTrue(int8.relativeRms() < int4.relativeRms() / 4, arch + ": int8 " + int8 + ", int4 " + int4);
     }
 
+    @ParameterizedTest
+    @MethodSource("largerBlocks")
+    void inLargerBlocksTheLogitsAreThoseOfTheDequantisedWeightsOfThoseBlocks(Architecture arch, int block)
+            throws IOException {
+        // hidden 64 and MLP 128: blocks of 64 divide every row, a block of 128 pads the 64-wide ones
+        Comparison exact = againstDequantised(arch, 4, block, 0);
+        for (int i = 0; i < exact.expected().length; i++) {
+            OnnxMatchesDjlTest.assertClose(exact.expected()[i], exact.actual()[i], arch + " block " + block
+                    + " step " + i);
+        }
+        Error fast = Error.of(againstDequantised(arch, 4, block, 4));
+        System.out.printf("%s int4 block %d accuracy_level 4 against its dequantised weights: %s%n", arch, block,
+                fast);
+        assertTrue(fast.maxShare() <= ACCURACY_4_SHARE, arch + ": " + fast);
+        assertTrue(fast.relativeRms() <= ACCURACY_4_SHARE, arch + ": " + fast);
+    }
+
+    static Stream<Arguments> largerBlocks() {
+        return Stream.of(Architecture.values()).flatMap(a -> Stream.of(Arguments.of(a, 64), Arguments.of(a, 128)));
+    }
+
     static Stream<Architecture> architectures() {
         return Stream.of(Architecture.values());
     }
@@ -219,10 +240,22 @@ class OnnxBlockQuantTest {
 
     /** Runs the tiny model of {@code arch} both ways, ONNX Runtime's MatMulNBits at {@code accuracyLevel}. */
     private Comparison againstDequantised(Architecture arch, int bits, int accuracyLevel) throws IOException {
+        return againstDequantised(arch, bits, OnnxBlockQuant.BLOCK, accuracyLevel);
+    }
+
+    /** The same in blocks of {@code block} inputs ({@code -Dcrucible.onnx.blockSize}). */
+    private Comparison againstDequantised(Architecture arch, int bits, int block, int accuracyLevel)
+            throws IOException {
         Path model = TinyModel.write(arch, dir.resolve("model"), 53).dir();
-        Path dequantised = writeDequantised(ModelFolder.read(model), dir.resolve("dequantised"), bits);
-        return new Comparison(djl(dequantised), onnx(model, bits == 8 ? Precision.INT8 : Precision.INT4,
-                accuracyLevel));
+        Path dequantised = writeDequantised(ModelFolder.read(model), dir.resolve("dequantised-" + block + "-"
+                + accuracyLevel), bits, block);
+        System.setProperty(OnnxPrecision.BLOCK_PROPERTY, Integer.toString(block));
+        try {
+            return new Comparison(djl(dequantised), onnx(model, bits == 8 ? Precision.INT8 : Precision.INT4,
+                    accuracyLevel));
+        } finally {
+            System.clearProperty(OnnxPrecision.BLOCK_PROPERTY);
+        }
     }
 
     /** Logits after the prompt, then after each of three decode steps fed the same tokens. */
@@ -258,6 +291,11 @@ class OnnxBlockQuantTest {
 
     /** The model untied, with every 2-D weight but the embedding replaced by its round trip through {@code bits}. */
     static Path writeDequantised(ModelFolder model, Path to, int bits) throws IOException {
+        return writeDequantised(model, to, bits, OnnxBlockQuant.BLOCK);
+    }
+
+    /** The same in blocks of {@code block} inputs. */
+    static Path writeDequantised(ModelFolder model, Path to, int bits, int block) throws IOException {
         Files.createDirectories(to);
         for (String name : List.of("tokenizer.json", "tokenizer_config.json", "generation_config.json")) {
             Files.copy(model.dir().resolve(name), to.resolve(name));
@@ -268,12 +306,12 @@ class OnnxBlockQuantTest {
             for (TensorInfo t : reader.tensors()) {
                 float[] values = reader.floats(t.name());
                 boolean linear = t.dims().length == 2 && !t.name().equals("model.embed_tokens.weight");
-                writer.add(t.name(), DType.F32, t.dims(), linear ? roundTrip(values, t.dims(), bits) : values);
+                writer.add(t.name(), DType.F32, t.dims(), linear ? roundTrip(values, t.dims(), bits, block) : values);
             }
             if (c.tieWordEmbeddings()) {
                 long[] dims = reader.info("model.embed_tokens.weight").dims();
                 writer.add("lm_head.weight", DType.F32, dims,
-                        roundTrip(reader.floats("model.embed_tokens.weight"), dims, bits));
+                        roundTrip(reader.floats("model.embed_tokens.weight"), dims, bits, block));
             }
         }
         writer.write(to.resolve("model.safetensors"));
@@ -285,12 +323,16 @@ class OnnxBlockQuantTest {
         return to;
     }
 
-    private static float[] roundTrip(float[] values, long[] dims, int bits) {
-        return quantize(values, (int) dims[0], (int) dims[1], bits).dequantize();
+    private static float[] roundTrip(float[] values, long[] dims, int bits, int block) {
+        return quantize(values, (int) dims[0], (int) dims[1], bits, block).dequantize();
     }
 
     private static OnnxBlockQuant quantize(float[] values, int n, int k, int bits) {
+        return quantize(values, n, k, bits, OnnxBlockQuant.BLOCK);
+    }
+
+    private static OnnxBlockQuant quantize(float[] values, int n, int k, int bits, int block) {
         return OnnxBlockQuant.quantize((row, into) -> System.arraycopy(values, row * k, into, 0, k), n, k, bits,
-                Arena.ofAuto());
+                block, Arena.ofAuto());
     }
 }
