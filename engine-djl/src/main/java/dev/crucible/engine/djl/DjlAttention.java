@@ -6,7 +6,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -30,8 +29,8 @@ record DjlAttention(int heads, int kvHeads, int headDim) {
             DjlKvCache cache = batch.caches().get(i);
             int start = cache.length();
             cache.write(layer, start, k.get(rows).transpose(1, 0, 2), v.get(rows).transpose(1, 0, 2));
-            outputs.add(attend(q.get(rows).expandDims(0), cache.keys(layer, start + n),
-                    cache.values(layer, start + n), n > 1 ? causalMask(manager, n, start) : null, scale(manager)));
+            outputs.add(attend(q.get(rows), cache.keys(layer, start + n), cache.values(layer, start + n),
+                    n > 1 ? causalMask(manager, n, start) : null, scale(manager)));
         }
         return outputs.size() == 1 ? outputs.singletonOrThrow() : NDArrays.concat(outputs, 0);
     }
@@ -45,33 +44,18 @@ record DjlAttention(int heads, int kvHeads, int headDim) {
      */
     NDArray selfAttend(NDArray q, NDArray k, NDArray v, int[] offsets, int[] lengths, NDArray[] masks,
             NDArray scale) {
-        if (Arrays.stream(lengths).allMatch(n -> n == lengths[0])) {
-            // Sequences of one length (a batch of fixed-size windows, the common case) attend as one batch of
-            // products: a layer's attention costs one set of operators however many sequences there are.
-            int b = lengths.length;
-            int n = lengths[0];
-            return attend(q.reshape(b, n, heads, headDim), bySequence(k, b, n), bySequence(v, b, n), masks[0],
-                    scale);
-        }
         NDList outputs = new NDList(lengths.length);
         for (int i = 0; i < lengths.length; i++) {
             NDIndex rows = new NDIndex("{}:{}", offsets[i], offsets[i] + lengths[i]);
-            outputs.add(attend(q.get(rows).expandDims(0), k.get(rows).transpose(1, 0, 2),
-                    v.get(rows).transpose(1, 0, 2), masks[i], scale));
+            outputs.add(attend(q.get(rows), k.get(rows).transpose(1, 0, 2), v.get(rows).transpose(1, 0, 2), masks[i],
+                    scale));
         }
-        return NDArrays.concat(outputs, 0);
+        return outputs.size() == 1 ? outputs.singletonOrThrow() : NDArrays.concat(outputs, 0);
     }
 
     /**
-     * Keys or values {@code [b * n, kv_heads, d]} of {@code b} sequences of {@code n} as {@code [b * kv_heads, n, d]}.
-     */
-    private NDArray bySequence(NDArray x, int b, int n) {
-        return x.reshape(b, n, kvHeads, headDim).transpose(0, 2, 1, 3).reshape((long) b * kvHeads, n, headDim);
-    }
-
-    /**
-     * The causal mask of each of training's sequences ({@code [n, n]}, null for a single token), sequences of one
-     * length sharing one array: made once per batch instead of per layer and sequence, since building one is a Java loop and
+     * The causal mask of each of training's sequences ({@code [n, n]}, null for a single token), sequences of one length
+     * sharing one array: made once per batch instead of per layer and sequence, since building one is a Java loop and
      * a copy into native memory.
      */
     static NDArray[] causalMasks(NDManager manager, int[] lengths) {
@@ -92,23 +76,20 @@ record DjlAttention(int heads, int kvHeads, int headDim) {
     }
 
     /**
-     * {@code b} sequences of {@code n} new tokens: {@code q [b, n, heads, d]} against {@code keys, values
-     * [b * kv_heads, start + n, d]}, under {@code mask} ({@code [n, start + n]}, shared by the sequences; null when
-     * {@code n} is 1); the output {@code [b * n, heads * d]}, rows in sequence order.
+     * One sequence: {@code q [n, heads, d]} against {@code keys, values [kv_heads, start + n, d]}, under {@code mask}
+     * ({@code [n, start + n]}; null when {@code n} is 1).
      */
     private NDArray attend(NDArray q, NDArray keys, NDArray values, NDArray mask, NDArray scale) {
-        long b = q.getShape().get(0);
-        int n = (int) q.getShape().get(1);
+        int n = (int) q.getShape().get(0);
         int group = heads / kvHeads;
         long seen = keys.getShape().get(1);
-        NDArray grouped = q.transpose(0, 2, 1, 3).reshape(b * kvHeads, (long) group * n, headDim);
+        NDArray grouped = q.transpose(1, 0, 2).reshape(kvHeads, (long) group * n, headDim);
         NDArray scores = grouped.matMul(keys.transpose(0, 2, 1)).mul(scale);
         if (mask != null) {
-            scores = scores.reshape(b * kvHeads, group, n, seen).add(mask).reshape(b * kvHeads, (long) group * n,
-                    seen);
+            scores = scores.reshape(kvHeads, group, n, seen).add(mask).reshape(kvHeads, (long) group * n, seen);
         }
         NDArray out = scores.softmax(-1).matMul(values);
-        return out.reshape(b, heads, n, headDim).transpose(0, 2, 1, 3).reshape(b * n, (long) heads * headDim);
+        return out.reshape(heads, n, headDim).transpose(1, 0, 2).reshape(n, (long) heads * headDim);
     }
 
     /** {@code [n, start + n]}: 0 where new token {@code j} may see position {@code s} ({@code s <= start + j}), else -inf. */
