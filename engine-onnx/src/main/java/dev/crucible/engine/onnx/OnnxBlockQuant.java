@@ -34,14 +34,19 @@ record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment s
         if (bits != 4 && bits != 8) {
             throw new IllegalArgumentException("bits must be 4 or 8, got " + bits);
         }
-        if (!validBlock(block)) {
-            throw new IllegalArgumentException("block must be a power of two from 16 to 256, got " + block);
-        }
+        requireValidBlock(block);
     }
 
     /** Whether MatMulNBits takes blocks of {@code block} inputs. */
     static boolean validBlock(int block) {
         return block >= 16 && block <= 256 && Integer.bitCount(block) == 1;
+    }
+
+    /** Fails unless MatMulNBits takes blocks of {@code block} inputs ({@link #validBlock}). */
+    static void requireValidBlock(int block) {
+        if (!validBlock(block)) {
+            throw new IllegalArgumentException("block must be a power of two from 16 to 256, got " + block);
+        }
     }
 
     /** The blocks per row: {@code ceil(k / block)}. */

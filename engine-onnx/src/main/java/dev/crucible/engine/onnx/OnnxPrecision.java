@@ -28,9 +28,7 @@ record OnnxPrecision(int bits, int accuracyLevel, int block) {
         if (bits != 32 && bits != 8 && bits != 4) {
             throw new IllegalArgumentException("bits must be 32, 8 or 4, got " + bits);
         }
-        if (!OnnxBlockQuant.validBlock(block)) {
-            throw new IllegalArgumentException("block must be a power of two from 16 to 256, got " + block);
-        }
+        OnnxBlockQuant.requireValidBlock(block);
     }
 
     /** The precision the system properties ask for; a value not understood fails naming it. */
