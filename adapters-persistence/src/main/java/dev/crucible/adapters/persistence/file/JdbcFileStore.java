@@ -35,7 +35,7 @@ class JdbcFileStore implements FileStore {
     @Override
     public Optional<Stored> insertWithin(StoredFile file, FileQuota quota) {
         // One entity's uploads queue on this lock for the rest of the transaction: count, then insert.
-        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "files/" + file.entity().value());
+        sql.lockUntilCommit("files/" + file.entity().value());
         Stored stored = sql.queryOne("SELECT count(*), coalesce(sum(bytes), 0) FROM files WHERE entity = ?",
                 rs -> new Stored(rs.getLong(1), rs.getLong(2)), file.entity().value()).orElseThrow();
         if (!quota.admits(stored.files(), stored.bytes(), file.bytes())) {

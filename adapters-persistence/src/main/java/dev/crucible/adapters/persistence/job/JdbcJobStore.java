@@ -54,7 +54,7 @@ class JdbcJobStore extends JdbcStore implements JobStore, JobEventStore {
     public OptionalLong enqueueWithin(TrainingJob job, JobSpec spec, int maxQueued) {
         // One entity's job creations queue on this lock for the rest of the transaction: count, then insert.
         String entity = job.entity().value();
-        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "training_jobs/" + entity);
+        sql.lockUntilCommit("training_jobs/" + entity);
         long queued = sql.queryOne("SELECT count(*) FROM training_jobs WHERE entity = ? AND status = 'QUEUED'",
                 rs -> rs.getLong(1), entity).orElseThrow();
         if (queued >= maxQueued) {

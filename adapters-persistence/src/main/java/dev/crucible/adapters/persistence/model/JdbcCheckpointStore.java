@@ -68,7 +68,7 @@ class JdbcCheckpointStore extends JdbcStore implements CheckpointStore {
     public Optional<Checkpoint> insertNextWithin(ModelId model, EntityName entity, int maxPerEntity, Instant now,
             IntConsumer writeFiles) {
         // One entity's additions queue on this lock for the rest of the transaction: count, then insert.
-        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "checkpoints/" + entity.value());
+        sql.lockUntilCommit("checkpoints/" + entity.value());
         long stored = sql.queryOne("SELECT count(*) FROM checkpoints c JOIN models m ON m.id = c.model_id "
                 + "WHERE m.entity = ? AND c.step > 0", rs -> rs.getLong(1), entity.value()).orElseThrow();
         if (stored >= maxPerEntity) {

@@ -40,7 +40,7 @@ class JdbcObjectStore implements ObjectStore {
         ProjectId p = object.project();
         String name = object.name().value();
         // One creator per name at a time (until commit), so that the next index is computed from settled rows.
-        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, p + "/" + name);
+        sql.lockUntilCommit(p + "/" + name);
         Optional<Integer> existing = sql.queryOne("SELECT version_index FROM objects "
                 + "WHERE entity = ? AND project = ? AND object_id = ? AND digest = ?", rs -> rs.getInt(1),
                 p.entity(), p.project(), name, object.digest());

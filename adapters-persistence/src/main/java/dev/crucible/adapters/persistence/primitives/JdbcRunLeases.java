@@ -46,7 +46,7 @@ class JdbcRunLeases implements RunLeases {
         }
         UUID key = caller.keyId();
         // one writer per key at a time, on every process, until this transaction ends: the count below stays true
-        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, "training_operations/" + key);
+        sql.lockUntilCommit("training_operations/" + key);
         if (sql.queryOne("SELECT 1 FROM training_operations WHERE sequence = ? AND seq_id = ?", rs -> 1,
                 op.sequence().orElseThrow(), op.seqId().getAsLong()).isPresent()) {
             return Enqueued.PLACE_TAKEN;

@@ -31,8 +31,7 @@ class JdbcRewardModelStore implements RewardModelStore {
     @Override
     public RewardModel insertNextVersion(NewRewardModel model, RewardArtifact artifact) {
         // Fits of one entity's name queue on this lock for the rest of the transaction: number, then insert.
-        sql.query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0,
-                "reward_models/" + model.entity().value() + "/" + model.name());
+        sql.lockUntilCommit("reward_models/" + model.entity().value() + "/" + model.name());
         int version = sql.queryOne("SELECT coalesce(max(version), 0) + 1 FROM reward_models WHERE entity = ? AND name = ?",
                 rs -> rs.getInt(1), model.entity().value(), model.name()).orElseThrow();
         RewardModel stored = model.as(version);

@@ -56,6 +56,15 @@ public final class Sql {
         });
     }
 
+    /**
+     * Takes PostgreSQL's transaction-level advisory lock named {@code name} (hashed with {@code hashtext}), waiting
+     * while another transaction, in any process, holds it; it is released when the caller's transaction ends. Names
+     * are {@code <table>/<scope>}, so that locks of different stores never meet.
+     */
+    public void lockUntilCommit(String name) {
+        query("SELECT pg_advisory_xact_lock(hashtext(?))", rs -> 0, name);
+    }
+
     private static void bind(PreparedStatement ps, Object... params) throws SQLException {
         for (int i = 0; i < params.length; i++) {
             Object p = params[i];
