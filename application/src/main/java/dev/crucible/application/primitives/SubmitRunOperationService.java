@@ -86,9 +86,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
         boolean queued = false;
         try {
             ModelId model = run.get().model();
-            Operation op = new Operation(UUID.randomUUID(), command.caller().entity(), checked.kind(),
-                    Optional.of(model), Optional.of(Operation.runSequence(model)), OptionalLong.of(command.seqId()),
-                    command.digest(), clock.instant());
+            Operation op = operation(command, model, checked.kind());
             Optional<StoredOperation> holder = log.insertUnlessSequenced(op);
             if (holder.isPresent()) {
                 return SequencePlaces.retry(holder.get(), command.digest(), "seq_id", command.seqId());
@@ -119,9 +117,7 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
 
     /** Writes the checked operation for the run's owner to take; a run unloaded on a worker fails it at once. */
     private Outcome<UUID> enqueue(Command command, ModelId model, OperationKind kind, RunLeases leases) {
-        Operation op = new Operation(UUID.randomUUID(), command.caller().entity(), kind, Optional.of(model),
-                Optional.of(Operation.runSequence(model)), OptionalLong.of(command.seqId()), command.digest(),
-                clock.instant());
+        Operation op = operation(command, model, kind);
         if (leases.isUnloaded(model)) {
             Optional<StoredOperation> holder = log.insertUnlessSequenced(op);
             if (holder.isPresent()) {
@@ -137,6 +133,13 @@ public final class SubmitRunOperationService implements SubmitRunOperationUseCas
             case PLACE_TAKEN -> SequencePlaces.retry(log.insertUnlessSequenced(op).orElseThrow(), command.digest(),
                     "seq_id", command.seqId());
         };
+    }
+
+    /** The log's row of {@code command}, an operation of kind {@code kind} at its place in run {@code model}. */
+    private Operation operation(Command command, ModelId model, OperationKind kind) {
+        return new Operation(UUID.randomUUID(), command.caller().entity(), kind, Optional.of(model),
+                Optional.of(Operation.runSequence(model)), OptionalLong.of(command.seqId()), command.digest(),
+                clock.instant());
     }
 
     private Refusal keyFull() {
