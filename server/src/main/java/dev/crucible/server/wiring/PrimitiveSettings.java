@@ -12,11 +12,13 @@ import java.util.OptionalDouble;
  * @param maxLogprobDrift unset (absent or blank), or a number of nats {@code >= 0}; anything else fails the start
  * @param maxRunsPerEntity the live runs one entity may hold
  * @param maxRuns the live runs the process holds
+ * @param runLease how long a worker's lease on a run lasts unrenewed: how long a killed worker's runs wait for another
+ * @param claimPollInterval how often a worker renews its leases and looks for runs with queued operations
  */
 @ConfigurationProperties("crucible.primitives")
 record PrimitiveSettings(Duration longPoll, int maxDatums, int maxLoraRank, int microBatchTokens, int maxSamples,
         int maxSampleTokens, int maxSamplesInFlight, int maxOperationsInFlight, @Nullable String maxLogprobDrift,
-        int maxRunsPerEntity, int maxRuns) {
+        int maxRunsPerEntity, int maxRuns, Duration runLease, Duration claimPollInterval) {
 
     PrimitiveLimits limits() {
         return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,

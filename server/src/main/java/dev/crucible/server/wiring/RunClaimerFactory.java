@@ -15,10 +15,8 @@ import dev.crucible.application.process.ProcessIdentity;
 import dev.crucible.application.usage.UsageRecorder;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.time.Duration;
 
 /**
  * A worker's claims of Tinker runs queued by api processes ({@link RunClaimer}): at most
@@ -34,11 +32,9 @@ class RunClaimerFactory {
     @Bean(preDestroy = "close")
     RunClaimer runClaimer(RunLeases leases, LiveRuns live, ServedModels served, PrimitiveStore store, OperationLog log,
             OperationSignals signals, CheckpointStore checkpoints, AdapterFiles adapters, PrimitiveLimits limits,
-            UsageRecorder usage, TrainingObserver observer, ProcessIdentity self,
-            @Value("${crucible.primitives.max-runs:16}") int capacity,
-            @Value("${crucible.primitives.run-lease:15s}") Duration lease,
-            @Value("${crucible.primitives.claim-poll-interval:250ms}") Duration poll, Clock clock) {
+            UsageRecorder usage, TrainingObserver observer, ProcessIdentity self, PrimitiveSettings settings,
+            Clock clock) {
         return new RunClaimer(leases, live, served, store, log, signals, checkpoints, adapters, limits, usage,
-                observer, self.id(), capacity, lease, poll, clock);
+                observer, self.id(), settings.maxRuns(), settings.runLease(), settings.claimPollInterval(), clock);
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class SettingsRecordsTest {
 
     private static PrimitiveSettings primitives(String drift) {
-        return new PrimitiveSettings(Duration.ofSeconds(30), 1024, 128, 4096, 128, 4096, 256, 64, drift, 4, 16);
+        return new PrimitiveSettings(Duration.ofSeconds(30), 1024, 128, 4096, 128, 4096, 256, 64, drift, 4, 16,
+                Duration.ofSeconds(15), Duration.ofMillis(250));
     }
 
     private static InferenceSettings inference(int batch, int stepTokens, double stallFactor) {
