@@ -6,6 +6,8 @@ usage: python3 profile.py TRACE.json BANDWIDTH.json ENGINE
 import bisect
 import collections
 import json
+import os
+import re
 import statistics
 import sys
 
@@ -40,9 +42,14 @@ if not decode:
 f32 = engine == "onnx"
 
 
+# the engine's block: -Dcrucible.onnx.blockSize in JAVA_TOOL_OPTIONS, else its default of 128
+block = int(re.search(r"-Dcrucible\.onnx\.blockSize=(\d+)", os.environ.get("JAVA_TOOL_OPTIONS", ""))
+            .group(1) if "crucible.onnx.blockSize" in os.environ.get("JAVA_TOOL_OPTIONS", "") else 128)
+
+
 def weight_bytes(k, n):
-    """F32: 4 bytes a weight; int4 (MatMulNBits, blocks of 32): 16 bytes of values and a 4-byte scale a block."""
-    return k * n * 4 if f32 else n * -(-k // 32) * 20
+    """F32: 4 bytes a weight; int4 (MatMulNBits, blocks of `block`): block/2 bytes of values and a 4-byte scale."""
+    return k * n * 4 if f32 else n * -(-k // block) * (block // 2 + 4)
 
 
 per_op = collections.Counter()

@@ -21,6 +21,9 @@ import java.util.concurrent.Future;
  */
 final class BandwidthProbe {
 
+    /** The onnx engine's default quantisation block (its {@code OnnxBlockQuant.BLOCK}). */
+    static final int ENGINE_BLOCK = 128;
+
     private static final int BYTES = 1 << 30;
     private static final int PASSES = 8;
     private static final String EMBEDDING = "model.embed_tokens.weight";
@@ -78,12 +81,12 @@ final class BandwidthProbe {
 
     /**
      * The weight bytes one decoded token reads with linear weights quantised to {@code bits} as the onnx engine does
-     * ({@code MatMulNBits}: per row and block of 32, {@code 32 * bits / 8} bytes of values and an F32 scale): every
-     * matrix so, the lm_head included (the tied embedding as the head), vectors as F32, and no embedding of an untied
-     * model (a token reads one row of it).
+     * ({@code MatMulNBits}: per row and block of {@value #ENGINE_BLOCK}, {@code block * bits / 8} bytes of values and
+     * an F32 scale): every matrix so, the lm_head included (the tied embedding as the head), vectors as F32, and no
+     * embedding of an untied model (a token reads one row of it).
      */
     static long quantizedBytes(Path hfDir, int bits) throws IOException {
-        return quantizedBytes(hfDir, bits, 32);
+        return quantizedBytes(hfDir, bits, ENGINE_BLOCK);
     }
 
     /** {@link #quantizedBytes(Path, int)} in blocks of {@code block} weights ({@code -Dcrucible.onnx.blockSize}). */

@@ -8,11 +8,15 @@ import java.util.stream.IntStream;
 /**
  * Symmetric 4-bit or 8-bit block quantisation of a linear weight {@code W [n, k]} (Hugging Face's {@code [out, in]})
  * in the layout {@code com.microsoft:MatMulNBits} reads (shared/reference/onnx-decoder.md section 3): per output row
- * and block of {@code block} inputs (32 by default, as llama.cpp's Q4_0 and Q8_0; 64 or 128 on request) one float scale {@code max|w| / L} with {@code L = 2^(bits-1) - 1} (7 or 127), and values
- * {@code q = clamp(round(w / scale), -L-1, L) + 2^(bits-1)}; the op's default zero point {@code 2^(bits-1)} (8 or
- * 128) recovers {@code (q - zero) * scale}. At 4 bits two values share a byte, the even position in the low nibble;
- * at 8 bits each value is a byte. A last, partial block is padded with zeros. The bytes live in native memory of the
- * arena the caller gives (ONNX Runtime reads them from there), so a large model never passes through the Java heap.
+ * and block of {@code block} inputs (128 by default, the group size of GPTQ, AWQ and ONNX Runtime's own 4-bit
+ * quantiser; 16 to 256 on request) one float scale, and values {@code q = clamp(round(w / scale), -L-1, L) + 2^(bits-1)}
+ * with {@code L = 2^(bits-1) - 1} (7 or 127). The scale is llama.cpp's Q4_0 and Q8_0 rule: the block's largest
+ * magnitude {@code m}, with its sign, over {@code -(L+1)}, so {@code m} lands on the lowest level and all
+ * {@code 2^bits} levels are used (a value of the opposite sign as large as {@code m} clamps to the top level, one
+ * step short). The op's default zero point {@code 2^(bits-1)} (8 or 128) recovers {@code (q - zero) * scale}. At 4
+ * bits two values share a byte, the even position in the low nibble; at 8 bits each value is a byte. A last, partial
+ * block is padded with zeros. The bytes live in native memory of the arena the caller gives (ONNX Runtime reads them
+ * from there), so a large model never passes through the Java heap.
  *
  * @param bits   4 or 8
  * @param block  inputs per block: a power of two from 16 to 256, as MatMulNBits accepts
@@ -21,8 +25,12 @@ import java.util.stream.IntStream;
  */
 record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment scales, int n, int k) {
 
-    /** The block llama.cpp's Q4_0 and Q8_0 use, and the default here. */
-    static final int BLOCK = 32;
+    /**
+     * The default block: GPTQ's, AWQ's and ONNX Runtime's quantiser's group size. MatMulNBits' CPU kernel keeps a
+     * float scale and a float block sum per block, so at 128 a 4-bit weight costs 4.5 bits, as llama.cpp's Q4_0 (blocks
+     * of 32 with a half-precision scale) does, where blocks of 32 would cost 6.
+     */
+    static final int BLOCK = 128;
 
     /** Where the quantiser reads a weight's rows from, widened to F32 ({@code into.length == k}). */
     @FunctionalInterface
@@ -81,11 +89,15 @@ record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment s
             rows.row(row, read);
             System.arraycopy(read, 0, values, 0, k);
             for (int b = 0; b < blocks; b++) {
-                float max = 0;
+                // llama.cpp's Q4_0/Q8_0 rule: the block's largest magnitude, with its sign, maps to the level -2^(bits-1),
+                // so all 2^bits levels are used (max|w| / L would leave -2^(bits-1) unused); the scale may be negative
+                float extreme = 0;
                 for (int j = b * block; j < (b + 1) * block; j++) {
-                    max = Math.max(max, Math.abs(values[j]));
+                    if (Math.abs(values[j]) > Math.abs(extreme)) {
+                        extreme = values[j];
+                    }
                 }
-                float scale = max / largest;
+                float scale = extreme / -(largest + 1);
                 float inverse = scale == 0 ? 0 : 1 / scale;
                 scales.setAtIndex(ValueLayout.JAVA_FLOAT, (long) row * blocks + b, scale);
                 long base = ((long) row * blocks + b) * perBlock;

@@ -6,13 +6,13 @@ import dev.crucible.engine.spi.Precision;
 /**
  * How a model's linear weights are computed, chosen when it loads: per model by the server's
  * {@code --model-precision NAME=…}, else for every model by {@code -Dcrucible.onnx.precision}:
- * {@code f32} (the default), {@code int4} or {@code int8}, symmetric 4- or 8-bit blocks of 32 quantised at load
+ * {@code f32} (the default), {@code int4} or {@code int8}, symmetric 4- or 8-bit blocks quantised at load
  * ({@link OnnxBlockQuant}) and run by {@code com.microsoft:MatMulNBits}, the lm_head included; the embedding lookup
  * stays F32. {@code -Dcrucible.onnx.int4.accuracyLevel} sets the op's {@code accuracy_level} at both widths: 4 (the
  * default) quantises activations to int8 per block, the fast CPU path (about 0.06 of absolute logit error on a small
  * model at int4); 0 computes in F32 exactly from the dequantised weights. {@code -Dcrucible.onnx.blockSize} sets the
- * inputs per block (default 32, llama.cpp's Q4_0 and Q8_0 block; 64 or 128 read fewer scales per token at a larger
- * error).
+ * inputs per block ({@link OnnxBlockQuant#BLOCK} by default; 32, llama.cpp's Q4_0 and Q8_0 block, reads a third
+ * more bytes per token at int4 for a smaller error).
  *
  * @param bits          32 (F32 weights), 8 or 4
  * @param accuracyLevel MatMulNBits' {@code accuracy_level} (0, 1, 2, 3 or 4)

@@ -69,42 +69,53 @@ class OnnxBlockQuantTest {
 
     @Test
     void packsTwoValuesPerByteLowNibbleFirstAndScalesByTheBlocksLargestMagnitude() {
-        OnnxBlockQuant q = probe(4, 7f);
+        OnnxBlockQuant q = probe(4, 8f);
         assertEquals(2, q.blocks());
-        assertArrayEquals(new float[] {1f, 2f / 7f}, q.scales().toArray(ValueLayout.JAVA_FLOAT), 1e-7f);
+        assertArrayEquals(new float[] {1f, 0.25f}, q.scales().toArray(ValueLayout.JAVA_FLOAT), 1e-7f);
         byte[] packed = q.packed().toArray(ValueLayout.JAVA_BYTE);
         assertEquals(2 * 16, packed.length);
-        assertEquals(15 | 1 << 4, packed[0] & 0xff);
+        assertEquals(0 | 15 << 4, packed[0] & 0xff);
         assertEquals(11 | 8 << 4, packed[1] & 0xff);
-        assertEquals(8 | 1 << 4, packed[16] & 0xff);
+        assertEquals(8 | 0 << 4, packed[16] & 0xff);
         assertProbeDequantises(q);
     }
 
     @Test
     void storesOneByteAroundZeroPoint128PerValueAtEightBits() {
-        OnnxBlockQuant q = probe(8, 127f);
-        assertArrayEquals(new float[] {1f, 2f / 127f}, q.scales().toArray(ValueLayout.JAVA_FLOAT), 1e-7f);
+        OnnxBlockQuant q = probe(8, 128f);
+        assertArrayEquals(new float[] {1f, 2f / 128f}, q.scales().toArray(ValueLayout.JAVA_FLOAT), 1e-7f);
         byte[] packed = q.packed().toArray(ValueLayout.JAVA_BYTE);
         assertEquals(2 * 32, packed.length);
-        assertEquals(255, packed[0] & 0xff);
-        assertEquals(1, packed[1] & 0xff);
+        assertEquals(0, packed[0] & 0xff);
+        assertEquals(255, packed[1] & 0xff);
         assertEquals(131, packed[2] & 0xff);
         assertEquals(128, packed[3] & 0xff);
-        assertEquals(1, packed[32 + 1] & 0xff);
+        assertEquals(0, packed[32 + 1] & 0xff);
         assertProbeDequantises(q);
     }
 
+    @Test
+    void aBlocksLargestMagnitudeKeepsItsSignAndTheOppositeExtremeClampsToTheTopLevel() {
+        float[] row = new float[32];
+        row[0] = 8f;
+        row[1] = -8f;
+        float[] back = quantize(row, 1, 32, 4, 32).dequantize();
+        assertEquals(8f, back[0]);
+        assertEquals(-7f, back[1]);
+    }
+
     /**
-     * A row of 40 in two blocks of 32 quantised at {@code bits}: the first block spans {@code +-peak}, the top level
-     * of that width, so its scale is 1, and holds 3.4 between levels; the second holds -2 alone.
+     * A row of 40 in two blocks of 32 quantised at {@code bits}: the first block's largest magnitude is
+     * {@code -peak}, the lowest level of that width, so its scale is 1; it holds the top level {@code peak - 1} and
+     * 3.4 between levels; the second holds -2 alone.
      */
     private static OnnxBlockQuant probe(int bits, float peak) {
         float[] row = new float[40];
-        row[0] = peak;
-        row[1] = -peak;
+        row[0] = -peak;
+        row[1] = peak - 1;
         row[2] = 3.4f;
         row[33] = -2f;
-        return quantize(row, 1, 40, bits);
+        return quantize(row, 1, 40, bits, 32);
     }
 
     /** The probe row back: 3.4 on the level below, -2 exactly as its block's largest magnitude, zeros as zeros. */
@@ -325,10 +336,6 @@ class OnnxBlockQuantTest {
 
     private static float[] roundTrip(float[] values, long[] dims, int bits, int block) {
         return quantize(values, (int) dims[0], (int) dims[1], bits, block).dequantize();
-    }
-
-    private static OnnxBlockQuant quantize(float[] values, int n, int k, int bits) {
-        return quantize(values, n, k, bits, OnnxBlockQuant.BLOCK);
     }
 
     private static OnnxBlockQuant quantize(float[] values, int n, int k, int bits, int block) {

@@ -67,8 +67,8 @@ class OnnxPrecisionTest {
     }
 
     @Test
-    void theDefaultIsLlamaCppsBlockOf32() {
-        assertEquals(32, OnnxPrecision.fromProperties().block());
+    void theDefaultIsTheGroupSizeOf128() {
+        assertEquals(128, OnnxPrecision.fromProperties().block());
     }
 
     private static OnnxPrecision withBlock(String block) {
