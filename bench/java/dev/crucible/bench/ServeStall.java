@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * streams' idle inter-token latency (the median gap before the long prompt was sent, their first
  * {@value #SKIPPED} gaps left out), their worst gap overlapping the long prompt's prefill, the ratio of the two
  * ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
- * nothing running), which is what pacing the prefill costs it.
+ * nothing running), which is what pacing the prefill costs it. Each of the eight worst gaps comes with when it began,
+ * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
+ * from the steady pieces by where in the prefill it fell.
  */
 final class ServeStall {
 
@@ -89,31 +91,35 @@ final class ServeStall {
             }
         }
         List<Double> idle = new ArrayList<>();
-        List<Double> during = new ArrayList<>();
+        List<double[]> during = new ArrayList<>();
         for (List<Long> t : times) {
             for (int i = 1; i < t.size(); i++) {
                 double gap = (t.get(i) - t.get(i - 1)) / 1e6;
                 if (t.get(i) < sent && i > SKIPPED) {
                     idle.add(gap);
                 } else if (t.get(i) > sent && t.get(i - 1) < firstLong[0]) {
-                    during.add(gap);
+                    during.add(new double[] {gap, (t.get(i - 1) - sent) / 1e6});
                 }
             }
         }
         idle.sort(Double::compare);
-        during.sort((a, b) -> Double.compare(b, a));
+        during.sort((a, b) -> Double.compare(b[0], a[0]));
         double idleItl = idle.get(idle.size() / 2);
         ObjectNode out = HfJson.object();
         out.put("streams", streams);
         out.put("long_prompt_tokens", longUsage.path("prompt_tokens").asInt());
         out.put("long_prompt_tokens_alone", aloneUsage.path("prompt_tokens").asInt());
         out.put("idle_itl_ms", idleItl);
-        out.put("worst_gap_ms", during.getFirst());
-        out.put("stall", during.getFirst() / idleItl);
+        out.put("worst_gap_ms", during.getFirst()[0]);
+        out.put("stall", during.getFirst()[0] / idleItl);
         out.put("ttft_alone_ms", ttftAlone);
         out.put("ttft_stall_ms", (firstLong[0] - sent) / 1e6);
         var worst = out.putArray("gaps_during_ms");
-        during.stream().limit(8).forEach(worst::add);
+        var starts = out.putArray("gaps_during_start_ms");
+        during.stream().limit(8).forEach(g -> {
+            worst.add(g[0]);
+            starts.add(g[1]);
+        });
         out.put("gaps_during", during.size());
         return out;
     }
