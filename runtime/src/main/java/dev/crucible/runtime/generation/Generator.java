@@ -17,9 +17,10 @@ import java.util.function.LongSupplier;
 /**
  * Generates text for tokenized prompts with one model, batching every running sequence of every request into one
  * {@link ModelRunner#forward} call per step on its own thread (policy in {@code Admission} and {@code BatchStep}:
- * priority order, chunked prefill, continuous batching). Stops as vLLM does: EOS, stop token ids, stop strings, {@code max_tokens}, the
- * context length, repetition detection. At most {@code options.maxWaitingRequests()} requests wait to be admitted;
- * one more is refused as overloaded, with a hint of when to retry. {@link #snapshot()} shows the load.
+ * priority order, chunked prefill, continuous batching). Stops as vLLM does: EOS, stop token ids, stop strings,
+ * {@code max_tokens}, the context length, repetition detection. At most {@code options.maxWaitingRequests()}
+ * requests wait to be admitted; one more is refused as overloaded, with a hint of when to retry.
+ * {@link #snapshot()} shows the load.
  *
  * <p>Threading: thread-safe; {@link #submit} may be called from any thread and returns at once. Listeners are called
  * on the generator's thread. Ownership: the caller owns the runner and tokenizer and closes them after this

@@ -51,8 +51,7 @@ class BlobFactory {
     AdapterCache adapterCache(CrucibleSettings settings, StorageSettings.Blob blob) {
         // a minute covers an engine's load of a folder just handed out, also by another process sharing the data dir
         return new AdapterCache(settings.dataDir().toAbsolutePath().normalize().resolve("adapter-cache"),
-                blob.adapterCacheBytes(),
-                Duration.ofMinutes(1));
+                blob.adapterCacheBytes(), Duration.ofMinutes(1));
     }
 
     /** Sweeps after deletes and every {@code crucible.blob.sweep-interval}, off the request threads. */

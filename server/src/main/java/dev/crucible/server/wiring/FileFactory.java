@@ -2,6 +2,7 @@ package dev.crucible.server.wiring;
 
 import dev.crucible.application.file.DeleteFileService;
 import dev.crucible.application.file.FileContents;
+import dev.crucible.application.file.FileQuota;
 import dev.crucible.application.file.FileQueryService;
 import dev.crucible.application.file.FileStore;
 import dev.crucible.application.file.UploadFileService;
@@ -19,7 +20,8 @@ class FileFactory {
     @Singleton
     UploadFileService uploadFile(FileStore files, FileContents contents, CrucibleSettings settings,
             StorageSettings.Files quota, Clock clock) {
-        return new UploadFileService(files, contents, settings.maxBodyBytes(), quota.quota(), clock);
+        return new UploadFileService(files, contents, settings.maxBodyBytes(),
+                new FileQuota(quota.maxPerEntity(), quota.maxBytesPerEntity()), clock);
     }
 
     @Singleton

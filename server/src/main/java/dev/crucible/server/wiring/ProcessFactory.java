@@ -56,14 +56,12 @@ class ProcessFactory {
             }
         };
         return new CatalogFollower(changes, new ServedAdapterEviction(adapters).andThen(forgetManifests),
-                catalog.pollInterval(),
-                clock);
+                catalog.pollInterval(), clock);
     }
 
     @Singleton
     @Bean(preDestroy = "close")
-    ProcessHeartbeat processHeartbeat(OperationRecovery recovery,
-            ProcessSettings.Liveness liveness) {
+    ProcessHeartbeat processHeartbeat(OperationRecovery recovery, ProcessSettings.Liveness liveness) {
         return new ProcessHeartbeat(recovery, liveness.heartbeatInterval());
     }
 }

@@ -1,6 +1,5 @@
 package dev.crucible.server.wiring;
 
-import dev.crucible.application.file.FileQuota;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.annotation.Nullable;
 import java.net.URI;
@@ -42,10 +41,6 @@ record StorageSettings(Blob blob, Files files, Adapters adapters) {
     /** @param maxPerEntity the files one entity may store, of {@code maxBytesPerEntity} bytes together */
     @ConfigurationProperties("files")
     record Files(long maxPerEntity, long maxBytesPerEntity) {
-
-        FileQuota quota() {
-            return new FileQuota(maxPerEntity, maxBytesPerEntity);
-        }
     }
 
     /** @param maxPerEntity the adapter checkpoints one entity may store over all its models */
