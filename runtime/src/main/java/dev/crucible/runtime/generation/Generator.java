@@ -16,10 +16,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Generates text for tokenized prompts with one model, batching every running sequence of every request into one
- * {@link ModelRunner#forward} call per step on its own thread (policy in {@code Scheduler}: priority order, chunked
- * prefill, continuous batching). Stops as vLLM does: EOS, stop token ids, stop strings, {@code max_tokens}, the
- * context length, repetition detection. At most {@code options.maxWaitingRequests()} requests wait to be admitted;
- * one more is refused as overloaded, with a hint of when to retry. {@link #snapshot()} shows the load.
+ * {@link ModelRunner#forward} call per step on its own thread (policy in {@code Admission} and {@code BatchStep}:
+ * priority order, chunked prefill, continuous batching). Stops as vLLM does: EOS, stop token ids, stop strings,
+ * {@code max_tokens}, the context length, repetition detection. At most {@code options.maxWaitingRequests()}
+ * requests wait to be admitted; one more is refused as overloaded, with a hint of when to retry.
+ * {@link #snapshot()} shows the load.
  *
  * <p>Threading: thread-safe; {@link #submit} may be called from any thread and returns at once. Listeners are called
  * on the generator's thread. Ownership: the caller owns the runner and tokenizer and closes them after this
@@ -37,6 +38,7 @@ public final class Generator implements AutoCloseable {
     private final WaitingQueue waiting;
     private final Queue<RequestState> cancelledWaiting = new ConcurrentLinkedQueue<>();
     private final GeneratorStats stats = new GeneratorStats();
+    private final StepFailures failures = new StepFailures();
     private final GeneratorOptions options;
     private final PrefixCache prefixCache;
     private final Scheduler scheduler;
@@ -50,7 +52,7 @@ public final class Generator implements AutoCloseable {
         this.waiting = new WaitingQueue(options.maxWaitingRequests());
         this.prefixCache = new PrefixCache(runner, options.prefixCacheTokens(), PrefixCache.MAX_PREFIXES);
         this.scheduler = new Scheduler(runner, tokenizer, eos, options, waiting, cancelledWaiting, stats, prefixCache,
-                clock);
+                failures, clock);
         this.thread = Thread.ofPlatform().name("crucible-generation").daemon(true).unstarted(scheduler);
     }
 
@@ -122,7 +124,7 @@ public final class Generator implements AutoCloseable {
 
     /**
      * Why this generator no longer serves, or empty while it does (and once closed): its loop stopped because the
-     * engine failed {@value Scheduler#MAX_FAILED_STEPS} steps in a row, or its thread ended. A generator that has
+     * engine failed {@value StepFailures#MAX_FAILED_STEPS} steps in a row, or its thread ended. A generator that has
      * failed refuses new requests as not ready; the owner replaces it (reloading the model) and closes it.
      * Thread-safe.
      */
@@ -130,7 +132,7 @@ public final class Generator implements AutoCloseable {
         if (closed) {
             return Optional.empty();
         }
-        String broken = scheduler.broken();
+        String broken = failures.broken();
         if (broken != null) {
             return Optional.of("its generation loop stopped: " + broken);
         }

@@ -3,6 +3,7 @@ package dev.crucible.runtime.template;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
 import dev.crucible.kernel.python.PythonJson;
+import dev.crucible.kernel.python.PythonTruth;
 import java.util.List;
 import java.util.Map;
 
@@ -37,22 +38,12 @@ final class ToJsonFilter implements Filter {
             itemSeparator = String.valueOf(separators.get(0));
             keySeparator = String.valueOf(separators.get(1));
         }
-        return PythonJson.DEFAULT.ensureAscii(truthy(values[0])).indent(indent).separators(itemSeparator, keySeparator)
-                .sortKeys(truthy(values[3])).lenient().dumps(var);
+        return PythonJson.DEFAULT.ensureAscii(PythonTruth.of(values[0])).indent(indent)
+                .separators(itemSeparator, keySeparator).sortKeys(PythonTruth.of(values[3])).lenient().dumps(var);
     }
 
     @Override
     public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
         return filter(var, interpreter, args, Map.of());
-    }
-
-    private static boolean truthy(Object value) {
-        return switch (value) {
-            case null -> false;
-            case Boolean b -> b;
-            case Number n -> n.doubleValue() != 0;
-            case String s -> !s.isEmpty();
-            default -> true;
-        };
     }
 }

@@ -117,7 +117,7 @@ class GeneratorFailureTest {
         });
         try (Generator generator = generator(runner)) {
             broken.set(true);
-            for (int i = 0; i < Scheduler.MAX_FAILED_STEPS; i++) {
+            for (int i = 0; i < StepFailures.MAX_FAILED_STEPS; i++) {
                 GenerationHandle handle = value(generator.submit(request(FakeTokenizer.A, 1),
                         GenerationListener.NONE));
                 assertInstanceOf(InternalError.class, failureOf(handle).getCause());
@@ -134,7 +134,7 @@ class GeneratorFailureTest {
     @Test
     void aSuccessfulForwardClearsTheCountOfFailedSteps() {
         try (Generator generator = generator(new FakeModelRunner(VOCAB, 64, GeneratorFailureTest::boomOnB))) {
-            for (int round = 0; round < 2 * Scheduler.MAX_FAILED_STEPS; round++) {
+            for (int round = 0; round < 2 * StepFailures.MAX_FAILED_STEPS; round++) {
                 GenerationHandle failing = value(generator.submit(request(FakeTokenizer.B, 1),
                         GenerationListener.NONE));
                 assertInstanceOf(OutOfMemoryError.class, failureOf(failing).getCause());

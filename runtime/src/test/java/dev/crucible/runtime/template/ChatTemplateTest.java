@@ -181,6 +181,12 @@ class ChatTemplateTest {
     }
 
     @Test
+    void tojsonTakesItsFlagsByPythonsTruthAnEmptyListBeingFalse() {
+        String source = "{{ {'b': 1, 'a': 2}|tojson(sort_keys=[]) }}|{{ {'b': 1, 'a': 2}|tojson(sort_keys=[0]) }}";
+        assertEquals("{\"b\": 1, \"a\": 2}|{\"a\": 2, \"b\": 1}", render(source, ChatTemplateInput.of(QUESTION)));
+    }
+
+    @Test
     void rejectsANullMessage() {
         List<Map<String, Object>> withNull = new ArrayList<>();
         withNull.add(null);

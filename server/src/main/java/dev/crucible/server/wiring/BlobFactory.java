@@ -12,12 +12,10 @@ import dev.crucible.application.file.FileContents;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,38 +32,33 @@ class BlobFactory {
     /** S3 or an S3-compatible server; fails the start, saying why, when the bucket cannot be reached. */
     @Singleton
     @Requires(property = "crucible.blob.store", pattern = "s3://.+")
-    BlobStore s3BlobStore(@Value("${crucible.blob.store}") String address,
-            @Value("${crucible.blob.s3.endpoint:}") String endpoint,
-            @Value("${crucible.blob.s3.region:us-east-1}") String region,
-            @Value("${crucible.blob.s3.path-style:false}") boolean pathStyle) {
-        S3BlobStore store = S3BlobStore.connect(S3Location.parse(address),
-                endpoint.isBlank() ? Optional.empty() : Optional.of(URI.create(endpoint.strip())), region, pathStyle);
+    BlobStore s3BlobStore(StorageSettings.Blob blob) {
+        StorageSettings.Blob.S3 s3 = blob.s3();
+        S3BlobStore store = S3BlobStore.connect(S3Location.parse(blob.store()), s3.endpointUri(), s3.region(),
+                s3.pathStyle());
         store.check();
         LOG.info("Blob store: {} (endpoint {}, region {}, path-style {})", store.location(),
-                endpoint.isBlank() ? "AWS" : endpoint, region, pathStyle);
+                s3.endpointUri().map(URI::toString).orElse("AWS"), s3.region(), s3.pathStyle());
         return store;
     }
 
     @Singleton
-    BlobCollector blobCollector(BlobStore store, Clock clock,
-            @Value("${crucible.blob.collect-grace:10m}") Duration grace) {
-        return new BlobCollector(store, grace, clock);
+    BlobCollector blobCollector(BlobStore store, Clock clock, StorageSettings.Blob blob) {
+        return new BlobCollector(store, blob.collectGrace(), clock);
     }
 
     @Singleton
-    AdapterCache adapterCache(CrucibleSettings settings,
-            @Value("${crucible.blob.adapter-cache-bytes:10737418240}") long maxBytes) {
+    AdapterCache adapterCache(CrucibleSettings settings, StorageSettings.Blob blob) {
         // a minute covers an engine's load of a folder just handed out, also by another process sharing the data dir
-        return new AdapterCache(settings.dataDir().toAbsolutePath().normalize().resolve("adapter-cache"), maxBytes,
-                Duration.ofMinutes(1));
+        return new AdapterCache(settings.dataDir().toAbsolutePath().normalize().resolve("adapter-cache"),
+                blob.adapterCacheBytes(), Duration.ofMinutes(1));
     }
 
     /** Sweeps after deletes and every {@code crucible.blob.sweep-interval}, off the request threads. */
     @Singleton
     @Bean(preDestroy = "close")
-    ScheduledBlobSweeps blobSweeps(BlobCollector collector,
-            @Value("${crucible.blob.sweep-interval:10m}") Duration interval) {
-        return new ScheduledBlobSweeps(collector, interval);
+    ScheduledBlobSweeps blobSweeps(BlobCollector collector, StorageSettings.Blob blob) {
+        return new ScheduledBlobSweeps(collector, blob.sweepInterval());
     }
 
     @Singleton

@@ -5,7 +5,6 @@ import dev.crucible.application.completion.StoredCompletionStore;
 import dev.crucible.application.completion.StoredCompletionWriter;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +23,8 @@ class CompletionFactory {
     @Singleton
     @Bean(preDestroy = "close")
     StoredCompletionWriter storedCompletionWriter(StoredCompletionStore store,
-            @Value("${crucible.stored-completions.queue:10000}") int capacity,
-            @Value("${crucible.stored-completions.batch:500}") int batch) {
-        return new StoredCompletionWriter(store, capacity, batch, (count, why) -> LOG.warn(
+            DatasetSettings.StoredCompletions settings) {
+        return new StoredCompletionWriter(store, settings.queue(), settings.batch(), (count, why) -> LOG.warn(
                 "{} stored completion(s) dropped: {}", count, why),
                 Thread.ofPlatform().name("stored-completions-writer").daemon(true).factory());
     }

@@ -1,7 +1,6 @@
 package dev.crucible.server.wiring;
 
 import dev.crucible.application.completion.StoredCompletionStore;
-import dev.crucible.application.dataset.DatasetLimits;
 import dev.crucible.application.dataset.DatasetRewardExamples;
 import dev.crucible.application.dataset.DatasetService;
 import dev.crucible.application.dataset.DatasetStore;
@@ -16,7 +15,6 @@ import dev.crucible.application.job.dataset.JsonLineParser;
 import dev.crucible.application.model.CheckpointStore;
 import dev.crucible.application.model.ModelStore;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
@@ -31,12 +29,9 @@ class DatasetFactory {
 
     @Singleton
     DatasetService datasets(StoredCompletionStore completions, FeedbackStore feedback, DatasetStore store,
-            ScoreRewardUseCase rewards, RewardLimits rewardLimits, Clock clock,
-            @Value("${crucible.datasets.max-rows:100000}") int maxRows,
-            @Value("${crucible.datasets.max-completions:200000}") int maxCompletions) {
+            ScoreRewardUseCase rewards, RewardLimits rewardLimits, Clock clock, DatasetSettings.Datasets settings) {
         return new DatasetService(completions, feedback, store,
-                new RewardModelScores(rewards, rewardLimits.maxScoreItems()),
-                new DatasetLimits(maxRows, maxCompletions), clock);
+                new RewardModelScores(rewards, rewardLimits.maxScoreItems()), settings.limits(), clock);
     }
 
     /** Preference and rl datasets as a reward model's examples ({@code "dataset"} on {@code POST /v1/reward-models}). */
@@ -47,7 +42,7 @@ class DatasetFactory {
 
     @Singleton
     LineageService lineage(ModelStore models, CheckpointStore checkpoints, LineageStore lineage,
-            @Value("${crucible.lineage.refuse-erasure:false}") boolean refuseErasure) {
-        return new LineageService(models, checkpoints, lineage, refuseErasure);
+            DatasetSettings.Lineage settings) {
+        return new LineageService(models, checkpoints, lineage, settings.refuseErasure());
     }
 }

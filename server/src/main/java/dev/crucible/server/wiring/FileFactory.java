@@ -8,7 +8,6 @@ import dev.crucible.application.file.FileStore;
 import dev.crucible.application.file.UploadFileService;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
-import io.micronaut.context.annotation.Value;
 import java.time.Clock;
 
 /**
@@ -19,10 +18,10 @@ import java.time.Clock;
 class FileFactory {
 
     @Singleton
-    UploadFileService uploadFile(FileStore files, FileContents contents, CrucibleSettings settings, Clock clock,
-            @Value("${crucible.files.max-per-entity:10000}") long maxFiles,
-            @Value("${crucible.files.max-bytes-per-entity:10737418240}") long maxBytes) {
-        return new UploadFileService(files, contents, settings.maxBodyBytes(), new FileQuota(maxFiles, maxBytes), clock);
+    UploadFileService uploadFile(FileStore files, FileContents contents, CrucibleSettings settings,
+            StorageSettings.Files quota, Clock clock) {
+        return new UploadFileService(files, contents, settings.maxBodyBytes(),
+                new FileQuota(quota.maxPerEntity(), quota.maxBytesPerEntity()), clock);
     }
 
     @Singleton

@@ -14,7 +14,6 @@ import dev.crucible.application.usage.UsageRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
@@ -30,8 +29,8 @@ class InferenceFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
-    AdapterCache adapterCache(@Value("${crucible.adapter-cache-size:16}") int size) {
-        return new AdapterCache(size);
+    AdapterCache adapterCache(CrucibleSettings settings) {
+        return new AdapterCache(settings.adapterCacheSize());
     }
 
     /**

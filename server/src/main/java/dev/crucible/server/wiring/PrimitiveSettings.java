@@ -14,11 +14,12 @@ import java.util.OptionalDouble;
  * @param maxRuns the live runs the process holds
  * @param runLease how long a worker's lease on a run lasts unrenewed: how long a killed worker's runs wait for another
  * @param claimPollInterval how often a worker renews its leases and looks for runs with queued operations
+ * @param maxRunsPage the largest {@code limit} of one page of a caller's training runs
  */
 @ConfigurationProperties("crucible.primitives")
 record PrimitiveSettings(Duration longPoll, int maxDatums, int maxLoraRank, int microBatchTokens, int maxSamples,
         int maxSampleTokens, int maxSamplesInFlight, int maxOperationsInFlight, @Nullable String maxLogprobDrift,
-        int maxRunsPerEntity, int maxRuns, Duration runLease, Duration claimPollInterval) {
+        int maxRunsPerEntity, int maxRuns, Duration runLease, Duration claimPollInterval, int maxRunsPage) {
 
     PrimitiveLimits limits() {
         return new PrimitiveLimits(longPoll, maxDatums, maxLoraRank, microBatchTokens, maxSamples, maxSampleTokens,

@@ -13,10 +13,8 @@ import dev.crucible.application.process.ProcessRegistry;
 import dev.crucible.application.process.ProcessRole;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
@@ -39,8 +37,8 @@ class ProcessFactory {
 
     @Singleton
     OperationRecovery operationRecovery(OperationLog log, ProcessRegistry processes, ProcessIdentity self,
-            @Value("${crucible.process.stale-after:15s}") Duration staleAfter, Clock clock) {
-        return new OperationRecovery(log, processes, self, staleAfter, clock);
+            ProcessSettings.Liveness liveness, Clock clock) {
+        return new OperationRecovery(log, processes, self, liveness.staleAfter(), clock);
     }
 
     /**
@@ -51,20 +49,19 @@ class ProcessFactory {
     @Singleton
     @Bean(preDestroy = "close")
     CatalogFollower catalogFollower(CatalogChanges changes, AdapterCache adapters, BlobAdapterFiles files,
-            @Value("${crucible.catalog.poll-interval:1s}") Duration pollInterval, Clock clock) {
+            ProcessSettings.Catalog catalog, Clock clock) {
         Consumer<CatalogChange> forgetManifests = change -> {
             if (change.removal()) {
                 files.forget(change.model(), change.step());
             }
         };
-        return new CatalogFollower(changes, new ServedAdapterEviction(adapters).andThen(forgetManifests), pollInterval,
-                clock);
+        return new CatalogFollower(changes, new ServedAdapterEviction(adapters).andThen(forgetManifests),
+                catalog.pollInterval(), clock);
     }
 
     @Singleton
     @Bean(preDestroy = "close")
-    ProcessHeartbeat processHeartbeat(OperationRecovery recovery,
-            @Value("${crucible.process.heartbeat-interval:3s}") Duration interval) {
-        return new ProcessHeartbeat(recovery, interval);
+    ProcessHeartbeat processHeartbeat(OperationRecovery recovery, ProcessSettings.Liveness liveness) {
+        return new ProcessHeartbeat(recovery, liveness.heartbeatInterval());
     }
 }

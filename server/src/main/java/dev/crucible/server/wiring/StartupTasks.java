@@ -7,7 +7,6 @@ import dev.crucible.application.process.CatalogFollower;
 import dev.crucible.application.tenancy.IssueApiKeyUseCase;
 import dev.crucible.domain.tenancy.ApiKeySecret;
 import dev.crucible.domain.tenancy.EntityName;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.StartupEvent;
 import io.micronaut.runtime.event.annotation.EventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
@@ -36,30 +35,28 @@ class StartupTasks {
     private final IssueApiKeyUseCase keys;
     private final ProcessHeartbeat heartbeat;
     private final CatalogFollower catalog;
-    private final String bootstrapKey;
-    private final String bootstrapEntity;
+    private final ProcessSettings.Bootstrap bootstrap;
 
     /** Taking the served models here loads them when the server starts, not on the first request. */
     StartupTasks(JobRunnerLoop runner, CrucibleSettings settings, IssueApiKeyUseCase keys, ServedModels models,
-            ModelSupervisor supervisor, ProcessHeartbeat heartbeat, CatalogFollower catalog, @Value("${crucible.bootstrap.api-key:}") String bootstrapKey,
-            @Value("${crucible.bootstrap.entity:default}") String bootstrapEntity) {
+            ModelSupervisor supervisor, ProcessHeartbeat heartbeat, CatalogFollower catalog,
+            ProcessSettings.Bootstrap bootstrap) {
         this.runner = runner;
         this.supervisor = supervisor;
         this.settings = settings;
         this.keys = keys;
         this.heartbeat = heartbeat;
         this.catalog = catalog;
-        this.bootstrapKey = bootstrapKey;
-        this.bootstrapEntity = bootstrapEntity;
+        this.bootstrap = bootstrap;
         LOG.info("Serving base models: {}", models.names());
     }
 
     @EventListener
     void onContextStarted(StartupEvent event) {
         heartbeat.start();
-        if (!bootstrapKey.isBlank()) {
-            keys.register(new EntityName(bootstrapEntity), new ApiKeySecret(bootstrapKey));
-            LOG.info("Configured API key registered for entity {}", bootstrapEntity);
+        if (bootstrap.hasKey()) {
+            keys.register(new EntityName(bootstrap.entity()), new ApiKeySecret(bootstrap.apiKey()));
+            LOG.info("Configured API key registered for entity {}", bootstrap.entity());
         }
     }
 

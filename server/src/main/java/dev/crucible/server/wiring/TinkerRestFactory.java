@@ -6,7 +6,6 @@ import dev.crucible.application.primitives.DeleteSavedStateService;
 import dev.crucible.application.primitives.PrimitiveStore;
 import dev.crucible.application.primitives.TrainingRunsService;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 /** Tinker's REST side: the reads over training runs and their checkpoints, and deleting a checkpoint. */
@@ -14,9 +13,8 @@ import jakarta.inject.Singleton;
 class TinkerRestFactory {
 
     @Singleton
-    TrainingRunsService trainingRuns(PrimitiveStore store, AdapterFiles adapters,
-            @Value("${crucible.primitives.max-runs-page:100}") int maxLimit) {
-        return new TrainingRunsService(store, adapters, maxLimit);
+    TrainingRunsService trainingRuns(PrimitiveStore store, AdapterFiles adapters, PrimitiveSettings settings) {
+        return new TrainingRunsService(store, adapters, settings.maxRunsPage());
     }
 
     @Singleton

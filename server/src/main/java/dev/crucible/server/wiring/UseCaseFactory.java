@@ -60,16 +60,12 @@ import dev.crucible.engine.spi.EngineProvider;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Factory;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** Builds the framework-free use cases with {@code new}, from the adapters' port implementations. */
 @Factory
@@ -92,9 +88,8 @@ class UseCaseFactory {
 
     /** Keys of creating requests are kept {@code crucible.idempotency.retention} (24 hours, as Stripe keeps them). */
     @Singleton
-    IdempotentRequestsService idempotentRequests(IdempotencyStore store, Clock clock,
-            @Value("${crucible.idempotency.retention:24h}") Duration retention) {
-        return new IdempotentRequestsService(store, clock, retention);
+    IdempotentRequestsService idempotentRequests(IdempotencyStore store, Clock clock, CrucibleSettings settings) {
+        return new IdempotentRequestsService(store, clock, settings.idempotency().retention());
     }
 
     @Singleton
@@ -130,9 +125,8 @@ class UseCaseFactory {
     /** Each entity may store {@code crucible.adapters.max-per-entity} checkpoints; an import past it is a 413. */
     @Singleton
     ImportAdapterService importAdapter(ModelStore models, JobStore jobs, CheckpointStore checkpoints,
-            AdapterFiles adapters, AdapterCheck check, Clock clock,
-            @Value("${crucible.adapters.max-per-entity:1000}") int maxCheckpointsPerEntity) {
-        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, maxCheckpointsPerEntity, clock);
+            AdapterFiles adapters, AdapterCheck check, Clock clock, StorageSettings.Adapters quota) {
+        return new ImportAdapterService(models, jobs, checkpoints, adapters, check, quota.maxPerEntity(), clock);
     }
 
     @Singleton
@@ -155,17 +149,16 @@ class UseCaseFactory {
      * entity's own {@code sft} datasets by id.
      */
     @Singleton
-    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files, DatasetStore datasets,
-            @Value("${crucible.training-data.import-directory:}") String importDirectory) {
-        Optional<Path> imports = importDirectory.isBlank() ? Optional.empty() : Optional.of(Path.of(importDirectory));
-        return new TrainingDataPolicy(imports, settings.dataDir(), files, DatasetLookup.of(datasets));
+    TrainingDataPolicy trainingDataPolicy(CrucibleSettings settings, FileStore files, DatasetStore datasets) {
+        return new TrainingDataPolicy(settings.trainingData().imports(), settings.dataDir(), files,
+                DatasetLookup.of(datasets));
     }
 
     /** Each entity may have {@code crucible.jobs.max-queued-per-entity} jobs queued; one more is a 429. */
     @Singleton
     CreateJobService createJobs(ModelStore models, JobStore jobs, TrainingDataPolicy policy, Clock clock,
-            @Value("${crucible.jobs.max-queued-per-entity:16}") int maxQueuedPerEntity) {
-        return new CreateJobService(models, jobs, policy, maxQueuedPerEntity, clock);
+            CrucibleSettings settings) {
+        return new CreateJobService(models, jobs, policy, settings.jobs().maxQueuedPerEntity(), clock);
     }
 
     /** Reads SFT datasets for the trainer; the bounds are {@code crucible.training-data.*}. */

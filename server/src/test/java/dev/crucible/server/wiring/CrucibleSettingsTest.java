@@ -17,7 +17,7 @@ class CrucibleSettingsTest {
     private static CrucibleSettings settings(String role, boolean runnerEnabled) {
         return new CrucibleSettings(Path.of("data"), List.of(), null, null, null, null,
                 new CrucibleSettings.Runner(runnerEnabled, Duration.ofMillis(500), Duration.ofSeconds(5),
-                        Duration.ofSeconds(30)), 1, null, role);
+                        Duration.ofSeconds(30)), 1, null, role, 16, null, null);
     }
 
     @Test

@@ -18,7 +18,7 @@ class SettingsRecordsTest {
 
     private static PrimitiveSettings primitives(String drift) {
         return new PrimitiveSettings(Duration.ofSeconds(30), 1024, 128, 4096, 128, 4096, 256, 64, drift, 4, 16,
-                Duration.ofSeconds(15), Duration.ofMillis(250));
+                Duration.ofSeconds(15), Duration.ofMillis(250), 100);
     }
 
     private static InferenceSettings inference(int batch, int stepTokens, double stallFactor) {

@@ -1,5 +1,6 @@
 package dev.crucible.adapters.http.inference;
 
+import dev.crucible.kernel.python.PythonTruth;
 import dev.crucible.kernel.refusal.RefusalException;
 import java.math.BigInteger;
 import java.util.List;
@@ -20,13 +21,13 @@ final class ProtocolChecks {
 
     static void check(ChatFields body) {
         cacheSalt(body.get("cache_salt"));
-        if (Truthy.of(body.get("stream_options")) && !Truthy.of(body.get("stream"))) {
+        if (PythonTruth.of(body.get("stream_options")) && !PythonTruth.of(body.get("stream"))) {
             throw fail("stream_options", "Stream options can only be defined when `stream=True`.");
         }
         logprobs(body);
         structuredOutputs(body);
         ToolChoiceChecks.usage(body);
-        if (Truthy.of(body.get("continue_final_message")) && Truthy.of(body.get("add_generation_prompt"))) {
+        if (PythonTruth.of(body.get("continue_final_message")) && PythonTruth.of(body.get("add_generation_prompt"))) {
             throw fail("continue_final_message",
                     "Cannot set both `continue_final_message` and `add_generation_prompt` to True.");
         }
@@ -58,7 +59,7 @@ final class ProtocolChecks {
         Object prompt = body.get("prompt_logprobs");
         if (prompt != null) {
             BigInteger p = integer(prompt, "prompt_logprobs");
-            if (Truthy.of(body.get("stream")) && (p.signum() > 0 || p.equals(MINUS_ONE))) {
+            if (PythonTruth.of(body.get("stream")) && (p.signum() > 0 || p.equals(MINUS_ONE))) {
                 throw fail("prompt_logprobs", "`prompt_logprobs` are not available when `stream=True`.");
             }
             if (p.compareTo(MINUS_ONE) < 0) {
@@ -71,7 +72,7 @@ final class ProtocolChecks {
             if (t.compareTo(MINUS_ONE) < 0) {
                 throw fail("top_logprobs", "`top_logprobs` must be a positive value or -1.");
             }
-            if (t.signum() != 0 && !Truthy.of(body.get("logprobs"))) {
+            if (t.signum() != 0 && !PythonTruth.of(body.get("logprobs"))) {
                 throw fail("top_logprobs", "when using `top_logprobs`, `logprobs` must be set to true.");
             }
         }

@@ -1,6 +1,7 @@
 package dev.crucible.adapters.http.inference;
 
 import dev.crucible.kernel.python.PythonRepr;
+import dev.crucible.kernel.python.PythonTruth;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ final class ToolChoiceChecks {
     /** {@code check_tool_usage}: an absent or null choice becomes "auto" when tools are sent. */
     static void usage(ChatFields body) {
         Object choice = body.get("tool_choice");
-        if (choice == null && Truthy.of(body.get("tools"))) {
+        if (choice == null && PythonTruth.of(body.get("tools"))) {
             choice = "auto";
         }
         if (choice == null || "none".equals(choice)) {
