@@ -72,6 +72,13 @@ public final class Main {
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
                 Files.writeString(work.resolve("prompt-ids.json"), HfJson.compact(result.get("prompt_ids")));
             }
+            case "quant-error" -> {
+                ObjectNode result = QuantError.run(BenchModel.hfDir(Path.of(args[1])), Integer.parseInt(args[3]),
+                        Integer.parseInt(args[4]), List.of(args[5].split(" ")));
+                result.put("loadavg", loadAverage());
+                Files.writeString(Path.of(args[2]), HfJson.pretty(result));
+                System.out.println(QuantError.line(result));
+            }
             case "crucible-resident" -> CrucibleDecode.resident(BenchModel.hfDir(Path.of(args[1])),
                     Integer.parseInt(args[2]), Integer.parseInt(args[3]), args[4]);
             case "bandwidth" -> Files.writeString(Path.of(args[2]), HfJson.pretty(
