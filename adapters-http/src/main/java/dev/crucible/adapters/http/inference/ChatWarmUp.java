@@ -1,0 +1,68 @@
+package dev.crucible.adapters.http.inference;
+
+import dev.crucible.application.inference.chat.ChatCollector;
+import dev.crucible.application.inference.chat.WarmUpChatUseCase;
+import io.micronaut.context.event.StartupEvent;
+import io.micronaut.http.sse.Event;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.event.annotation.EventListener;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Sinks;
+
+/**
+ * When the context has started, before the HTTP server listens: runs the warm-up chats ({@link WarmUpChatUseCase})
+ * with this adapter's own writers as their listeners, each chat's events written as SSE chunks by a {@link ChatStream}
+ * and, once it completed, as a whole completion's JSON, as the chat controller writes them, into a sink that no
+ * client reads. So the first request does not load and interpret the chat path's classes, from the template to the
+ * chunk's JSON. Logs which models it warmed and how long it took, nothing of the chats.
+ */
+@Singleton
+class ChatWarmUp {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChatWarmUp.class);
+
+    private final WarmUpChatUseCase warmUp;
+    private final JsonMapper json;
+    private final AtomicLong chunks = new AtomicLong();
+
+    ChatWarmUp(WarmUpChatUseCase warmUp, JsonMapper json) {
+        this.warmUp = warmUp;
+        this.json = json;
+    }
+
+    @EventListener
+    void onContextStarted(StartupEvent event) {
+        long start = System.nanoTime();
+        List<String> warmed = warmUp.warmUp(this::listener);
+        if (!warmed.isEmpty()) {
+            LOG.info("Warmed up the request path of {} in {} ms", warmed, (System.nanoTime() - start) / 1_000_000);
+        }
+    }
+
+    /** How many SSE chunks and completions the warm-up chats have written so far. */
+    long written() {
+        return chunks.get();
+    }
+
+    private ChatCollector listener() {
+        String id = "chatcmpl-warm-up";
+        long created = Instant.now().getEpochSecond();
+        Sinks.Many<Event<String>> events = Sinks.many().unicast().onBackpressureBuffer();
+        events.asFlux().subscribe(chunk -> chunks.incrementAndGet());
+        return new ChatCollector(new ChatStream(events, json, id, created), done -> {
+            try {
+                json.writeValueAsString(ChatResponses.completion(id, created, done));
+                chunks.incrementAndGet();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+}
