@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A server on the ONNX engine has run its warm-up chats on every model before it listens (two chats a model, their
- * tokens decoded), and a server on the tests' scripted engine, whose forwards the tests gate, has run none. That the
- * warm-up bills nobody is {@code UsageIT}'s: its buckets add up to exactly the completions its clients made.
+ * tokens decoded); with {@code crucible.inference.warm-up: false} it runs none, and neither does a server on the tests'
+ * scripted engine, whose forwards the tests gate. That the warm-up bills nobody is {@code UsageIT}'s: its buckets add up to exactly the completions its clients made.
  */
 class WarmUpIT {
 
@@ -25,6 +25,17 @@ class WarmUpIT {
                 assertEquals(2, warmed.admitted(), name + ": a greedy chat and a sampled one");
                 assertTrue(warmed.generatedTokens() >= 2 && warmed.forwards() >= 2, name + ": " + warmed);
                 assertEquals(0, warmed.running() + warmed.waiting(), name + ": both ended before it listened");
+            }
+        }
+    }
+
+    @Test
+    void theSettingOffLeavesTheModelsCold() {
+        try (TestServer server = TestServer.start(Map.of("crucible.inference-engine", "onnx",
+                "crucible.inference.warm-up", false))) {
+            ServedModels served = server.bean(ServedModels.class);
+            for (String name : served.names()) {
+                assertEquals(0, served.find(name).orElseThrow().generator().snapshot().admitted(), name);
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.crucible.adapters.http.inference;
 
 import dev.crucible.application.inference.chat.ChatCollector;
 import dev.crucible.application.inference.chat.WarmUpChatUseCase;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.event.StartupEvent;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
@@ -21,9 +22,11 @@ import reactor.core.publisher.Sinks;
  * with this adapter's own writers as their listeners, each chat's events written as SSE chunks by a {@link ChatStream}
  * and, once it completed, as a whole completion's JSON, as the chat controller writes them, into a sink that no
  * client reads. So the first request does not load and interpret the chat path's classes, from the template to the
- * chunk's JSON. Logs which models it warmed and how long it took, nothing of the chats.
+ * chunk's JSON. Logs which models it warmed and how long it took, nothing of the chats. Off with
+ * {@code crucible.inference.warm-up: false}.
  */
 @Singleton
+@Requires(property = "crucible.inference.warm-up", value = "true")
 class ChatWarmUp {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChatWarmUp.class);
