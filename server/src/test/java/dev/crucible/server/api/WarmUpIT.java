@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A server on the ONNX engine has run its warm-up chats on every model before it listens (two chats a model, their
  * tokens decoded); with {@code crucible.inference.warm-up: false} it runs none, and neither does a server on the tests'
- * scripted engine, whose forwards the tests gate. That the warm-up bills nobody is {@code UsageIT}'s: its buckets add up to exactly the completions its clients made.
+ * scripted engine, whose forwards the tests gate. That the warm-up bills nobody is {@code UsageIT}'s: its buckets add
+ * up to exactly the completions its clients made.
  */
 class WarmUpIT {
 
