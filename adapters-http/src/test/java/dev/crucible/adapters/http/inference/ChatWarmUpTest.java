@@ -2,6 +2,7 @@ package dev.crucible.adapters.http.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.crucible.adapters.http.body.JsonBodies;
 import dev.crucible.application.inference.chat.ChatStreamListener;
 import dev.crucible.application.inference.chat.answer.ChatDelta;
 import dev.crucible.application.inference.chat.answer.ChatFinish;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The warm-up at start writes each warm-up chat as a client's would be written: its SSE chunks and, once it
- * completed, the whole completion's JSON; a server whose models do not warm up writes nothing.
+ * completed, the whole completion's JSON (and reads a chat body, which must parse); a server whose models do not warm
+ * up writes nothing.
  */
 class ChatWarmUpTest {
 
@@ -34,7 +36,7 @@ class ChatWarmUpTest {
                     Optional.of(new ChatFinish("length", Optional.empty())), new ChatUsage(3, 2)));
             listener.onComplete(new ChatUsage(3, 2));
             return List.of("tiny");
-        }, JSON);
+        }, JsonBodies.roomy(), JSON);
         warmUp.onContextStarted(null);
         // the role chunk, two content chunks, [DONE], then the completion's JSON
         assertEquals(5, warmUp.written());
@@ -42,7 +44,7 @@ class ChatWarmUpTest {
 
     @Test
     void nothingIsWrittenWhenNoModelWarmsUp() {
-        ChatWarmUp warmUp = new ChatWarmUp(listeners -> List.of(), JSON);
+        ChatWarmUp warmUp = new ChatWarmUp(listeners -> List.of(), JsonBodies.roomy(), JSON);
         warmUp.onContextStarted(null);
         assertEquals(0, warmUp.written());
     }
