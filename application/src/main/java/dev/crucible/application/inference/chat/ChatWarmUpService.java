@@ -43,8 +43,12 @@ public final class ChatWarmUpService implements WarmUpChatUseCase {
 
     /** Whom the warm-up chats are for: not an entity a tenant can have, since entity names hold no ':'. */
     static final RequestOwner OWNER = new RequestOwner("crucible:warm-up", "");
-    /** Tokens each warm-up chat decodes: enough for the decode path's steady state, few enough to cost little. */
-    static final int TOKENS = 8;
+    /**
+     * Tokens each warm-up chat decodes: past its first, so the decode steps, the incremental detokenizer and the stop
+     * checks over earlier text run; few, since each costs a forward at start and per-token code is not compiled in so
+     * few calls anyway.
+     */
+    static final int TOKENS = 4;
     /** The most a model's warm-up may take before it is stopped: far more than a few tokens of any model need. */
     static final Duration LIMIT = Duration.ofMinutes(2);
 
