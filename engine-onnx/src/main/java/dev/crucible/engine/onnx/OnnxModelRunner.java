@@ -37,6 +37,7 @@ final class OnnxModelRunner implements ModelRunner {
     private final OnnxPrecision precision;
     private final OnnxKvPool pool;
     private final RunnerResources resources = new RunnerResources(this);
+    private final boolean warmedUp;
     private OnnxSession session;
 
     OnnxModelRunner(ModelConfig config, OnnxRuntime runtime, ModelFolder model, OnnxPrecision precision,
@@ -48,9 +49,8 @@ final class OnnxModelRunner implements ModelRunner {
         this.session = session;
         this.pool = new OnnxKvPool(config.numHiddenLayers(), config.numKeyValueHeads(), config.headDim(),
                 config.maxPositionEmbeddings());
-        if (!"false".equalsIgnoreCase(System.getProperty(WARM_UP_PROPERTY, "true").strip())) {
-            warmUp();
-        }
+        this.warmedUp = !"false".equalsIgnoreCase(System.getProperty(WARM_UP_PROPERTY, "true").strip())
+                && warmUp();
     }
 
     /**
@@ -58,12 +58,15 @@ final class OnnxModelRunner implements ModelRunner {
      * {@value #WARM_UP_STEPS} decode steps of one sequence alone and of two together, on scratch caches that
      * are freed after (the pool shrunk back). So ONNX Runtime's first runs of each shape (its arena growing, kernels
      * choosing their paths, the file-mapped embedding rows paged in) and the JIT compilation of this engine's Java
-     * path happen before the model serves, not in its first requests. {@code -Dcrucible.onnx.warmUp=false} skips it.
+     * path happen before the model serves, not in its first requests. {@code -Dcrucible.onnx.warmUp=false} skips it,
+     * and then the server does not warm the request's way either ({@link #warmedUp()}).
+     *
+     * @return whether it ran (a model too short for its prompt is not warmed)
      */
-    private void warmUp() {
+    private boolean warmUp() {
         int[] prompt = new int[Math.min(WARM_UP_PROMPT, config.maxPositionEmbeddings() - 2 * WARM_UP_STEPS)];
         if (prompt.length < 1) {
-            return;
+            return false;
         }
         for (int i = 0; i < prompt.length; i++) {
             prompt[i] = (int) ((i * 7919L) % config.vocabSize());
@@ -80,6 +83,12 @@ final class OnnxModelRunner implements ModelRunner {
         // the pool gives back the scratch rows; ONNX Runtime's arena keeps what the first requests will need
         pool.shrink();
         LazyZeroedMemory.releaseFreed();
+        return true;
+    }
+
+    @Override
+    public boolean warmedUp() {
+        return warmedUp;
     }
 
     /** Positions the rotary tables must cover: the longest sequence plus the pool's spare position. */

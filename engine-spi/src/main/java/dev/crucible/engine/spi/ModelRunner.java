@@ -110,6 +110,17 @@ public interface ModelRunner extends AutoCloseable {
     default void releaseIdleMemory() {
     }
 
+    /**
+     * Whether this runner warmed its own forward path when it was loaded (an engine's warm-up at load), and so asks
+     * its server to warm the rest of a request's way before the model serves: the scheduler, sampler,
+     * detokenizer and stop checks, the chat path and its writers, which the engine's warm-up cannot reach. A runner
+     * that did not (its warm-up switched off, or a test double whose forwards are scripted or gated) is served
+     * unwarmed and sees no forward it was not asked for. {@code false} by default.
+     */
+    default boolean warmedUp() {
+        return false;
+    }
+
     /** Frees the weights, all caches, adapters and trainers; idempotent. */
     @Override
     void close();

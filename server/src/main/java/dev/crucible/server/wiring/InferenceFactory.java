@@ -4,6 +4,8 @@ import dev.crucible.application.inference.chat.ChatCompletionService;
 import dev.crucible.application.inference.chat.ChatCompletionUseCase;
 import dev.crucible.application.inference.chat.ChatModelResolver;
 import dev.crucible.application.inference.chat.ChatSettings;
+import dev.crucible.application.inference.chat.ChatWarmUpService;
+import dev.crucible.application.inference.chat.WarmUpChatUseCase;
 import dev.crucible.application.inference.serving.AdapterCache;
 import dev.crucible.application.inference.serving.ModelSupervisor;
 import dev.crucible.application.inference.serving.ServedModels;
@@ -22,7 +24,7 @@ import java.time.Clock;
  * the per-key and per-entity bounds on requests in flight ({@code crucible.inference.max-requests-per-*}), the trust
  * in request chat templates ({@code crucible.inference.trust-request-chat-template}, with its render time-out), the
  * budgets of structured outputs ({@code crucible.structured-outputs.max-*}), and
- * each completion's usage recorded.
+ * each completion's usage recorded; and the warm-up chats run before the server serves.
  */
 @Factory
 class InferenceFactory {
@@ -48,9 +50,20 @@ class InferenceFactory {
             AdapterFiles adapterFiles, AdapterCache adapters,
             InferenceSettings inference, StructuredOutputSettings structured, MeterRegistry registry,
             UsageRecorder usage, Clock clock) {
-        ChatSettings settings = new ChatSettings(structured.disableAnyWhitespace(), inference.requestLimits(),
-                inference.requestTemplates(), structured.budgets());
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                settings, new MeteredChatObserver(registry), usage, clock);
+                settings(inference, structured), new MeteredChatObserver(registry), usage, clock);
+    }
+
+    /** The warm-up chats before the server serves, prepared as the chat completions' own requests are. */
+    @Singleton
+    WarmUpChatUseCase chatWarmUp(ServedModels served, ModelStore models, CheckpointStore checkpoints,
+            AdapterFiles adapterFiles, InferenceSettings inference, StructuredOutputSettings structured) {
+        return new ChatWarmUpService(served, new ChatModelResolver(served, models, checkpoints, adapterFiles),
+                settings(inference, structured));
+    }
+
+    private static ChatSettings settings(InferenceSettings inference, StructuredOutputSettings structured) {
+        return new ChatSettings(structured.disableAnyWhitespace(), inference.requestLimits(),
+                inference.requestTemplates(), structured.budgets());
     }
 }

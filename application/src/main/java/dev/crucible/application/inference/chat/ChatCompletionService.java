@@ -91,7 +91,8 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
         return chat.request().sampling().useBeamSearch();
     }
 
-    private static ChatStart start(PreparedChat chat) {
+    /** What a stream's listener hears first: the model's name as the response reports it, the request, its prompt. */
+    static ChatStart start(PreparedChat chat) {
         int[] ids = chat.generation().promptTokenIds();
         return new ChatStart(chat.model().responseName(), chat.request(),
                 Arrays.stream(ids).boxed().toList());

@@ -75,6 +75,16 @@ final class ChatPreparation {
     }
 
     /**
+     * As {@link #prepare(Caller, ChatRequest)} for a request the server makes itself on {@code model}, a served
+     * base model, on behalf of {@code owner} rather than a caller ({@link ChatWarmUpService}).
+     */
+    Outcome<PreparedChat> prepare(ServedModel model, ChatRequest asked, RequestOwner owner) {
+        long arrived = System.nanoTime();
+        return ChatSamplingRanges.check(asked).then(checked -> prepare(new ChatModelResolver.Resolved(model,
+                model.name(), 0, false, Optional.empty()), asked, owner, arrived));
+    }
+
+    /**
      * A request for a trained model returns what training needs even when not asked, as ART's own server does:
      * the sampled tokens' logprobs written {@code token_id:N}, and the token ids.
      */
