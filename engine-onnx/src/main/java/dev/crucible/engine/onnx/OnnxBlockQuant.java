@@ -9,14 +9,14 @@ import java.util.stream.IntStream;
  * Symmetric 4-bit or 8-bit block quantisation of a linear weight {@code W [n, k]} (Hugging Face's {@code [out, in]})
  * in the layout {@code com.microsoft:MatMulNBits} reads (shared/reference/onnx-decoder.md section 3): per output row
  * and block of {@code block} inputs (128 by default, the group size of GPTQ, AWQ and ONNX Runtime's own 4-bit
- * quantiser; 16 to 256 on request) one float scale, and values {@code q = clamp(round(w / scale), -L-1, L) + 2^(bits-1)}
- * with {@code L = 2^(bits-1) - 1} (7 or 127). The scale is llama.cpp's Q4_0 and Q8_0 rule: the block's largest
- * magnitude {@code m}, with its sign, over {@code -(L+1)}, so {@code m} lands on the lowest level and all
- * {@code 2^bits} levels are used (a value of the opposite sign as large as {@code m} clamps to the top level, one
- * step short). The op's default zero point {@code 2^(bits-1)} (8 or 128) recovers {@code (q - zero) * scale}. At 4
- * bits two values share a byte, the even position in the low nibble; at 8 bits each value is a byte. A last, partial
- * block is padded with zeros. The bytes live in native memory of the arena the caller gives (ONNX Runtime reads them
- * from there), so a large model never passes through the Java heap.
+ * quantiser; 16 to 256 on request) one float scale, and values
+ * {@code q = clamp(round(w / scale), -L-1, L) + 2^(bits-1)} with {@code L = 2^(bits-1) - 1} (7 or 127). The scale
+ * starts from llama.cpp's Q4_0 and Q8_0 rule, the block's largest magnitude {@code m}, with its sign, over
+ * {@code -(L+1)}, so {@code m} lands on the lowest level and all {@code 2^bits} levels are used, and is then searched
+ * for the least squared error ({@link #scale}). The op's default zero point {@code 2^(bits-1)} (8 or 128) recovers
+ * {@code (q - zero) * scale}. At 4 bits two values share a byte, the even position in the low nibble; at 8 bits each
+ * value is a byte. A last, partial block is padded with zeros. The bytes live in native memory of the arena the
+ * caller gives (ONNX Runtime reads them from there), so a large model never passes through the Java heap.
  *
  * @param bits   4 or 8
  * @param block  inputs per block: a power of two from 16 to 256, as MatMulNBits accepts
@@ -31,6 +31,13 @@ record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment s
      * of 32 with a half-precision scale) does, where blocks of 32 would cost 6.
      */
     static final int BLOCK = 128;
+
+    /**
+     * The shrinks of llama.cpp's scale the quantiser tries per block. On Gaussian weights in blocks of 128 they bring
+     * the weights' relative RMS error from 0.103 (the rule alone) to 0.097, what blocks of 32 under the rule
+     * {@code max|w| / L} gave.
+     */
+    private static final float[] SHRINKS = {1.0f, 0.9f, 0.8f};
 
     /** Where the quantiser reads a weight's rows from, widened to F32 ({@code into.length == k}). */
     @FunctionalInterface
@@ -89,15 +96,7 @@ record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment s
             rows.row(row, read);
             System.arraycopy(read, 0, values, 0, k);
             for (int b = 0; b < blocks; b++) {
-                // llama.cpp's Q4_0/Q8_0 rule: the block's largest magnitude, with its sign, maps to the level -2^(bits-1),
-                // so all 2^bits levels are used (max|w| / L would leave -2^(bits-1) unused); the scale may be negative
-                float extreme = 0;
-                for (int j = b * block; j < (b + 1) * block; j++) {
-                    if (Math.abs(values[j]) > Math.abs(extreme)) {
-                        extreme = values[j];
-                    }
-                }
-                float scale = extreme / -(largest + 1);
+                float scale = scale(values, b * block, block, largest);
                 float inverse = scale == 0 ? 0 : 1 / scale;
                 scales.setAtIndex(ValueLayout.JAVA_FLOAT, (long) row * blocks + b, scale);
                 long base = ((long) row * blocks + b) * perBlock;
@@ -111,6 +110,59 @@ record OnnxBlockQuant(int bits, int block, MemorySegment packed, MemorySegment s
             }
         });
         return new OnnxBlockQuant(bits, block, packed, scales, n, k);
+    }
+
+    /**
+     * The scale of the block of {@code block} values from {@code from}: llama.cpp's Q4_0 rule, the largest magnitude
+     * with its sign over {@code -(L+1)}, then shrunk by each of {@link #SHRINKS} (a smaller scale clips the extreme
+     * but rounds the rest more finely), each refitted by least squares to the levels it gives
+     * ({@code sum(w q) / sum(q^2)}); the one whose levels reconstruct the block with the least squared error wins.
+     */
+    static float scale(float[] values, int from, int block, int largest) {
+        float extreme = 0;
+        for (int j = from; j < from + block; j++) {
+            if (Math.abs(values[j]) > Math.abs(extreme)) {
+                extreme = values[j];
+            }
+        }
+        if (extreme == 0) {
+            return 0;
+        }
+        float best = extreme / -(largest + 1);
+        double leastError = Double.POSITIVE_INFINITY;
+        for (float shrink : SHRINKS) {
+            float fitted = refit(values, from, block, extreme / -(largest + 1) * shrink, largest);
+            double error = squaredError(values, from, block, fitted, largest);
+            if (error < leastError) {
+                leastError = error;
+                best = fitted;
+            }
+        }
+        return best;
+    }
+
+    /** The least-squares scale for the levels {@code scale} gives the block, or {@code scale} if they are all 0. */
+    private static float refit(float[] values, int from, int block, float scale, int largest) {
+        float inverse = 1 / scale;
+        double wq = 0;
+        double qq = 0;
+        for (int j = from; j < from + block; j++) {
+            int q = level(values[j], inverse, largest);
+            wq += (double) values[j] * q;
+            qq += (double) q * q;
+        }
+        float fitted = (float) (wq / qq);
+        return qq == 0 || fitted == 0 || !Float.isFinite(fitted) ? scale : fitted;
+    }
+
+    private static double squaredError(float[] values, int from, int block, float scale, int largest) {
+        float inverse = 1 / scale;
+        double error = 0;
+        for (int j = from; j < from + block; j++) {
+            double d = values[j] - level(values[j], inverse, largest) * scale;
+            error += d * d;
+        }
+        return error;
     }
 
     private static int level(float w, float inverse, int largest) {

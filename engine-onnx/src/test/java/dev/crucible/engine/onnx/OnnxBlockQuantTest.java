@@ -27,6 +27,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.FloatRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,31 +101,60 @@ class OnnxBlockQuantTest {
         assertProbeDequantises(q);
     }
 
+    @Property(tries = 200)
+    void theScaleSearchReconstructsABlockAtLeastAsWellAsLlamaCppsRule(
+            @ForAll @Size(128) List<@FloatRange(min = -4, max = 4) Float> block, @ForAll("widths4or8") int bits) {
+        float[] values = new float[block.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = block.get(i);
+        }
+        float[] back = quantize(values, 1, values.length, bits, values.length).dequantize();
+        int largest = (1 << (bits - 1)) - 1;
+        float extreme = 0;
+        for (float v : values) {
+            extreme = Math.abs(v) > Math.abs(extreme) ? v : extreme;
+        }
+        float rule = extreme / -(largest + 1);
+        double searched = 0;
+        double byRule = 0;
+        for (int i = 0; i < values.length; i++) {
+            searched += Math.pow(values[i] - back[i], 2);
+            float level = rule == 0 ? 0 : Math.clamp(Math.round(values[i] / rule), -largest - 1, largest);
+            byRule += Math.pow(values[i] - level * rule, 2);
+        }
+        assertTrue(searched <= byRule * (1 + 1e-5) + 1e-12, "searched " + searched + " against " + byRule);
+    }
+
+    @Provide
+    Arbitrary<Integer> widths4or8() {
+        return Arbitraries.of(4, 8);
+    }
+
     @Test
-    void aBlocksLargestMagnitudeKeepsItsSignAndTheOppositeExtremeClampsToTheTopLevel() {
+    void aBlockWithBothExtremesSharesTheErrorBetweenThem() {
         float[] row = new float[32];
         row[0] = 8f;
         row[1] = -8f;
         float[] back = quantize(row, 1, 32, 4, 32).dequantize();
-        assertEquals(8f, back[0]);
-        assertEquals(-7f, back[1]);
+        // llama.cpp's rule alone puts 8 on the lowest level and clamps -8 to the top one, a whole step short
+        assertTrue(Math.pow(back[0] - 8, 2) + Math.pow(back[1] + 8, 2) < 1, back[0] + ", " + back[1]);
     }
 
     /**
      * A row of 40 in two blocks of 32 quantised at {@code bits}: the first block's largest magnitude is
      * {@code -peak}, the lowest level of that width, so its scale is 1; it holds the top level {@code peak - 1} and
-     * 3.4 between levels; the second holds -2 alone.
+     * 3, every value on a level, so no other scale reconstructs the block better; the second holds -2 alone.
      */
     private static OnnxBlockQuant probe(int bits, float peak) {
         float[] row = new float[40];
         row[0] = -peak;
         row[1] = peak - 1;
-        row[2] = 3.4f;
+        row[2] = 3f;
         row[33] = -2f;
         return quantize(row, 1, 40, bits, 32);
     }
 
-    /** The probe row back: 3.4 on the level below, -2 exactly as its block's largest magnitude, zeros as zeros. */
+    /** The probe row back: 3 as it was, -2 exactly as its block's largest magnitude, zeros as zeros. */
     private static void assertProbeDequantises(OnnxBlockQuant q) {
         float[] back = q.dequantize();
         assertEquals(3f, back[2]);
