@@ -68,15 +68,28 @@ final class QuantError {
     }
 
     private static ObjectNode compare(String engine, List<float[]> expected, List<float[]> actual) {
-        double squaredDiff = 0;
-        double squared = 0;
-        double maxDiff = 0;
-        double maxLogit = 0;
-        int agree = 0;
-        long count = 0;
+        Sums sums = new Sums();
         for (int p = 0; p < expected.size(); p++) {
-            float[] e = expected.get(p);
-            float[] a = actual.get(p);
+            sums.add(expected.get(p), actual.get(p));
+        }
+        ObjectNode row = HfJson.object();
+        row.put("engine", engine);
+        row.put("relative_rms", Math.sqrt(sums.squaredDiff / sums.squared));
+        row.put("max_abs_share", sums.maxDiff / sums.maxLogit);
+        row.put("max_abs", sums.maxDiff);
+        row.put("argmax_agreement", (double) sums.agree / expected.size());
+        return row;
+    }
+
+    /** Running sums over the positions compared: squares of differences and of F32's logits, maxima, agreements. */
+    private static final class Sums {
+        double squaredDiff;
+        double squared;
+        double maxDiff;
+        double maxLogit;
+        int agree;
+
+        void add(float[] e, float[] a) {
             for (int v = 0; v < e.length; v++) {
                 double d = a[v] - e[v];
                 squaredDiff += d * d;
@@ -84,16 +97,8 @@ final class QuantError {
                 maxDiff = Math.max(maxDiff, Math.abs(d));
                 maxLogit = Math.max(maxLogit, Math.abs(e[v]));
             }
-            count += e.length;
             agree += CrucibleDecode.argmax(e) == CrucibleDecode.argmax(a) ? 1 : 0;
         }
-        ObjectNode row = HfJson.object();
-        row.put("engine", engine);
-        row.put("relative_rms", Math.sqrt(squaredDiff / count) / Math.sqrt(squared / count));
-        row.put("max_abs_share", maxDiff / maxLogit);
-        row.put("max_abs", maxDiff);
-        row.put("argmax_agreement", (double) agree / expected.size());
-        return row;
     }
 
     /** {@code quant-error: onnx-int4=<relative RMS>/<max share>/<argmax agreement> ...}, percent, percent, share. */
