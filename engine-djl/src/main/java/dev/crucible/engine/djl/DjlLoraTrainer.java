@@ -147,7 +147,7 @@ final class DjlLoraTrainer implements LoraTrainer {
                             new Shape(packed.tokens().length, 1)));
                 }
                 if (checkpointed < stack.layers()) {
-                    collector.backward(top.mul(gradient).sum());
+                    collector.backward(DjlOps.inner(top, gradient));
                     gradient = checkpointed > 0 ? bottom.getGradient() : null;
                 }
                 if (checkpointed > 0) {

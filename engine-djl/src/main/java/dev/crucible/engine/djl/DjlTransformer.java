@@ -108,11 +108,11 @@ final class DjlTransformer {
         NDArray vectorJacobian(int index, NDArray h, NDArray g, DjlLoraBatch lora) {
             DjlLayer w = weights.layers().get(index);
             Open open = DjlTransformer.this.open(index, w, h, cosSin, lora, attend);
-            NDArray objective = open.residual().mul(g).sum()
-                    .add(open.gated().mul(g.matMul(w.down())).sum());
+            NDArray objective = DjlOps.inner(open.residual(), g)
+                    .add(DjlOps.inner(open.gated(), g.matMul(w.down())));
             if (lora.adapts(LoraTarget.DOWN_PROJ)) {
                 NDArray delta = lora.addDelta(open.gated(), index, LoraTarget.DOWN_PROJ, manager.zeros(g.getShape()));
-                objective = objective.add(delta.mul(g).sum());
+                objective = objective.add(DjlOps.inner(delta, g));
             }
             return objective;
         }
