@@ -149,9 +149,23 @@ final class DjlTransformer {
 
     /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
     NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
-        NDArray picked = h.get(new NDIndex("{}", manager.create(rows)));
-        NDArray normed = DjlOps.rmsNorm(picked, weights.finalNorm(), eps);
+        NDArray normed = headInput(h, rows, manager);
         return lora.addDelta(normed, 0, LoraTarget.LM_HEAD, weights.lmHead().linear(normed));
+    }
+
+    /** {@code rms_norm(h)} of {@code rows} only: what the head multiplies. */
+    NDArray headInput(NDArray h, long[] rows, NDManager manager) {
+        return DjlOps.rmsNorm(h.get(new NDIndex("{}", manager.create(rows))), weights.finalNorm(), eps);
+    }
+
+    /** The frozen head's product without an adapter's delta: {@code x @ lm_head^T}. */
+    NDArray baseHead(NDArray x) {
+        return weights.lmHead().linear(x);
+    }
+
+    /** The gradient {@link #baseHead}'s input gets from {@code g}, its output's: {@code g @ lm_head}. */
+    NDArray baseHeadBackward(NDArray g) {
+        return weights.lmHead().linearBackward(g);
     }
 
     private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
