@@ -56,7 +56,7 @@ final class DjlCheckpoints {
                 if (inputGradient) {
                     x.setRequiresGradient(true);
                 }
-                collector.backward(stack.layer(i, x, lora).mul(g).sum());
+                collector.backward(stack.vectorJacobian(i, x, g, lora));
                 if (inputGradient) {
                     below = x.getGradient().duplicate();
                     NDScope.unregister(below);

@@ -130,6 +130,11 @@ final class DjlLoraBatch {
         return new Plan(groups, uncovered, identity ? null : manager.create(inverse));
     }
 
+    /** Whether some row's adapter adapts {@code target}. */
+    boolean adapts(LoraTarget target) {
+        return plans.containsKey(target);
+    }
+
     /**
      * {@code x W^T + bias} for every row, plus each row's adapter delta for {@code target} of {@code layer}; for the
      * head, {@code x} holds the logit rows and {@code layer} is 0.

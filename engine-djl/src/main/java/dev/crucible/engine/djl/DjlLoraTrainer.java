@@ -3,6 +3,7 @@ package dev.crucible.engine.djl;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
+import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import dev.crucible.engine.spi.AdamWStep;
@@ -26,6 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * A LoRA adapter trained with PyTorch's autograd: the runner's frozen weights plus, per layer and target (the
@@ -147,7 +149,7 @@ final class DjlLoraTrainer implements LoraTrainer {
                             new Shape(packed.tokens().length, 1)));
                 }
                 if (checkpointed < stack.layers()) {
-                    collector.backward(top.mul(gradient).sum());
+                    collector.backward(DjlOps.inner(top, gradient));
                     gradient = checkpointed > 0 ? bottom.getGradient() : null;
                 }
                 if (checkpointed > 0) {
@@ -197,6 +199,8 @@ final class DjlLoraTrainer implements LoraTrainer {
      * next-token distribution at its index in {@code logprobs} and {@code entropies} (unless that is null). With a
      * {@code collector}, each chunk then backpropagates the sum of its log-probabilities, each weighted by its entry
      * in {@code coefficients} (by 1 when that is null), adding to the gradients of {@code h} and the head's matrices.
+     * A collector without coefficients comes only with a head that has no adapter: that unit backward is written by
+     * hand ({@link #byHand}).
      */
     private void score(NDArray h, DjlTrainingBatch packed, int[] indices, DjlLoraBatch lora, float[] logprobs,
             float[] entropies, GradientCollector collector, float[] coefficients) {
@@ -204,6 +208,10 @@ final class DjlLoraTrainer implements LoraTrainer {
             int[] chunk = Arrays.copyOfRange(indices, from, Math.min(indices.length, from + memory.lossChunkRows()));
             try (NDScope scope = new NDScope()) {
                 scope.suppressNotUsedWarning();
+                if (collector != null && coefficients == null) {
+                    byHand(h, packed, chunk, logprobs, entropies, collector);
+                    continue;
+                }
                 NDArray logits = transformer.logits(h, pick(packed.rows(), chunk), lora, manager);
                 NDArray logp = logits.logSoftmax(-1);
                 // log-softmax's backward reads its output, not its input: the chunk's logits go at once.
@@ -221,6 +229,37 @@ final class DjlLoraTrainer implements LoraTrainer {
                 }
             }
         }
+    }
+
+    /**
+     * One chunk of {@link #score}'s unit backward through a head without an adapter, its gradient written by hand:
+     * the derivative of {@code log_softmax(z)[t]} with respect to {@code z} is {@code onehot(t) - softmax(z)}, made in
+     * place from the log-probabilities' exponential (the entropies' too), and the head's input gets it times the frozen
+     * head ({@link DjlTransformer#baseHeadBackward}); autograd runs only from there, through the final norm. Autograd
+     * would keep the log-probabilities, zero-fill an array for the gather's backward and make another for the
+     * log-softmax's: one {@code [chunk, vocabulary]} array less at the peak, and three fewer passes over one.
+     */
+    private void byHand(NDArray h, DjlTrainingBatch packed, int[] chunk, float[] logprobs, float[] entropies,
+            GradientCollector collector) {
+        int n = chunk.length;
+        NDArray normed = transformer.headInput(h, pick(packed.rows(), chunk), manager);
+        NDArray logits = transformer.baseHead(normed.stopGradient());
+        NDArray logp = logits.logSoftmax(-1);
+        logits.close();
+        long[] targets = pick(packed.targetTokens(), chunk);
+        NDArray picked = logp.gather(manager.create(targets, new Shape(n, 1)), 1).reshape(n);
+        scatter(picked.toFloatArray(), chunk, logprobs);
+        NDArray gradient = logp.exp();
+        if (entropies != null) {
+            scatter(gradient.mul(logp).sum(new int[] {-1}).neg().toFloatArray(), chunk, entropies);
+        }
+        logp.close();
+        gradient.negi();
+        gradient.set(new NDIndex("{}, {}", manager.create(LongStream.range(0, n).toArray()), manager.create(targets)),
+                picked.exp().neg().add(1));
+        NDArray input = transformer.baseHeadBackward(gradient);
+        gradient.close();
+        collector.backward(DjlOps.inner(normed, input));
     }
 
     /** The adapter as the forward applies it, or none for the base model. */

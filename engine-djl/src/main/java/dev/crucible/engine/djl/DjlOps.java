@@ -22,6 +22,14 @@ final class DjlOps {
     }
 
     /**
+     * {@code sum(a * b)} over arrays of one shape, as the dot product of their flattened views: one pass reading both
+     * and no product array (its backward, {@code grad * b}, is the product's).
+     */
+    static NDArray inner(NDArray a, NDArray b) {
+        return a.reshape(-1).dot(b.reshape(-1));
+    }
+
+    /**
      * The middle of the SwiGLU MLP {@code down(silu(gate(x)) * up(x))}: {@code silu(gate) * up}, with
      * {@code silu(x) = x * sigmoid(x)}.
      */

@@ -3,6 +3,7 @@ package dev.crucible.engine.djl;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.SparseFormat;
 import java.util.List;
@@ -54,6 +55,25 @@ record DjlRowParts(List<NDArray> parts) {
             products.add(DjlOps.linear(x, part, null));
         }
         return NDArrays.concat(products, 1);
+    }
+
+    /**
+     * {@code g @ matrix}: {@code [n, columns]} for {@code g [n, rows]}, the gradient {@link #linear}'s input gets from
+     * its output's {@code g} (one product per part, over that part's columns of {@code g}, summed).
+     */
+    NDArray linearBackward(NDArray g) {
+        if (parts.size() == 1) {
+            return g.matMul(parts.getFirst());
+        }
+        NDArray sum = null;
+        long start = 0;
+        for (NDArray part : parts) {
+            long rows = part.getShape().get(0);
+            NDArray product = g.get(new NDIndex(":, {}:{}", start, start + rows)).matMul(part);
+            sum = sum == null ? product : sum.addi(product);
+            start += rows;
+        }
+        return sum;
     }
 
     private static NDArray lookup(NDArray ids, NDArray part) {

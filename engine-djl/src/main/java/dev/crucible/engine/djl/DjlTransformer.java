@@ -95,6 +95,28 @@ final class DjlTransformer {
             return DjlTransformer.this.layer(index, weights.layers().get(index), h, cosSin, lora, attend);
         }
 
+        /**
+         * A scalar whose gradient with respect to {@code h} and the LoRA matrices is layer {@code index}'s
+         * vector-Jacobian product with {@code g}, the gradient arriving at its output: what backpropagating
+         * {@code sum(layer(h) * g)} gives, without the down projection's product. The layer's output is
+         * {@code r + down(m)} (the residual after attention, the SwiGLU product), so the gradient reaching {@code m}
+         * through the frozen down weight is {@code g @ W_down}, a constant here: {@code sum(m * (g @ W_down))} carries
+         * it, {@code sum(r * g)} the residual's, and {@code sum(delta(m) * g)} the down projection's LoRA delta's. The
+         * backward needs {@code g @ W_down} anyway; the forward's {@code m @ W_down^T}, whose value nothing reads, is
+         * not computed (a seventh of a recomputed layer's arithmetic).
+         */
+        NDArray vectorJacobian(int index, NDArray h, NDArray g, DjlLoraBatch lora) {
+            DjlLayer w = weights.layers().get(index);
+            Open open = DjlTransformer.this.open(index, w, h, cosSin, lora, attend);
+            NDArray objective = DjlOps.inner(open.residual(), g)
+                    .add(DjlOps.inner(open.gated(), g.matMul(w.down())));
+            if (lora.adapts(LoraTarget.DOWN_PROJ)) {
+                NDArray delta = lora.addDelta(open.gated(), index, LoraTarget.DOWN_PROJ, manager.zeros(g.getShape()));
+                objective = objective.add(DjlOps.inner(delta, g));
+            }
+            return objective;
+        }
+
         /** Layers {@code from} to the last in turn, from {@code h}: the last layer's hidden states, the graph kept. */
         NDArray hidden(int from, NDArray h, DjlLoraBatch lora) {
             NDArray out = h;
@@ -127,12 +149,35 @@ final class DjlTransformer {
 
     /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
     NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
-        NDArray picked = h.get(new NDIndex("{}", manager.create(rows)));
-        NDArray normed = DjlOps.rmsNorm(picked, weights.finalNorm(), eps);
+        NDArray normed = headInput(h, rows, manager);
         return lora.addDelta(normed, 0, LoraTarget.LM_HEAD, weights.lmHead().linear(normed));
     }
 
+    /** {@code rms_norm(h)} of {@code rows} only: what the head multiplies. */
+    NDArray headInput(NDArray h, long[] rows, NDManager manager) {
+        return DjlOps.rmsNorm(h.get(new NDIndex("{}", manager.create(rows))), weights.finalNorm(), eps);
+    }
+
+    /** The frozen head's product without an adapter's delta: {@code x @ lm_head^T}. */
+    NDArray baseHead(NDArray x) {
+        return weights.lmHead().linear(x);
+    }
+
+    /** The gradient {@link #baseHead}'s input gets from {@code g}, its output's: {@code g @ lm_head}. */
+    NDArray baseHeadBackward(NDArray g) {
+        return weights.lmHead().linearBackward(g);
+    }
+
     private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
+        Open open = open(index, w, h, cosSin, lora, attend);
+        return open.residual().add(lora.linear(open.gated(), index, LoraTarget.DOWN_PROJ, w.down(), null));
+    }
+
+    /** A layer up to its down projection: the residual after attention, and the SwiGLU product the down projection reads. */
+    private record Open(NDArray residual, NDArray gated) {
+    }
+
+    private Open open(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
         long tokens = h.getShape().get(0);
         NDArray x = DjlOps.rmsNorm(h, w.inputNorm(), eps);
         NDArray q = lora.linear(x, index, LoraTarget.Q_PROJ, w.q(), w.qBias())
@@ -149,9 +194,8 @@ final class DjlTransformer {
         NDArray attended = attend.apply(index, rope.apply(q, cosSin), rope.apply(k, cosSin), v);
         h = h.add(lora.linear(attended, index, LoraTarget.O_PROJ, w.o(), w.oBias()));
         NDArray y = DjlOps.rmsNorm(h, w.postNorm(), eps);
-        NDArray gated = DjlOps.swiGlu(lora.linear(y, index, LoraTarget.GATE_PROJ, w.gate(), null),
-                lora.linear(y, index, LoraTarget.UP_PROJ, w.up(), null));
-        return h.add(lora.linear(gated, index, LoraTarget.DOWN_PROJ, w.down(), null));
+        return new Open(h, DjlOps.swiGlu(lora.linear(y, index, LoraTarget.GATE_PROJ, w.gate(), null),
+                lora.linear(y, index, LoraTarget.UP_PROJ, w.up(), null)));
     }
 
     private List<SequenceLogits> split(DjlPackedBatch batch, float[] flat) {

@@ -16,6 +16,9 @@ import dev.crucible.hf.config.Architecture;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.folder.ModelFolder;
 import dev.crucible.hf.peft.LoraConfig;
+import dev.crucible.hf.peft.LoraTarget;
+import dev.crucible.hf.peft.PeftAdapterWriter;
+import dev.crucible.hf.safetensors.SafetensorsReader;
 import dev.crucible.hf.tiny.TinyAdapter;
 import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
@@ -96,6 +99,69 @@ class DjlTrainingMemoryTest {
                 }
             }
         }
+    }
+
+    /**
+     * Without an adapter on the head, the loss's backward through the head is written by hand; with one, autograd
+     * takes it. An adapter whose head {@code B} is zero computes the same function as one without a head, so the two
+     * trainers must agree on log-probabilities, entropies and every layer's gradient: the hand-written backward against
+     * autograd's, checkpointed and plain, in chunks and whole.
+     */
+    @ParameterizedTest
+    @EnumSource(Architecture.class)
+    void theHeadsHandWrittenBackwardGivesAutogradsGradients(Architecture arch) throws IOException {
+        try (ModelRunner runner = load(arch)) {
+            ModelConfig config = runner.config();
+            Path random = adapter(config, true);
+            Path zeroHead = dir.resolve("zero-head");
+            Path noHead = dir.resolve("no-head");
+            copyAdapter(config, random, zeroHead, lora(true));
+            copyAdapter(config, random, noHead, lora(false));
+            List<TrainingSequence> batch = DjlLoraTrainerTest.batch(config.vocabSize());
+            TokenObjective objective = measuringEntropy(DjlLoraTrainerTest.linear(batch, 13));
+            for (DjlTrainingMemory memory : List.of(PLAIN, new DjlTrainingMemory(3, Checkpoint.ON))) {
+                try (DjlLoraTrainer autograd = (DjlLoraTrainer) runner.newTrainer(spec(lora(true), zeroHead));
+                        DjlLoraTrainer byHand = (DjlLoraTrainer) runner.newTrainer(spec(lora(false), noHead))) {
+                    TrainingBatchResult expected = accumulate(autograd, memory, batch, objective);
+                    TrainingBatchResult actual = accumulate(byHand, memory, batch, objective);
+                    String what = arch + ", head by hand, " + memory;
+                    assertFalse(actual.entropies().isEmpty(), what + ": entropies measured");
+                    assertSameResults(expected, actual, 2e-5f, what);
+                    assertSameGradients(config, lora(false), autograd, byHand, what);
+                }
+            }
+        }
+    }
+
+    /** {@code from}'s matrices of {@code lora}'s targets written to {@code to}, the head's {@code B} as zeros. */
+    private static void copyAdapter(ModelConfig config, Path from, Path to, LoraConfig lora) throws IOException {
+        PeftAdapterWriter writer = new PeftAdapterWriter(lora);
+        try (SafetensorsReader reader = SafetensorsReader.open(from.resolve(PeftAdapterWriter.WEIGHTS_FILE))) {
+            for (int layer = 0; layer < config.numHiddenLayers(); layer++) {
+                for (LoraTarget t : lora.targets()) {
+                    if (t.inLayer(layer)) {
+                        float[] b = reader.floats(t.tensorName(layer, "B"));
+                        writer.add(layer, t, reader.floats(t.tensorName(layer, "A")),
+                                t == LoraTarget.LM_HEAD ? new float[b.length] : b);
+                    }
+                }
+            }
+        }
+        writer.write(to);
+    }
+
+    private static TokenObjective measuringEntropy(TokenObjective objective) {
+        return new TokenObjective() {
+            @Override
+            public Evaluation evaluate(List<float[]> logprobs) {
+                return objective.evaluate(logprobs);
+            }
+
+            @Override
+            public boolean measuresEntropy() {
+                return true;
+            }
+        };
     }
 
     /**
