@@ -3,7 +3,6 @@ package dev.crucible.engine.djl;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDScope;
-import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import dev.crucible.engine.spi.AdamWStep;
@@ -23,11 +22,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
-import java.util.stream.LongStream;
 
 /**
  * A LoRA adapter trained with PyTorch's autograd: the runner's frozen weights plus, per layer and target (the
@@ -132,17 +129,17 @@ final class DjlLoraTrainer implements LoraTrainer {
             // head a unit backward per chunk leaves in the leaf's gradient each row's own gradient, which the
             // objective's coefficients then scale. An adapted head's matrices are shared by all rows: its chunks are
             // scored again once the coefficients are known, backpropagating the weighted sum.
-            score(leaf, packed, attachedRows, lora, logprobs, entropies, headAdapted ? null : collector, null);
+            loss().score(leaf, packed, attachedRows, lora, logprobs, entropies, headAdapted ? null : collector, null);
             // Targets the loss cannot differentiate are scored from detached hidden states: the unembedding and
             // log-softmax of those rows (a prompt's, under a zero weight) then cost a forward and no backward.
-            score(top.stopGradient(), packed, where(graded, false), lora, logprobs, entropies, null, null);
+            loss().score(top.stopGradient(), packed, where(graded, false), lora, logprobs, entropies, null, null);
             List<float[]> perSequence = packed.split(logprobs);
             TokenObjective.Evaluation evaluation = objective.evaluate(perSequence);
             float[] coefficients = packed.flatten(evaluation.gradients());
             if (backward) {
                 NDArray gradient;
                 if (headAdapted) {
-                    score(leaf, packed, attachedRows, lora, new float[rows], null, collector, coefficients);
+                    loss().score(leaf, packed, attachedRows, lora, new float[rows], null, collector, coefficients);
                     gradient = leaf.getGradient();
                 } else {
                     gradient = leaf.getGradient().mul(manager.create(packed.perRow(coefficients, attachedRows),
@@ -185,81 +182,17 @@ final class DjlLoraTrainer implements LoraTrainer {
             DjlTransformer.Stack stack = transformer.training(packed.tokens(), packed.lengths(), manager);
             NDArray[] kept = DjlCheckpoints.forward(stack, lora, stack.layers());
             float[] logprobs = new float[packed.rows().length];
-            score(kept[kept.length - 1], packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs, null,
-                    null, null);
+            loss().score(kept[kept.length - 1], packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs,
+                    null, null, null);
             return packed.split(logprobs);
         } catch (ai.djl.engine.EngineException e) {
             throw new EngineException(EngineException.Reason.FORWARD_FAILED, "forward pass failed: " + e.getMessage(), e);
         }
     }
 
-    /**
-     * Scores some of the batch's targets from the hidden states {@code h}, {@link DjlTrainingMemory#lossChunkRows} at
-     * a time, each chunk's logits freed before the next: writes each one's log-probability and the entropy of its
-     * next-token distribution at its index in {@code logprobs} and {@code entropies} (unless that is null). With a
-     * {@code collector}, each chunk then backpropagates the sum of its log-probabilities, each weighted by its entry
-     * in {@code coefficients} (by 1 when that is null), adding to the gradients of {@code h} and the head's matrices.
-     * A collector without coefficients comes only with a head that has no adapter: that unit backward is written by
-     * hand ({@link #byHand}).
-     */
-    private void score(NDArray h, DjlTrainingBatch packed, int[] indices, DjlLoraBatch lora, float[] logprobs,
-            float[] entropies, GradientCollector collector, float[] coefficients) {
-        for (int from = 0; from < indices.length; from += memory.lossChunkRows()) {
-            int[] chunk = Arrays.copyOfRange(indices, from, Math.min(indices.length, from + memory.lossChunkRows()));
-            try (NDScope scope = new NDScope()) {
-                scope.suppressNotUsedWarning();
-                if (collector != null && coefficients == null) {
-                    byHand(h, packed, chunk, logprobs, entropies, collector);
-                    continue;
-                }
-                NDArray logits = transformer.logits(h, pick(packed.rows(), chunk), lora, manager);
-                NDArray logp = logits.logSoftmax(-1);
-                // log-softmax's backward reads its output, not its input: the chunk's logits go at once.
-                logits.close();
-                NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), chunk), new Shape(chunk.length,
-                        1)), 1).reshape(chunk.length);
-                scatter(picked.toFloatArray(), chunk, logprobs);
-                if (entropies != null) {
-                    NDArray detached = logp.stopGradient();
-                    scatter(detached.exp().mul(detached).sum(new int[] {-1}).neg().toFloatArray(), chunk, entropies);
-                }
-                if (collector != null) {
-                    collector.backward(coefficients == null ? picked.sum()
-                            : picked.mul(manager.create(pick(coefficients, chunk))).sum());
-                }
-            }
-        }
-    }
-
-    /**
-     * One chunk of {@link #score}'s unit backward through a head without an adapter, its gradient written by hand:
-     * the derivative of {@code log_softmax(z)[t]} with respect to {@code z} is {@code onehot(t) - softmax(z)}, made in
-     * place from the log-probabilities' exponential (the entropies' too), and the head's input gets it times the frozen
-     * head ({@link DjlTransformer#baseHeadBackward}); autograd runs only from there, through the final norm. Autograd
-     * would keep the log-probabilities, zero-fill an array for the gather's backward and make another for the
-     * log-softmax's: one {@code [chunk, vocabulary]} array less at the peak, and three fewer passes over one.
-     */
-    private void byHand(NDArray h, DjlTrainingBatch packed, int[] chunk, float[] logprobs, float[] entropies,
-            GradientCollector collector) {
-        int n = chunk.length;
-        NDArray normed = transformer.headInput(h, pick(packed.rows(), chunk), manager);
-        NDArray logits = transformer.baseHead(normed.stopGradient());
-        NDArray logp = logits.logSoftmax(-1);
-        logits.close();
-        long[] targets = pick(packed.targetTokens(), chunk);
-        NDArray picked = logp.gather(manager.create(targets, new Shape(n, 1)), 1).reshape(n);
-        scatter(picked.toFloatArray(), chunk, logprobs);
-        NDArray gradient = logp.exp();
-        if (entropies != null) {
-            scatter(gradient.mul(logp).sum(new int[] {-1}).neg().toFloatArray(), chunk, entropies);
-        }
-        logp.close();
-        gradient.negi();
-        gradient.set(new NDIndex("{}, {}", manager.create(LongStream.range(0, n).toArray()), manager.create(targets)),
-                picked.exp().neg().add(1));
-        NDArray input = transformer.baseHeadBackward(gradient);
-        gradient.close();
-        collector.backward(DjlOps.inner(normed, input));
+    /** The loss's chunked scoring at the trainer's present memory settings. */
+    private DjlChunkedLoss loss() {
+        return new DjlChunkedLoss(transformer, manager, memory);
     }
 
     /** The adapter as the forward applies it, or none for the base model. */
@@ -273,23 +206,6 @@ final class DjlLoraTrainer implements LoraTrainer {
         return IntStream.range(0, flags.length).filter(i -> flags[i] == value).toArray();
     }
 
-    private static long[] pick(long[] values, int[] indices) {
-        return Arrays.stream(indices).mapToLong(i -> values[i]).toArray();
-    }
-
-    private static float[] pick(float[] values, int[] indices) {
-        float[] out = new float[indices.length];
-        for (int i = 0; i < indices.length; i++) {
-            out[i] = values[indices[i]];
-        }
-        return out;
-    }
-
-    private static void scatter(float[] values, int[] indices, float[] into) {
-        for (int i = 0; i < indices.length; i++) {
-            into[indices[i]] = values[i];
-        }
-    }
 
     /**
      * The parameters as the forward uses them: {@code A}, and {@code B} times the scaling (part of the graph). The
