@@ -72,6 +72,7 @@ public final class Main {
                 Files.writeString(Path.of(args[2]), HfJson.pretty(result));
                 Files.writeString(work.resolve("prompt-ids.json"), HfJson.compact(result.get("prompt_ids")));
             }
+            case "first-prefill" -> FirstPrefill.run(BenchModel.hfDir(Path.of(args[1])));
             case "quant-error" -> {
                 ObjectNode result = QuantError.run(BenchModel.hfDir(Path.of(args[1])), Integer.parseInt(args[3]),
                         Integer.parseInt(args[4]), List.of(args[5].split(" ")));
