@@ -36,11 +36,12 @@ class EmbeddedDatabaseRestartIT {
     @Test
     void aKilledEmbeddedPostgresIsRestartedAndNoAcknowledgedWriteIsLost() throws Exception {
         Path dataDir = TestServer.newDataDir();
-        int port = ServeCommandIT.freePort();
-        Process server = ServeCommandIT.serve(dataDir, port, Map.of("CRUCIBLE_API_KEY", KEY));
+        ServeCommandIT.Serving serving = ServeCommandIT.start(dataDir, dataDir.resolve("serve.log"),
+                Map.of("CRUCIBLE_API_KEY", KEY));
+        Process server = serving.process();
+        int port = serving.port();
         Path pidFile = dataDir.resolve("postgres/postmaster.pid");
         try {
-            assertTrue(ServeCommandIT.healthy("127.0.0.1", port, Duration.ofSeconds(120)), "started; log in " + dataDir);
             Api api = new Api("http://127.0.0.1:" + port, KEY);
             assertEquals(200, api.get("/v1/health/ready").status());
 

@@ -43,9 +43,10 @@ class FullDiskIT {
         Process server = null;
         try {
             Path dataDir = mount.resolve("data");
-            int port = ServeCommandIT.freePort();
-            server = ServeCommandIT.serve(Files.createDirectories(dataDir), log, port, Map.of("CRUCIBLE_API_KEY", KEY));
-            assertTrue(ServeCommandIT.healthy("127.0.0.1", port, Duration.ofSeconds(120)), "started; log in " + log);
+            ServeCommandIT.Serving serving = ServeCommandIT.start(Files.createDirectories(dataDir), log,
+                    Map.of("CRUCIBLE_API_KEY", KEY));
+            server = serving.process();
+            int port = serving.port();
             Api api = new Api("http://127.0.0.1:" + port, KEY);
             assertEquals(true, ((Map<String, Object>) api.get("/v1/system-check").json().get("storage")).get("success"));
 

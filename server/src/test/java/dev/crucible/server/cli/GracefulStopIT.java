@@ -37,12 +37,12 @@ class GracefulStopIT {
     @Test
     void sigtermLetsTheRequestInFlightFinishAndHandsTheRunningJobBackToTheQueue() throws Exception {
         Path dataDir = TestServer.newDataDir();
-        int port = ServeCommandIT.freePort();
         // The test's blocking trainer: a job trains until it is told to stop.
-        Process server = ServeCommandIT.serve(dataDir, port, Map.of("CRUCIBLE_API_KEY", KEY),
-                "-Dtest.trainer=blocking");
+        ServeCommandIT.Serving serving = ServeCommandIT.start(dataDir, dataDir.resolve("serve.log"),
+                Map.of("CRUCIBLE_API_KEY", KEY), "-Dtest.trainer=blocking");
+        Process server = serving.process();
+        int port = serving.port();
         try {
-            assertTrue(ServeCommandIT.healthy("127.0.0.1", port, Duration.ofSeconds(120)), "started; log in " + dataDir);
             Api api = new Api("http://127.0.0.1:" + port, KEY);
             Api.Reply created = api.post("/v1/preview/models", model("trained"));
             assertEquals(200, created.status(), created.toString());

@@ -38,10 +38,10 @@ class ServeCommandIT {
     @Test
     void sigtermStopsTheServerAndItsEmbeddedDatabase() throws Exception {
         Path dataDir = TestServer.newDataDir();
-        int port = freePort();
-        Process server = serve(dataDir, port, Map.of());
+        Serving serving = start(dataDir, dataDir.resolve("serve.log"), Map.of());
+        Process server = serving.process();
+        int port = serving.port();
         try {
-            assertTrue(healthy("127.0.0.1", port, Duration.ofSeconds(120)), "the server came up; log in " + dataDir);
             Optional<InetAddress> external = externalAddress();
             if (external.isPresent()) {
                 assertFalse(listensOn(external.get(), port), "by default only this machine reaches the server");
@@ -63,10 +63,10 @@ class ServeCommandIT {
         Optional<InetAddress> external = externalAddress();
         Assumptions.assumeTrue(external.isPresent(), "this machine has a non-loopback IPv4 address");
         Path dataDir = TestServer.newDataDir();
-        int port = freePort();
-        Process server = serve(dataDir, port, Map.of("CRUCIBLE_HOST", "0.0.0.0"));
+        Serving serving = start(dataDir, dataDir.resolve("serve.log"), Map.of("CRUCIBLE_HOST", "0.0.0.0"));
+        Process server = serving.process();
+        int port = serving.port();
         try {
-            assertTrue(healthy("127.0.0.1", port, Duration.ofSeconds(120)), "the server came up; log in " + dataDir);
             assertTrue(listensOn(external.get(), port), "it listens on " + external.get() + " too; log in " + dataDir);
             server.destroy();
             assertTrue(server.waitFor(45, TimeUnit.SECONDS));
@@ -75,8 +75,32 @@ class ServeCommandIT {
         }
     }
 
-    static Process serve(Path dataDir, int port, Map<String, String> env, String... extra) throws IOException {
-        return serve(dataDir, dataDir.resolve("serve.log"), port, env, extra);
+    /** A {@code crucible serve} process that answers its health check, and the port it listens on. */
+    record Serving(Process process, int port) {
+    }
+
+    /**
+     * Starts {@code crucible serve} on {@code dataDir}, its output in {@code log}, on a free port, and waits until it
+     * answers its health check. The HTTP tests run in parallel forks, so another process may take the port between
+     * its pick and the server's bind: a server whose log says the address is in use is stopped and started again on
+     * another port, up to three times. Fails when the server does not come up within two minutes.
+     */
+    static Serving start(Path dataDir, Path log, Map<String, String> env, String... extra)
+            throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            int port = freePort();
+            Process server = serve(dataDir, log, port, env, extra);
+            if (healthy(server, port, Duration.ofSeconds(120))) {
+                return new Serving(server, port);
+            }
+            server.destroy();
+            if (!server.waitFor(45, TimeUnit.SECONDS)) {
+                server.destroyForcibly().waitFor();
+            }
+            if (attempt == 3 || !Files.readString(log).contains("already in use")) {
+                throw new AssertionError("the server came up on port " + port + "; log in " + log);
+            }
+        }
     }
 
     /** {@code crucible serve} on {@code dataDir}, its output in {@code log}. */
@@ -124,13 +148,14 @@ class ServeCommandIT {
         }
     }
 
-    static boolean healthy(String host, int port, Duration limit) throws InterruptedException {
+    /** Whether {@code server} answers its health check on {@code port} within {@code limit}; false once it has ended. */
+    static boolean healthy(Process server, int port, Duration limit) throws InterruptedException {
         HttpClient client = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
+        while (System.nanoTime() < deadline && server.isAlive()) {
             try {
                 HttpResponse<String> reply = client.send(HttpRequest.newBuilder(
-                        URI.create("http://" + host + ":" + port + "/v1/health")).build(),
+                        URI.create("http://127.0.0.1:" + port + "/v1/health")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (reply.statusCode() == 200) {
                     return true;
