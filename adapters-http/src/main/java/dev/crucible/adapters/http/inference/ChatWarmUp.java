@@ -24,11 +24,11 @@ import reactor.core.publisher.Sinks;
 
 /**
  * When the context has started, before the HTTP server listens: reads a chat body as the controller does, and runs
- * the warm-up chats ({@link WarmUpChatUseCase}) with this adapter's own writers as their listeners, each chat's events written as SSE chunks by a {@link ChatStream}
- * and, once it completed, as a whole completion's JSON, as the chat controller writes them, into a sink that no
- * client reads. So the first request does not load and interpret the chat path's classes, from the template to the
- * chunk's JSON. Logs which models it warmed and how long it took, nothing of the chats. Off with
- * {@code crucible.inference.warm-up: false}.
+ * the warm-up chats ({@link WarmUpChatUseCase}) with this adapter's own writers as their listeners, each chat's
+ * events written as SSE chunks by a {@link ChatStream} and, once it completed, as a whole completion's JSON, as the
+ * chat controller writes them, into a sink that no client reads. So the first request does not load and interpret
+ * the chat path's classes, from the template to the chunk's JSON. Logs which models it warmed and how long it took,
+ * nothing of the chats. Off with {@code crucible.inference.warm-up: false}.
  */
 @Singleton
 @Requires(property = "crucible.inference.warm-up", value = "true")

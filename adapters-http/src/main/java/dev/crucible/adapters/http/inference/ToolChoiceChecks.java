@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * vLLM's tool-choice rules: {@code check_tool_usage}, a protocol validator on the raw body. {@code "auto"} is served when the model has a tool-call parser (the chat use case checks that, since it depends on
- * the model); {@code "required"} and named choices are served on any model, by constraining generation to a call.
+ * vLLM's tool-choice rules: {@code check_tool_usage}, a protocol validator on the raw body. {@code "auto"} is served
+ * when the model has a tool-call parser (the chat use case checks that, since it depends on the model);
+ * {@code "required"} and named choices are served on any model, by constraining generation to a call.
  */
 final class ToolChoiceChecks {
 

@@ -8,7 +8,6 @@ import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.GenerationListener;
 import dev.crucible.runtime.generation.GenerationResult;
-import dev.crucible.runtime.structured.OutputConstraints;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Objects;
@@ -39,9 +38,7 @@ public final class ChatCompletionService implements ChatCompletionUseCase {
             ChatObserver observer, UsageRecorder usage, Clock clock) {
         this.usage = Objects.requireNonNull(usage, "usage");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.preparation = new ChatPreparation(Objects.requireNonNull(resolver, "resolver"),
-                settings.disableAnyWhitespace() ? "" : OutputConstraints.ANY_WHITESPACE, settings.requestTemplates(),
-                settings.structuredOutputs());
+        this.preparation = ChatPreparation.of(resolver, settings);
         this.launch = new ChatLaunch(Objects.requireNonNull(adapters, "adapters"),
                 new ChatAdmission(settings.limits()),
                 Objects.requireNonNull(observer, "observer"));

@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -60,6 +61,13 @@ final class ChatPreparation {
         this.constraints = new OutputConstraints(CACHED_CONSTRAINTS, budgets);
         this.jsonWhitespace = jsonWhitespace;
         this.requestTemplates = requestTemplates;
+    }
+
+    /** The preparation {@code settings} ask for: JSON whitespace, request templates, structured outputs' budgets. */
+    static ChatPreparation of(ChatModelResolver resolver, ChatSettings settings) {
+        return new ChatPreparation(Objects.requireNonNull(resolver, "resolver"),
+                settings.disableAnyWhitespace() ? "" : OutputConstraints.ANY_WHITESPACE, settings.requestTemplates(),
+                settings.structuredOutputs());
     }
 
     /**

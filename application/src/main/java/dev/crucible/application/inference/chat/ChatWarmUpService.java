@@ -11,7 +11,6 @@ import dev.crucible.application.inference.serving.ServedModels;
 import dev.crucible.kernel.refusal.Outcome;
 import dev.crucible.runtime.generation.GenerationHandle;
 import dev.crucible.runtime.generation.RequestOwner;
-import dev.crucible.runtime.structured.OutputConstraints;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,9 +59,7 @@ public final class ChatWarmUpService implements WarmUpChatUseCase {
     /** Warms {@code served}'s models, preparing their chats as a {@link ChatCompletionService} with these settings. */
     public ChatWarmUpService(ServedModels served, ChatModelResolver resolver, ChatSettings settings) {
         this.served = Objects.requireNonNull(served, "served");
-        this.preparation = new ChatPreparation(Objects.requireNonNull(resolver, "resolver"),
-                settings.disableAnyWhitespace() ? "" : OutputConstraints.ANY_WHITESPACE, settings.requestTemplates(),
-                settings.structuredOutputs());
+        this.preparation = ChatPreparation.of(resolver, settings);
     }
 
     @Override
