@@ -150,7 +150,7 @@ final class DjlTransformer {
     /** {@code lm_head(rms_norm(h))} of {@code rows} only, with the head's LoRA delta where an adapter adapts it. */
     NDArray logits(NDArray h, long[] rows, DjlLoraBatch lora, NDManager manager) {
         NDArray normed = headInput(h, rows, manager);
-        return lora.addDelta(normed, 0, LoraTarget.LM_HEAD, weights.lmHead().linear(normed));
+        return lora.addDelta(normed, 0, LoraTarget.LM_HEAD, baseHead(normed));
     }
 
     /** {@code rms_norm(h)} of {@code rows} only: what the head multiplies. */
