@@ -17,7 +17,7 @@ import java.util.function.DoubleUnaryOperator;
  * The benchmark's Java entry point, driven by {@code bench/run} and {@code bench/train}:
  * <ul>
  *   <li>{@code model WORK SEED}: writes the random model into WORK unless it is there;</li>
- *   <li>{@code big-model WORK SEED} and {@code big-report CRUCIBLE_JSON LLAMA_JSON}: {@code bench/big}'s 7B model
+ *   <li>{@code big-model WORK SEED} and {@code big-report CRUCIBLE_JSON LLAMA_JSON BANDWIDTH_JSON GGUF}: {@code bench/big}'s 7B model
  *       ({@link BigModel}) and its summary ({@link BigReport});</li>
  *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS [ENGINE]}: times one of Crucible's engines
  *       ({@code djl}, the default, {@code onnx}, {@code onnx-int4} or {@code onnx-int8}), writes JSON to OUT and the prompt's ids to
@@ -61,7 +61,8 @@ public final class Main {
         switch (args.length == 0 ? "" : args[0]) {
             case "model" -> BenchModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
             case "big-model" -> BigModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
-            case "big-report" -> BigReport.print(HfJson.read(Path.of(args[1])), HfJson.read(Path.of(args[2])));
+            case "big-report" -> BigReport.print(HfJson.read(Path.of(args[1])), HfJson.read(Path.of(args[2])),
+                    HfJson.read(Path.of(args[3])), Path.of(args[4]));
             case "crucible" -> {
                 Path work = Path.of(args[1]);
                 String loadStart = loadAverage();
