@@ -5,23 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.crucible.engine.spi.AdamWStep;
-import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.TrainingSequence;
-import dev.crucible.hf.config.Architecture;
-import dev.crucible.hf.folder.ModelFolder;
-import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.peft.LoraTarget;
 import dev.crucible.hf.peft.PeftAdapterWriter;
 import dev.crucible.hf.safetensors.SafetensorsReader;
-import dev.crucible.hf.tiny.TinyAdapter;
-import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,22 +27,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DjlAdamWTest {
 
-    private static final LoraConfig LORA = LoraConfig.allProjections(TinyAdapter.RANK, TinyAdapter.ALPHA);
-
     @TempDir
     Path dir;
 
     @Test
     void twoStepsWithTheirOwnSettingsAreTorchsAdamWAfterGradientClipping() throws IOException {
-        ModelFolder folder = ModelFolder.read(TinyModel.write(Architecture.QWEN3, dir.resolve("model"), 3).dir());
-        Path start = dir.resolve("start");
-        TinyAdapter.writeRandom(folder.config(), start, 7);
-        Map<String, double[]> theta = read(start);
+        OptimizerStart start = OptimizerStart.write(dir);
+        Map<String, double[]> theta = read(start.adapter());
         Map<String, double[]> m = new HashMap<>();
         Map<String, double[]> v = new HashMap<>();
-        try (ModelRunner runner = new DjlEngineProvider().loadModel(folder);
+        try (ModelRunner runner = new DjlEngineProvider().loadModel(start.model());
                 DjlLoraTrainer trainer = (DjlLoraTrainer) runner.newTrainer(
-                        new LoraTrainingSpec(LORA, Optional.of(start), 11, 0.9, 0.999, 1e-8, 0.0))) {
+                        OptimizerStart.spec(start.adapter(), 0.999))) {
             List<TrainingSequence> batch = DjlLoraTrainerTest.batch(runner.vocabSize());
             for (int t = 1; t <= 2; t++) {
                 trainer.accumulate(batch, DjlLoraTrainerTest.linear(batch, t));
@@ -117,7 +106,7 @@ class DjlAdamWTest {
     private static Map<String, double[]> gradients(DjlLoraTrainer trainer, int layers) {
         Map<String, double[]> grads = new HashMap<>();
         for (int layer = 0; layer < layers; layer++) {
-            for (LoraTarget target : LORA.targets()) {
+            for (LoraTarget target : OptimizerStart.LORA.targets()) {
                 grads.put(target.tensorName(layer, "A"), widen(trainer.gradient(layer, target, true)));
                 grads.put(target.tensorName(layer, "B"), widen(trainer.gradient(layer, target, false)));
             }

@@ -4,21 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.crucible.engine.spi.AdamWStep;
-import dev.crucible.engine.spi.LoraTrainingSpec;
 import dev.crucible.engine.spi.ModelRunner;
 import dev.crucible.engine.spi.TrainingSequence;
-import dev.crucible.hf.config.Architecture;
-import dev.crucible.hf.folder.ModelFolder;
-import dev.crucible.hf.peft.LoraConfig;
 import dev.crucible.hf.safetensors.SafetensorsReader;
-import dev.crucible.hf.tiny.TinyAdapter;
-import dev.crucible.hf.tiny.TinyModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,20 +24,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DjlOptimizerResumeTest {
 
-    private static final LoraConfig LORA = LoraConfig.allProjections(TinyAdapter.RANK, TinyAdapter.ALPHA);
-
     @TempDir
     Path dir;
 
     @Test
     void momentsCarryOverUnderTheSameBetasOnlyAndOtherwiseStartFresh() throws IOException {
-        ModelFolder folder = ModelFolder.read(TinyModel.write(Architecture.QWEN3, dir.resolve("model"), 3).dir());
-        Path start = dir.resolve("start");
-        TinyAdapter.writeRandom(folder.config(), start, 7);
-        try (ModelRunner runner = new DjlEngineProvider().loadModel(folder)) {
+        OptimizerStart start = OptimizerStart.write(dir);
+        try (ModelRunner runner = new DjlEngineProvider().loadModel(start.model())) {
             List<TrainingSequence> batch = DjlLoraTrainerTest.batch(runner.vocabSize());
             Path sft = dir.resolve("sft");
-            train(runner, batch, start, 0.999, sft, 1);
+            train(runner, batch, start.adapter(), 0.999, sft, 1);
             assertEquals(Map.of("step", "1", "beta1", "0.9", "beta2", "0.999"), metadata(sft));
 
             Path moreSft = dir.resolve("more-sft");
@@ -88,8 +77,7 @@ class DjlOptimizerResumeTest {
     /** The same by a trainer whose own default {@code beta2} is {@code trainerBeta2}. */
     private static void train(ModelRunner runner, List<TrainingSequence> batch, Path from, double trainerBeta2,
             double beta2, Path to, int seed) {
-        try (DjlLoraTrainer trainer = (DjlLoraTrainer) runner.newTrainer(
-                new LoraTrainingSpec(LORA, Optional.of(from), 11, 0.9, trainerBeta2, 1e-8, 0.0))) {
+        try (DjlLoraTrainer trainer = (DjlLoraTrainer) runner.newTrainer(OptimizerStart.spec(from, trainerBeta2))) {
             trainer.accumulate(batch, DjlLoraTrainerTest.linear(batch, seed));
             trainer.step(new AdamWStep(1e-2, 0.9, beta2, 1e-8, 0.0, 1.0));
             trainer.save(to);

@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -82,20 +83,30 @@ class DjlTrainingMemoryTest {
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void checkpointedAndChunkedTrainingGivesThePlainPathsLogprobsAndGradients(Architecture arch) throws IOException {
+        assertGivesThePlainPaths(arch, 9, "", (config, batch) -> new DjlTrainingMemory(2, Checkpoint.ON));
+    }
+
+    /**
+     * With and without an adapter on the head, two trainers from one random start accumulate {@code batch} (the
+     * objective drawn from {@code seed}), one under {@link #PLAIN} and one under what {@code memory} gives for the
+     * model and the batch: the same log-probabilities and gradients.
+     */
+    private void assertGivesThePlainPaths(Architecture arch, long seed, String label,
+            BiFunction<ModelConfig, List<TrainingSequence>, DjlTrainingMemory> memory) throws IOException {
         for (boolean head : new boolean[] {false, true}) {
             try (ModelRunner runner = load(arch)) {
                 ModelConfig config = runner.config();
                 Path start = adapter(config, head);
                 List<TrainingSequence> batch = DjlLoraTrainerTest.batch(config.vocabSize());
-                TokenObjective objective = DjlLoraTrainerTest.linear(batch, 9);
+                TokenObjective objective = DjlLoraTrainerTest.linear(batch, seed);
+                DjlTrainingMemory saving = memory.apply(config, batch);
                 try (DjlLoraTrainer plain = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start));
-                        DjlLoraTrainer saving = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start))) {
+                        DjlLoraTrainer other = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start))) {
                     TrainingBatchResult expected = accumulate(plain, PLAIN, batch, objective);
-                    TrainingBatchResult actual = accumulate(saving, new DjlTrainingMemory(2, Checkpoint.ON), batch,
-                            objective);
-                    String what = arch + (head ? " with head" : " without head");
+                    TrainingBatchResult actual = accumulate(other, saving, batch, objective);
+                    String what = arch + (head ? " with head" : " without head") + label;
                     assertSameResults(expected, actual, 2e-5f, what);
-                    assertSameGradients(config, lora(head), plain, saving, what);
+                    assertSameGradients(config, lora(head), plain, other, what);
                 }
             }
         }
@@ -172,28 +183,15 @@ class DjlTrainingMemoryTest {
     @EnumSource(Architecture.class)
     void keepingTheLastLayersAndCheckpointingTheRestGivesThePlainPathsGradients(Architecture arch)
             throws IOException {
-        for (boolean head : new boolean[] {false, true}) {
-            try (ModelRunner runner = load(arch)) {
-                ModelConfig config = runner.config();
-                Path start = adapter(config, head);
-                List<TrainingSequence> batch = DjlLoraTrainerTest.batch(config.vocabSize());
-                TokenObjective objective = DjlLoraTrainerTest.linear(batch, 5);
-                long tokens = batch.stream().mapToLong(s -> s.tokenIds().length).sum();
-                int longest = batch.stream().mapToInt(s -> s.tokenIds().length).max().orElseThrow();
-                long perLayer = DjlTrainingMemory.activationBytes(config, tokens, longest) / config.numHiddenLayers();
-                DjlTrainingMemory oneKept = new DjlTrainingMemory(Integer.MAX_VALUE, Checkpoint.AUTO, perLayer);
-                assertEquals(1, oneKept.keptLayers(config, tokens, longest));
-                assertTrue(config.numHiddenLayers() > 1, "some layer is checkpointed");
-                try (DjlLoraTrainer plain = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start));
-                        DjlLoraTrainer mixed = (DjlLoraTrainer) runner.newTrainer(spec(lora(head), start))) {
-                    TrainingBatchResult expected = accumulate(plain, PLAIN, batch, objective);
-                    TrainingBatchResult actual = accumulate(mixed, oneKept, batch, objective);
-                    String what = arch + (head ? " with head" : " without head") + ", one layer kept";
-                    assertSameResults(expected, actual, 2e-5f, what);
-                    assertSameGradients(config, lora(head), plain, mixed, what);
-                }
-            }
-        }
+        assertGivesThePlainPaths(arch, 5, ", one layer kept", (config, batch) -> {
+            long tokens = batch.stream().mapToLong(s -> s.tokenIds().length).sum();
+            int longest = batch.stream().mapToInt(s -> s.tokenIds().length).max().orElseThrow();
+            long perLayer = DjlTrainingMemory.activationBytes(config, tokens, longest) / config.numHiddenLayers();
+            DjlTrainingMemory oneKept = new DjlTrainingMemory(Integer.MAX_VALUE, Checkpoint.AUTO, perLayer);
+            assertEquals(1, oneKept.keptLayers(config, tokens, longest));
+            assertTrue(config.numHiddenLayers() > 1, "some layer is checkpointed");
+            return oneKept;
+        });
     }
 
     /**

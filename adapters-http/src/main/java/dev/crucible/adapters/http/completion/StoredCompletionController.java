@@ -31,7 +31,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
@@ -68,8 +67,7 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     @Get("/{completion_id}")
     @Operation(description = "One stored completion: the chat.completion object with its metadata.")
     @ApiResponse(responseCode = "200", description = "The stored chat.completion",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/ChatCompletion")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/ChatCompletion")))
     Map<String, Object> get(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id) {
         return StoredCompletionViews.completion(find(caller, id));
     }
@@ -102,10 +100,9 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     @Post("/{completion_id}")
     @Operation(description = "Replaces the stored completion's metadata: body {\"metadata\": {...}} (null clears it).")
     @ApiResponse(responseCode = "200", description = "The updated chat.completion",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/ChatCompletion")))
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/StoredCompletionUpdate")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/ChatCompletion")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/StoredCompletionUpdate")))
     Map<String, Object> update(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id,
             @Nullable @Body InputStream body) {
         JsonReader read = json.object(body);
@@ -122,8 +119,7 @@ record StoredCompletionController(JsonBody json, ListStoredCompletionsUseCase li
     @Delete("/{completion_id}")
     @Operation(description = "Deletes the stored completion.")
     @ApiResponse(responseCode = "200", description = "The deletion",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/StoredCompletionDeleted")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/StoredCompletionDeleted")))
     Map<String, Object> delete(@Parameter(hidden = true) Caller caller, @PathVariable(ID) String id) {
         String key = key(id);
         LineageStore.Erasure erasure = RefusalException.unwrap(erase.erase(caller, key));

@@ -58,8 +58,7 @@ record DatasetController(JsonBody json, CreateDatasetUseCase create, ListDataset
     private static final String ID = "dataset_id";
     private static final MediaType JSONL = new MediaType("application/jsonl");
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/DatasetRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/DatasetRequest")))
     @Post
     Map<String, Object> create(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         DatasetRequest request = DatasetRequestReader.read(json.object(body));

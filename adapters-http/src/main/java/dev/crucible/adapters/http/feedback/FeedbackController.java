@@ -27,7 +27,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -51,11 +50,9 @@ import java.util.Map;
 record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFeedbackUseCase create,
         ReplaceFeedbackUseCase replace, QueryFeedbackUseCase query, EraseFeedbackUseCase purge) {
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
     @ApiResponse(responseCode = "200", description = "The stored row",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/FeedbackCreated")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackCreated")))
     @Post("/create")
     HttpResponse<?> create(@Parameter(hidden = true) Caller caller,
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
@@ -65,11 +62,9 @@ record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFe
                 () -> receipt(RefusalException.unwrap(create.create(new CreateFeedbackCommand(caller, draft)))));
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackRequest")))
     @ApiResponse(responseCode = "200", description = "The new row",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/FeedbackCreated")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackCreated")))
     @Post("/replace")
     HttpResponse<?> replace(@Parameter(hidden = true) Caller caller,
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
@@ -80,11 +75,10 @@ record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFe
                         replacement)))));
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/FeedbackQueryRequest")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackQueryRequest")))
     @ApiResponse(responseCode = "200", description = "The matching rows",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/FeedbackQueryResult")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackQueryResult")))
     @Post("/query")
     Map<String, Object> query(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackQueryReader.read(json.object(body).raw()));
@@ -93,11 +87,10 @@ record FeedbackController(JsonBody json, IdempotentCreation idempotent, CreateFe
         return Map.of("result", rows.stream().map(FeedbackController::wireRow).toList());
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/FeedbackPurgeRequest")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackPurgeRequest")))
     @ApiResponse(responseCode = "200", description = "The rows are gone; the checkpoints that learned from them",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/FeedbackPurged")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/FeedbackPurged")))
     @Post("/purge")
     Map<String, Object> purge(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         var request = RefusalException.unwrap(FeedbackPurgeReader.read(json.object(body).raw()));

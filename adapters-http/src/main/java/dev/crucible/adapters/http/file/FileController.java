@@ -46,8 +46,7 @@ record FileController(IdempotentCreation idempotent, UploadFileUseCase upload, L
         GetFileUseCase get, ReadFileContentUseCase content, DeleteFileUseCase delete) {
 
     @ApiResponse(responseCode = "200", description = "The stored file",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = FileView.class)))
+            content = @Content(schema = @Schema(implementation = FileView.class)))
     @Post(consumes = MediaType.MULTIPART_FORM_DATA)
     HttpResponse<?> upload(@Parameter(hidden = true) Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
             @Nullable @Part("file") CompletedFileUpload file, @Nullable @Part("purpose") String purpose) {

@@ -6,7 +6,6 @@ import dev.crucible.application.health.HealthUseCase;
 import dev.crucible.application.health.SystemCheckUseCase;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
-import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.scheduling.TaskExecutors;
@@ -44,11 +43,10 @@ record HealthController(SystemCheckUseCase systemChecks, HealthUseCase serving) 
 
     @Get("/system-check")
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @ApiResponse(responseCode = "200", description = "Every check succeeded", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "#/components/schemas/SystemCheck")))
+    @ApiResponse(responseCode = "200", description = "Every check succeeded",
+            content = @Content(schema = @Schema(ref = "#/components/schemas/SystemCheck")))
     @ApiResponse(responseCode = "503", description = "A check failed: the same checks, that one with its error",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/SystemCheck")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/SystemCheck")))
     HttpResponse<Map<String, Object>> systemCheck() {
         Map<String, Check> checks = systemChecks.check();
         Map<String, Object> body = new LinkedHashMap<>();

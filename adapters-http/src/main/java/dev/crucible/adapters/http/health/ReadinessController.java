@@ -5,7 +5,6 @@ import dev.crucible.application.health.ReadinessUseCase;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
-import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.scheduling.TaskExecutors;
@@ -37,11 +36,11 @@ final class ReadinessController {
 
     @Get("/ready")
     @ExecuteOn(TaskExecutors.BLOCKING)
-    @ApiResponse(responseCode = "200", description = "Ready: every part requests need answers", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "#/components/schemas/SystemCheck")))
+    @ApiResponse(responseCode = "200", description = "Ready: every part requests need answers",
+            content = @Content(schema = @Schema(ref = "#/components/schemas/SystemCheck")))
     @ApiResponse(responseCode = "503", description = "Not ready (the database is out of reach): the checks, the "
-            + "failed one with its error; Retry-After says when to ask again", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "#/components/schemas/SystemCheck")))
+            + "failed one with its error; Retry-After says when to ask again",
+            content = @Content(schema = @Schema(ref = "#/components/schemas/SystemCheck")))
     HttpResponse<Map<String, Object>> ready() {
         Map<String, Check> checks = readiness.check();
         Map<String, Object> body = new LinkedHashMap<>();

@@ -55,10 +55,10 @@ record ChatCompletionController(JsonBody json, JsonMapper mapper, ChatCompletion
 
     private static final Logger LOG = LoggerFactory.getLogger(ChatCompletionController.class);
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/ChatCompletionRequest")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/ChatCompletionRequest")))
     @ApiResponse(responseCode = "200", description = "The completion, or its chunks as server-sent events", content = {
-        @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "#/components/schemas/ChatCompletion")),
+        @Content(schema = @Schema(ref = "#/components/schemas/ChatCompletion")),
         @Content(mediaType = MediaType.TEXT_EVENT_STREAM,
                 schema = @Schema(ref = "#/components/schemas/ChatCompletionStream"))})
     @Post(produces = {MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})

@@ -38,7 +38,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -63,8 +62,7 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
         CreateSftJobUseCase createSft, GetJobUseCase get, ListJobsUseCase listJobs, ListJobEventsUseCase events,
         ReadDatasetContentUseCase datasets, JsonLineParser lines) {
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/RlJobRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/RlJobRequest")))
     @QueuedJobResponse
     @Post("/training-jobs")
     HttpResponse<?> createRl(@Parameter(hidden = true) Caller caller,
@@ -83,8 +81,7 @@ record JobController(JsonBody json, IdempotentCreation idempotent, CreateRlJobUs
                 caller, model, groups, config, dataset.map(d -> d.rows().dataset().id()))));
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/SftJobRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/SftJobRequest")))
     @QueuedJobResponse
     @Post("/sft-training-jobs")
     HttpResponse<?> createSft(@Parameter(hidden = true) Caller caller,

@@ -1,6 +1,5 @@
 package dev.crucible.adapters.http.job;
 
-import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -15,6 +14,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 @ApiResponse(responseCode = "200", description = "The queued job",
-        content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobView.class)))
+        content = @Content(schema = @Schema(implementation = JobView.class)))
 @interface QueuedJobResponse {
 }

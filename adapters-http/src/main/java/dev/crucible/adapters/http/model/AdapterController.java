@@ -68,8 +68,7 @@ final class AdapterController {
     }
 
     @ApiResponse(responseCode = "200", description = "The checkpoint made from the adapter",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = CheckpointView.class)))
+            content = @Content(schema = @Schema(implementation = CheckpointView.class)))
     @Post(value = "/{model_id}/checkpoints", consumes = MediaType.MULTIPART_FORM_DATA)
     HttpResponse<?> upload(@Parameter(hidden = true) Caller caller, @Nullable @Header(IdempotencyKey.HEADER) String key,
             @PathVariable("model_id") String modelId, @Nullable @Part("adapter") CompletedFileUpload adapter) {

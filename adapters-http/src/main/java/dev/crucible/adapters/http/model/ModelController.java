@@ -34,7 +34,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -52,11 +51,9 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
         DeleteModelUseCase delete, ListModelsUseCase listModels, ListCheckpointsUseCase listCheckpoints,
         DeleteCheckpointsUseCase deleteCheckpoints, LogTrajectoriesUseCase log) {
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/ModelCreateRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/ModelCreateRequest")))
     @ApiResponse(responseCode = "200", description = "The model (an existing one with return_existing)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ModelView.class)))
+            content = @Content(schema = @Schema(implementation = ModelView.class)))
     @Post
     HttpResponse<?> create(@Parameter(hidden = true) Caller caller,
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
@@ -73,8 +70,7 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
     }
 
     @ApiResponse(responseCode = "200", description = "What was deleted",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/ModelDeleted")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/ModelDeleted")))
     @Delete("/{model_id}")
     Map<String, Object> delete(@Parameter(hidden = true) Caller caller, @PathVariable("model_id") String modelId) {
         DeleteModelUseCase.Deleted deleted = RefusalException.unwrap(
@@ -91,11 +87,10 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
         return PageView.of(page, CheckpointView::of, c -> c.id().toString());
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/CheckpointDeleteRequest")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/CheckpointDeleteRequest")))
     @ApiResponse(responseCode = "200", description = "What was deleted",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/CheckpointsDeleted")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/CheckpointsDeleted")))
     @Delete("/{model_id}/checkpoints")
     Map<String, Object> deleteCheckpoints(@Parameter(hidden = true) Caller caller,
             @PathVariable("model_id") String modelId,
@@ -106,11 +101,9 @@ record ModelController(JsonBody json, IdempotentCreation idempotent, CreateModel
         return Map.of("deleted_count", deletion.toDelete().size(), "not_found_steps", deletion.notFound());
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/ModelLogRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/ModelLogRequest")))
     @ApiResponse(responseCode = "200", description = "Nothing: the trajectories are logged",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/Empty")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/Empty")))
     @Post("/{model_id}/log")
     HttpResponse<?> log(@Parameter(hidden = true) Caller caller, @PathVariable("model_id") String modelId,
             @Nullable @Header(IdempotencyKey.HEADER) String key,

@@ -14,7 +14,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.micronaut.http.MediaType;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -30,16 +29,15 @@ import java.io.InputStream;
 @ExecuteOn(TaskExecutors.BLOCKING)
 record ObjectController(JsonBody json, CreateObjectUseCase create, ReadObjectUseCase read) {
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/ObjectCreateRequest")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/ObjectCreateRequest")))
     @Post("/create")
     ObjectCreatedView create(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         return ObjectCreatedView.of(RefusalException.unwrap(ObjectRequests.onCreateBody(
                 create.create(ObjectRequests.create(caller, json.object(body))))));
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/ObjectReadRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/ObjectReadRequest")))
     @Post("/read")
     ObjectView.Read read(@Parameter(hidden = true) Caller caller, @Nullable @Body InputStream body) {
         return new ObjectView.Read(ObjectView.of(RefusalException.unwrap(

@@ -18,7 +18,6 @@ import dev.crucible.kernel.reading.JsonReader;
 import dev.crucible.kernel.refusal.RefusalException;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -50,11 +49,10 @@ record RewardModelController(JsonBody json, IdempotentCreation idempotent, FitRe
         ScoreRewardUseCase score, ListRewardModelsUseCase list, GetRewardModelUseCase get,
         DeleteRewardModelUseCase delete, DatasetRewardExamples datasets) {
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/RewardModelCreateRequest")))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(ref = "#/components/schemas/RewardModelCreateRequest")))
     @ApiResponse(responseCode = "200", description = "The fitted model, with its held-out metrics",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = RewardModelView.class)))
+            content = @Content(schema = @Schema(implementation = RewardModelView.class)))
     @Post
     HttpResponse<?> create(@Parameter(hidden = true) Caller caller,
             @Nullable @Header(IdempotencyKey.HEADER) String key, @Nullable @Body InputStream body) {
@@ -82,11 +80,9 @@ record RewardModelController(JsonBody json, IdempotentCreation idempotent, FitRe
                 delete.delete(new DeleteRewardModelUseCase.Command(caller, id))).id().toString());
     }
 
-    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(ref = "#/components/schemas/RewardScoreRequest")))
+    @RequestBody(required = true, content = @Content(schema = @Schema(ref = "#/components/schemas/RewardScoreRequest")))
     @ApiResponse(responseCode = "200", description = "One score per item, in order",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = RewardScoresView.class)))
+            content = @Content(schema = @Schema(implementation = RewardScoresView.class)))
     @Post("/{reward_model_id}/score")
     RewardScoresView score(@Parameter(hidden = true) Caller caller, @PathVariable("reward_model_id") String id,
             @Nullable @Body InputStream body) {

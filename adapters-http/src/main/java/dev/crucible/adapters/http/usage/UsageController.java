@@ -5,7 +5,6 @@ import dev.crucible.application.usage.QueryUsageUseCase;
 import dev.crucible.kernel.refusal.RefusalException;
 import dev.crucible.domain.tenancy.Caller;
 import io.micronaut.http.HttpRequest;
-import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.scheduling.TaskExecutors;
@@ -37,8 +36,7 @@ record UsageController(QueryUsageUseCase usage, QueryTrainingUsageUseCase traini
     @ExecuteOn(TaskExecutors.BLOCKING)
     @Operation(description = QUERY)
     @ApiResponse(responseCode = "200", description = "One page of time buckets",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(ref = "#/components/schemas/UsagePage")))
+            content = @Content(schema = @Schema(ref = "#/components/schemas/UsagePage")))
     UsagePageView<UsagePageView.Result> completions(@Parameter(hidden = true) Caller caller, HttpRequest<?> http) {
         return UsagePageView.of(RefusalException.unwrap(usage.query(UsageParams.read(caller,
                 http.getParameters().asMap()))), UsagePageView.Result::of);
