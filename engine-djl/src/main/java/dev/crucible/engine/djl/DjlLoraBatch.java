@@ -145,10 +145,24 @@ final class DjlLoraBatch {
 
     /** {@code y}, the base projection of {@code x}, plus each row's adapter delta for {@code target} of {@code layer}. */
     NDArray addDelta(NDArray x, int layer, LoraTarget target, NDArray y) {
-        Plan plan = plans.get(target);
-        if (plan == null) {
+        if (!adapts(target)) {
             return y;
         }
+        NDArray delta = delta(x, layer, target, y.getShape().get(1));
+        // In place, and the delta freed at once: neither the base product's backward nor the sum's keeps an output,
+        // so autograd needs neither array, and training would otherwise hold three [tokens, out] arrays per
+        // projection (base, delta, sum) until its scope closes instead of one.
+        NDArray sum = y.addi(delta);
+        delta.close();
+        return sum;
+    }
+
+    /**
+     * Each row's adapter delta for {@code target} of {@code layer} alone, {@code [rows, columns]} in row order (zero
+     * rows where the row's adapter does not adapt it); {@code target} must be adapted ({@link #adapts}).
+     */
+    NDArray delta(NDArray x, int layer, LoraTarget target, long columns) {
+        Plan plan = plans.get(target);
         NDList deltas = new NDList(plan.groups().size() + 1);
         for (Group g : plan.groups()) {
             NDArray rows = g.rows() == null ? x : x.get(new NDIndex("{}", g.rows()));
@@ -156,17 +170,9 @@ final class DjlLoraBatch {
             deltas.add(DjlOps.linear(down, g.adapter().scaledB(layer, target), null));
         }
         if (plan.uncovered() > 0) {
-            deltas.add(manager.zeros(new Shape(plan.uncovered(), y.getShape().get(1))));
+            deltas.add(manager.zeros(new Shape(plan.uncovered(), columns)));
         }
         NDArray delta = deltas.size() == 1 ? deltas.singletonOrThrow() : NDArrays.concat(deltas, 0);
-        if (plan.inverse() != null) {
-            delta = delta.get(new NDIndex("{}", plan.inverse()));
-        }
-        // In place, and the delta freed at once: neither the base product's backward nor the sum's keeps an output,
-        // so autograd needs neither array, and training would otherwise hold three [tokens, out] arrays per
-        // projection (base, delta, sum) until its scope closes instead of one.
-        NDArray sum = y.addi(delta);
-        delta.close();
-        return sum;
+        return plan.inverse() == null ? delta : delta.get(new NDIndex("{}", plan.inverse()));
     }
 }
