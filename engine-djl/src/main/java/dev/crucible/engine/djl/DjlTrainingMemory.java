@@ -10,8 +10,8 @@ import java.util.Locale;
  * that layer for its activations not being kept. {@link Checkpoint#AUTO} keeps the activations of as many of the last
  * layers as fit in {@code keptBytes} ({@link #activationBytes} per layer) and checkpoints the layers below them,
  * after first giving the checkpointed layers' gate and up outputs their bytes ({@link #projectionLayers}): all of a
- * tiny model's layers are kept whole; of the 0.5B shape at 2 x 256 none whole and thirteen layers' gate and up
- * outputs, at 8 x 256 three layers' outputs.
+ * tiny model's layers are kept whole; of the 0.5B shape at 2 x 256 none whole and every layer's gate and up
+ * outputs, at 8 x 256 six layers' outputs.
  *
  * <p>Read from system properties {@value #CHECKPOINT_PROPERTY} ({@code auto}, {@code on}, {@code off}; default
  * {@code auto}), {@value #CHUNK_PROPERTY} (default {@value #DEFAULT_CHUNK_ROWS}) and {@value #KEPT_PROPERTY} (MiB,
@@ -28,13 +28,17 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptByte
     static final String KEPT_PROPERTY = "crucible.djl.training.kept-activations-mib";
     /**
      * Targets scored at once by default: each chunk's product streams the whole unembedding (545 MB for a 151,936 x 896
-     * head), so larger chunks read it fewer times; at 256 the 0.5B shape's peak at 2 x 256 tokens stayed within the
-     * tens of MB it moves between runs (3,338 MB; 3,320 at 64), since the two {@code [chunk, vocabulary]} arrays of the
-     * hand-written head backward are not what sets the peak there.
+     * head), so larger chunks read it fewer times, but a chunk's {@code [chunk, vocabulary]} arrays (logits,
+     * log-probabilities, the hand-written backward's) are what sets the peak once the checkpointed layers' gate and up
+     * outputs are kept through the loss: the 0.5B shape at 2 x 256 tokens with every layer's kept peaked at 3,421 MB in
+     * chunks of 256 and 3,197 MB in chunks of 128 (one step in a fresh JVM each).
      */
-    static final int DEFAULT_CHUNK_ROWS = 256;
-    /** What {@link Checkpoint#AUTO} keeps of the layers' activations by default, in MiB. */
-    static final int DEFAULT_KEPT_MIB = 256;
+    static final int DEFAULT_CHUNK_ROWS = 128;
+    /**
+     * What {@link Checkpoint#AUTO} keeps of the layers' activations by default, in MiB: every layer's gate and up
+     * outputs for the 0.5B shape at 2 x 256 tokens (24 x 19.9 MB), six layers' at 8 x 256.
+     */
+    static final int DEFAULT_KEPT_MIB = 512;
 
     /** When to checkpoint the decoder layers. */
     enum Checkpoint {
