@@ -145,10 +145,23 @@ final class DjlLoraBatch {
 
     /** {@code y}, the base projection of {@code x}, plus each row's adapter delta for {@code target} of {@code layer}. */
     NDArray addDelta(NDArray x, int layer, LoraTarget target, NDArray y) {
-        if (!adapts(target)) {
+        Plan plan = plans.get(target);
+        if (plan == null) {
             return y;
         }
-        NDArray delta = delta(x, layer, target, y.getShape().get(1));
+        NDList deltas = new NDList(plan.groups().size() + 1);
+        for (Group g : plan.groups()) {
+            NDArray rows = g.rows() == null ? x : x.get(new NDIndex("{}", g.rows()));
+            NDArray down = DjlOps.linear(rows, g.adapter().a(layer, target), null);
+            deltas.add(DjlOps.linear(down, g.adapter().scaledB(layer, target), null));
+        }
+        if (plan.uncovered() > 0) {
+            deltas.add(manager.zeros(new Shape(plan.uncovered(), y.getShape().get(1))));
+        }
+        NDArray delta = deltas.size() == 1 ? deltas.singletonOrThrow() : NDArrays.concat(deltas, 0);
+        if (plan.inverse() != null) {
+            delta = delta.get(new NDIndex("{}", plan.inverse()));
+        }
         // In place, and the delta freed at once: neither the base product's backward nor the sum's keeps an output,
         // so autograd needs neither array, and training would otherwise hold three [tokens, out] arrays per
         // projection (base, delta, sum) until its scope closes instead of one.
@@ -158,21 +171,21 @@ final class DjlLoraBatch {
     }
 
     /**
-     * Each row's adapter delta for {@code target} of {@code layer} alone, {@code [rows, columns]} in row order (zero
-     * rows where the row's adapter does not adapt it); {@code target} must be adapted ({@link #adapts}).
+     * {@code sum(delta(x) * g)} over every row, for {@code target}'s LoRA delta of {@code layer} ({@code target} must
+     * be adapted, {@link #adapts}), without the {@code [rows, out]} delta: per adapter,
+     * {@code sum((x A^T) * (g B))} with {@code B} scaled, two {@code [rows, r]} arrays. Its gradients are the delta's
+     * vector-Jacobian product with {@code g}: {@code g^T (x A^T)} for {@code B}, and through {@code x A^T} for
+     * {@code A} and {@code x}. Rows whose adapter does not adapt {@code target} add nothing.
      */
-    NDArray delta(NDArray x, int layer, LoraTarget target, long columns) {
-        Plan plan = plans.get(target);
-        NDList deltas = new NDList(plan.groups().size() + 1);
-        for (Group g : plan.groups()) {
-            NDArray rows = g.rows() == null ? x : x.get(new NDIndex("{}", g.rows()));
-            NDArray down = DjlOps.linear(rows, g.adapter().a(layer, target), null);
-            deltas.add(DjlOps.linear(down, g.adapter().scaledB(layer, target), null));
+    NDArray deltaInner(NDArray x, int layer, LoraTarget target, NDArray g) {
+        NDArray sum = null;
+        for (Group group : plans.get(target).groups()) {
+            NDIndex rows = group.rows() == null ? null : new NDIndex("{}", group.rows());
+            NDArray down = DjlOps.linear(rows == null ? x : x.get(rows), group.adapter().a(layer, target), null);
+            NDArray back = (rows == null ? g : g.get(rows)).matMul(group.adapter().scaledB(layer, target));
+            NDArray term = DjlOps.inner(down, back);
+            sum = sum == null ? term : sum.add(term);
         }
-        if (plan.uncovered() > 0) {
-            deltas.add(manager.zeros(new Shape(plan.uncovered(), columns)));
-        }
-        NDArray delta = deltas.size() == 1 ? deltas.singletonOrThrow() : NDArrays.concat(deltas, 0);
-        return plan.inverse() == null ? delta : delta.get(new NDIndex("{}", plan.inverse()));
+        return sum;
     }
 }

@@ -162,13 +162,16 @@ final class DjlTransformer {
             return plusDelta(DjlOps.inner(gated, g.matMul(w.down())), index, LoraTarget.DOWN_PROJ, gated, g, lora);
         }
 
-        /** {@code objective + sum(delta(x) * g)} for {@code target}'s LoRA delta, or {@code objective} when unadapted. */
+        /**
+         * {@code objective + sum(delta(x) * g)} for {@code target}'s LoRA delta ({@link DjlLoraBatch#deltaInner}: no
+         * {@code [tokens, out]} delta array, forward or backward), or {@code objective} when unadapted.
+         */
         private NDArray plusDelta(NDArray objective, int index, LoraTarget target, NDArray x, NDArray g,
                 DjlLoraBatch lora) {
             if (!lora.adapts(target)) {
                 return objective;
             }
-            return objective.add(DjlOps.inner(lora.delta(x, index, target, g.getShape().get(1)), g));
+            return objective.add(lora.deltaInner(x, index, target, g));
         }
 
         /** Layers {@code from} to the last in turn, from {@code h}: the last layer's hidden states, the graph kept. */
