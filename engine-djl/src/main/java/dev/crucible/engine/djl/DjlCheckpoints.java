@@ -12,7 +12,8 @@ import ai.djl.training.GradientCollector;
  * arriving from above. PyTorch adds each backward's gradients to the parameters' {@code .grad}, so the LoRA gradients
  * of all layers accumulate as one backward through the whole stack would leave them. Everything a layer allocates
  * (its activations, the arrays it makes from Java data, its graph) is freed when its scope closes, forward and
- * backward of a recomputed layer both inside it.
+ * backward of a recomputed layer both inside it. A layer may also keep its gate and up projections' outputs
+ * ({@link Kept}); its backward then recomputes only its attention half.
  */
 final class DjlCheckpoints {
 
