@@ -169,4 +169,23 @@ final class DjlLoraBatch {
         delta.close();
         return sum;
     }
+
+    /**
+     * {@code sum(delta(x) * g)} over every row, for {@code target}'s LoRA delta of {@code layer} ({@code target} must
+     * be adapted, {@link #adapts}), without the {@code [rows, out]} delta: per adapter,
+     * {@code sum((x A^T) * (g B))} with {@code B} scaled, two {@code [rows, r]} arrays. Its gradients are the delta's
+     * vector-Jacobian product with {@code g}: {@code g^T (x A^T)} for {@code B}, and through {@code x A^T} for
+     * {@code A} and {@code x}. Rows whose adapter does not adapt {@code target} add nothing.
+     */
+    NDArray deltaInner(NDArray x, int layer, LoraTarget target, NDArray g) {
+        NDArray sum = null;
+        for (Group group : plans.get(target).groups()) {
+            NDIndex rows = group.rows() == null ? null : new NDIndex("{}", group.rows());
+            NDArray down = DjlOps.linear(rows == null ? x : x.get(rows), group.adapter().a(layer, target), null);
+            NDArray back = (rows == null ? g : g.get(rows)).matMul(group.adapter().scaledB(layer, target));
+            NDArray term = DjlOps.inner(down, back);
+            sum = sum == null ? term : sum.add(term);
+        }
+        return sum;
+    }
 }

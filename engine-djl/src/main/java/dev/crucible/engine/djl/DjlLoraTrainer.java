@@ -111,8 +111,9 @@ final class DjlLoraTrainer implements LoraTrainer {
             // The first layers are checkpointed, the last ones (as many as the memory settings let keep their
             // activations) run from a leaf of the checkpointed part's output with their graph kept.
             int checkpointed = stack.layers() - memory.keptLayers(model, packed.tokens().length, packed.longest());
-            NDArray[] kept = DjlCheckpoints.forward(stack, lora, checkpointed);
-            NDArray bottom = kept[checkpointed];
+            DjlCheckpoints.Kept kept = DjlCheckpoints.forward(stack, lora, checkpointed,
+                    backward ? memory.projectionLayers(model, packed.tokens().length, packed.longest()) : 0);
+            NDArray bottom = kept.inputs()[checkpointed];
             if (checkpointed > 0 && checkpointed < stack.layers() && backward) {
                 bottom.setRequiresGradient(true);
             }
@@ -180,9 +181,9 @@ final class DjlLoraTrainer implements LoraTrainer {
             DjlLoraBatch lora = adapter(withAdapter);
             // No backward follows, so the checkpointed forward keeps nothing but each layer's output.
             DjlTransformer.Stack stack = transformer.training(packed.tokens(), packed.lengths(), manager);
-            NDArray[] kept = DjlCheckpoints.forward(stack, lora, stack.layers());
+            NDArray top = DjlCheckpoints.forward(stack, lora, stack.layers(), 0).inputs()[stack.layers()];
             float[] logprobs = new float[packed.rows().length];
-            loss().score(kept[kept.length - 1], packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs,
+            loss().score(top, packed, IntStream.range(0, logprobs.length).toArray(), lora, logprobs,
                     null, null, null);
             return packed.split(logprobs);
         } catch (ai.djl.engine.EngineException e) {

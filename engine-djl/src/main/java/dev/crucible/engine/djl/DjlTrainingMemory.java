@@ -8,8 +8,10 @@ import java.util.Locale;
  * target positions, so the {@code [targets, vocabulary]} logits never exist whole. Activation checkpointing keeps only
  * a decoder layer's input through the forward and recomputes the layer during the backward pass: one more forward of
  * that layer for its activations not being kept. {@link Checkpoint#AUTO} keeps the activations of as many of the last
- * layers as fit in {@code keptBytes} ({@link #activationBytes} per layer) and checkpoints the layers below them: all
- * of a tiny model's layers are kept, none of a real model's at 8 x 256 tokens, two of the 0.5B shape's at 2 x 256.
+ * layers as fit in {@code keptBytes} ({@link #activationBytes} per layer) and checkpoints the layers below them,
+ * after first giving the checkpointed layers' gate and up outputs their bytes ({@link #projectionLayers}): all of a
+ * tiny model's layers are kept whole; of the 0.5B shape at 2 x 256 none whole and every layer's gate and up
+ * outputs, at 8 x 256 six layers' outputs.
  *
  * <p>Read from system properties {@value #CHECKPOINT_PROPERTY} ({@code auto}, {@code on}, {@code off}; default
  * {@code auto}), {@value #CHUNK_PROPERTY} (default {@value #DEFAULT_CHUNK_ROWS}) and {@value #KEPT_PROPERTY} (MiB,
@@ -26,13 +28,17 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptByte
     static final String KEPT_PROPERTY = "crucible.djl.training.kept-activations-mib";
     /**
      * Targets scored at once by default: each chunk's product streams the whole unembedding (545 MB for a 151,936 x 896
-     * head), so larger chunks read it fewer times; at 256 the 0.5B shape's peak at 2 x 256 tokens stayed within the
-     * tens of MB it moves between runs (3,338 MB; 3,320 at 64), since the two {@code [chunk, vocabulary]} arrays of the
-     * hand-written head backward are not what sets the peak there.
+     * head), so larger chunks read it fewer times, but a chunk's {@code [chunk, vocabulary]} arrays (logits,
+     * log-probabilities, the hand-written backward's) are what sets the peak once the checkpointed layers' gate and up
+     * outputs are kept through the loss: the 0.5B shape at 2 x 256 tokens with every layer's kept peaked at 3,421 MB in
+     * chunks of 256 and 3,197 MB in chunks of 128 (one step in a fresh JVM each).
      */
-    static final int DEFAULT_CHUNK_ROWS = 256;
-    /** What {@link Checkpoint#AUTO} keeps of the layers' activations by default, in MiB. */
-    static final int DEFAULT_KEPT_MIB = 256;
+    static final int DEFAULT_CHUNK_ROWS = 128;
+    /**
+     * What {@link Checkpoint#AUTO} keeps of the layers' activations by default, in MiB: every layer's gate and up
+     * outputs for the 0.5B shape at 2 x 256 tokens (24 x 19.9 MB), six layers' at 8 x 256.
+     */
+    static final int DEFAULT_KEPT_MIB = 512;
 
     /** When to checkpoint the decoder layers. */
     enum Checkpoint {
@@ -104,15 +110,46 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptByte
      * How many of the last layers keep their activations for the backward pass when a batch of {@code tokens} tokens,
      * the longest sequence {@code longest}, trains; the layers below them are checkpointed. The last ones are kept
      * because the backward reaches them first: their activations are the ones a checkpointed layer's would replace.
+     * Under {@link Checkpoint#AUTO} every layer is kept when all fit in {@link #keptBytes}; otherwise the budget goes
+     * first to the checkpointed layers' gate and up outputs ({@link #projectionLayers}), which save two thirds of a
+     * recomputed layer's products in a fifth of its activations' bytes, and whole layers are kept only with what all
+     * layers' gate and up outputs leave.
      */
     int keptLayers(ModelConfig model, long tokens, int longest) {
         int layers = model.numHiddenLayers();
         return switch (checkpoint) {
             case ON -> 0;
             case OFF -> layers;
-            case AUTO -> (int) Math.min(layers, keptBytes / Math.max(1, activationBytes(model, tokens, longest)
-                    / layers));
+            case AUTO -> {
+                long perLayer = Math.max(1, activationBytes(model, tokens, longest) / layers);
+                long projections = projectionBytes(model, tokens);
+                if (keptBytes / perLayer >= layers) {
+                    yield layers;
+                }
+                long left = keptBytes - layers * projections;
+                yield left <= 0 ? 0 : (int) Math.min(layers, left / Math.max(1, perLayer - projections));
+            }
         };
+    }
+
+    /**
+     * How many of the checkpointed layers (the top ones, below {@link #keptLayers}) keep their gate and up projections'
+     * outputs through the forward, so that their backward recomputes only the attention half: under
+     * {@link Checkpoint#AUTO}, as many as {@link #keptBytes} holds after the kept layers; none otherwise.
+     */
+    int projectionLayers(ModelConfig model, long tokens, int longest) {
+        if (checkpoint != Checkpoint.AUTO) {
+            return 0;
+        }
+        int kept = keptLayers(model, tokens, longest);
+        long left = keptBytes - kept * Math.max(1, activationBytes(model, tokens, longest) / model.numHiddenLayers());
+        return (int) Math.max(0, Math.min(model.numHiddenLayers() - kept,
+                left / Math.max(1, projectionBytes(model, tokens))));
+    }
+
+    /** What one layer's gate and up outputs take, F32: {@code 2 x tokens x intermediate x 4} bytes. */
+    static long projectionBytes(ModelConfig model, long tokens) {
+        return 2L * tokens * model.intermediateSize() * Float.BYTES;
     }
 
     /**

@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
+import ai.djl.training.GradientCollector;
 import dev.crucible.engine.spi.SequenceLogits;
 import dev.crucible.hf.config.ModelConfig;
 import dev.crucible.hf.peft.LoraTarget;
@@ -108,13 +109,69 @@ final class DjlTransformer {
         NDArray vectorJacobian(int index, NDArray h, NDArray g, DjlLoraBatch lora) {
             DjlLayer w = weights.layers().get(index);
             Open open = DjlTransformer.this.open(index, w, h, cosSin, lora, attend);
-            NDArray objective = DjlOps.inner(open.residual(), g)
-                    .add(DjlOps.inner(open.gated(), g.matMul(w.down())));
-            if (lora.adapts(LoraTarget.DOWN_PROJ)) {
-                NDArray delta = lora.addDelta(open.gated(), index, LoraTarget.DOWN_PROJ, manager.zeros(g.getShape()));
-                objective = objective.add(DjlOps.inner(delta, g));
+            return DjlOps.inner(open.residual(), g).add(downObjective(index, w, open.gated(), g, lora));
+        }
+
+        /**
+         * Layer {@code index} applied to {@code h}, and its gate and up projections' outputs (their LoRA deltas added),
+         * which {@link #vectorJacobian(int, NDArray, NDArray, NDArray, NDArray, DjlLoraBatch, GradientCollector)}
+         * reads instead of recomputing them: {@code [output, gate, up]}.
+         */
+        NDArray[] layerAndProjections(int index, NDArray h, DjlLoraBatch lora) {
+            DjlLayer w = weights.layers().get(index);
+            Open open = DjlTransformer.this.open(index, w, h, cosSin, lora, attend);
+            NDArray out = open.residual().add(lora.linear(open.gated(), index, LoraTarget.DOWN_PROJ, w.down(), null));
+            return new NDArray[] {out, open.gate(), open.up()};
+        }
+
+        /**
+         * {@link #vectorJacobian(int, NDArray, NDArray, DjlLoraBatch)} from the layer's kept gate and up outputs
+         * ({@link #layerAndProjections}), without their two products (two thirds of a recomputed layer's
+         * arithmetic once the down projection's is gone). First a backward from leaves of {@code gate} and {@code up}
+         * through the SwiGLU and the down projection, {@code sum(silu(gate) * up * (g @ W_down))} plus the down delta's
+         * term: their gradients {@code dGate}, {@code dUp} (and the down projection's LoRA gradients). Then the layer is
+         * recomputed up to the MLP's normed input {@code y} only, and the returned scalar carries the rest: the gate's
+         * and up's frozen products give {@code y} the gradient {@code dGate @ W_gate + dUp @ W_up}, a constant here
+         * ({@code sum(y * that)}), their LoRA deltas {@code sum(delta(y) * dGate)} and {@code sum(delta(y) * dUp)}, and
+         * the residual {@code sum(r * g)}.
+         */
+        NDArray vectorJacobian(int index, NDArray h, NDArray g, NDArray gate, NDArray up, DjlLoraBatch lora,
+                GradientCollector collector) {
+            DjlLayer w = weights.layers().get(index);
+            NDArray gateLeaf = gate.stopGradient();
+            gateLeaf.setRequiresGradient(true);
+            NDArray upLeaf = up.stopGradient();
+            upLeaf.setRequiresGradient(true);
+            collector.backward(downObjective(index, w, DjlOps.swiGlu(gateLeaf, upLeaf), g, lora));
+            NDArray dGate = gateLeaf.getGradient();
+            NDArray dUp = upLeaf.getGradient();
+            NDArray residual = DjlTransformer.this.attended(index, w, h, cosSin, lora, attend);
+            NDArray y = DjlOps.rmsNorm(residual, w.postNorm(), eps);
+            NDArray objective = DjlOps.inner(residual, g)
+                    .add(DjlOps.inner(y, dGate.matMul(w.gate()).addi(dUp.matMul(w.up()))));
+            objective = plusDelta(objective, index, LoraTarget.GATE_PROJ, y, dGate, lora);
+            return plusDelta(objective, index, LoraTarget.UP_PROJ, y, dUp, lora);
+        }
+
+        /**
+         * {@code sum(m * (g @ W_down))} plus the down projection's LoRA term {@code sum(delta(m) * g)}: what carries
+         * {@code g}, the gradient at {@code down(m)}, back to {@code m} and the down projection's LoRA matrices without
+         * the frozen product's forward.
+         */
+        private NDArray downObjective(int index, DjlLayer w, NDArray gated, NDArray g, DjlLoraBatch lora) {
+            return plusDelta(DjlOps.inner(gated, g.matMul(w.down())), index, LoraTarget.DOWN_PROJ, gated, g, lora);
+        }
+
+        /**
+         * {@code objective + sum(delta(x) * g)} for {@code target}'s LoRA delta ({@link DjlLoraBatch#deltaInner}: no
+         * {@code [tokens, out]} delta array, forward or backward), or {@code objective} when unadapted.
+         */
+        private NDArray plusDelta(NDArray objective, int index, LoraTarget target, NDArray x, NDArray g,
+                DjlLoraBatch lora) {
+            if (!lora.adapts(target)) {
+                return objective;
             }
-            return objective;
+            return objective.add(lora.deltaInner(x, index, target, g));
         }
 
         /** Layers {@code from} to the last in turn, from {@code h}: the last layer's hidden states, the graph kept. */
@@ -173,11 +230,27 @@ final class DjlTransformer {
         return open.residual().add(lora.linear(open.gated(), index, LoraTarget.DOWN_PROJ, w.down(), null));
     }
 
-    /** A layer up to its down projection: the residual after attention, and the SwiGLU product the down projection reads. */
-    private record Open(NDArray residual, NDArray gated) {
+    /**
+     * A layer up to its down projection: the residual after attention, and the gate and up projections' outputs
+     * (LoRA deltas added) whose SwiGLU product the down projection reads.
+     */
+    private record Open(NDArray residual, NDArray gate, NDArray up) {
+
+        /** {@code silu(gate) * up}, computed on each call. */
+        NDArray gated() {
+            return DjlOps.swiGlu(gate, up);
+        }
     }
 
     private Open open(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
+        NDArray r = attended(index, w, h, cosSin, lora, attend);
+        NDArray y = DjlOps.rmsNorm(r, w.postNorm(), eps);
+        return new Open(r, lora.linear(y, index, LoraTarget.GATE_PROJ, w.gate(), null),
+                lora.linear(y, index, LoraTarget.UP_PROJ, w.up(), null));
+    }
+
+    /** A layer's attention half: {@code h + o_proj(attention(...))}, the residual the MLP's norm reads. */
+    private NDArray attended(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
         long tokens = h.getShape().get(0);
         NDArray x = DjlOps.rmsNorm(h, w.inputNorm(), eps);
         NDArray q = lora.linear(x, index, LoraTarget.Q_PROJ, w.q(), w.qBias())
@@ -192,10 +265,7 @@ final class DjlTransformer {
             k = DjlOps.rmsNorm(k, w.kNorm(), eps);
         }
         NDArray attended = attend.apply(index, rope.apply(q, cosSin), rope.apply(k, cosSin), v);
-        h = h.add(lora.linear(attended, index, LoraTarget.O_PROJ, w.o(), w.oBias()));
-        NDArray y = DjlOps.rmsNorm(h, w.postNorm(), eps);
-        return new Open(h, DjlOps.swiGlu(lora.linear(y, index, LoraTarget.GATE_PROJ, w.gate(), null),
-                lora.linear(y, index, LoraTarget.UP_PROJ, w.up(), null)));
+        return h.add(lora.linear(attended, index, LoraTarget.O_PROJ, w.o(), w.oBias()));
     }
 
     private List<SequenceLogits> split(DjlPackedBatch batch, float[] flat) {

@@ -176,22 +176,32 @@ class DjlTrainingMemoryTest {
     }
 
     /**
-     * {@link Checkpoint#AUTO} with room for one layer's activations: the tiny models' second layer keeps its graph and
-     * backpropagates into a leaf of the checkpointed first layer's output, which then goes down recomputed.
+     * {@link Checkpoint#AUTO} with room for one layer's activations and the other layers' gate and up outputs: the
+     * tiny models' last layer keeps its graph and backpropagates into a leaf of the checkpointed layers' output, which
+     * then goes down the layers recomputed from their kept gate and up outputs; and with room for every layer's gate
+     * and up outputs only, every layer so.
      */
     @ParameterizedTest
     @EnumSource(Architecture.class)
     void keepingTheLastLayersAndCheckpointingTheRestGivesThePlainPathsGradients(Architecture arch)
             throws IOException {
-        assertGivesThePlainPaths(arch, 5, ", one layer kept", (config, batch) -> {
-            long tokens = batch.stream().mapToLong(s -> s.tokenIds().length).sum();
-            int longest = batch.stream().mapToInt(s -> s.tokenIds().length).max().orElseThrow();
-            long perLayer = DjlTrainingMemory.activationBytes(config, tokens, longest) / config.numHiddenLayers();
-            DjlTrainingMemory oneKept = new DjlTrainingMemory(Integer.MAX_VALUE, Checkpoint.AUTO, perLayer);
-            assertEquals(1, oneKept.keptLayers(config, tokens, longest));
-            assertTrue(config.numHiddenLayers() > 1, "some layer is checkpointed");
-            return oneKept;
-        });
+        for (boolean oneWhole : new boolean[] {true, false}) {
+            int whole = oneWhole ? 1 : 0;
+            String label = ", " + whole + " layer kept, the others' gate and up";
+            assertGivesThePlainPaths(arch, 5, label, (config, batch) -> {
+                long tokens = batch.stream().mapToLong(s -> s.tokenIds().length).sum();
+                int longest = batch.stream().mapToInt(s -> s.tokenIds().length).max().orElseThrow();
+                int layers = config.numHiddenLayers();
+                assertTrue(layers > 1, "some layer is checkpointed");
+                long perLayer = DjlTrainingMemory.activationBytes(config, tokens, longest) / layers;
+                long projections = DjlTrainingMemory.projectionBytes(config, tokens);
+                DjlTrainingMemory mixed = new DjlTrainingMemory(Integer.MAX_VALUE, Checkpoint.AUTO,
+                        oneWhole ? perLayer + (layers - 1) * projections : layers * projections);
+                assertEquals(whole, mixed.keptLayers(config, tokens, longest));
+                assertEquals(layers - whole, mixed.projectionLayers(config, tokens, longest));
+                return mixed;
+            });
+        }
     }
 
     /**
@@ -300,6 +310,8 @@ class DjlTrainingMemoryTest {
             assertEquals(tiny.numHiddenLayers(), DjlTrainingMemory.parse("off", null, "0").keptLayers(tiny, 1 << 20,
                     1 << 10));
             assertEquals(0, DjlTrainingMemory.parse("auto", null, "0").keptLayers(tiny, 8, 8));
+            assertEquals(0, DjlTrainingMemory.parse("auto", null, "0").projectionLayers(tiny, 8, 8));
+            assertEquals(0, DjlTrainingMemory.parse("on", null, null).projectionLayers(tiny, 8, 8));
         }
         assertEquals(new DjlTrainingMemory(5, Checkpoint.OFF, 7L << 20), DjlTrainingMemory.parse(" OFF ", "5", "7"));
         assertEquals(Checkpoint.ON, DjlTrainingMemory.parse("on", null, null).checkpoint());
