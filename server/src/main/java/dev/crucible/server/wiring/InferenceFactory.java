@@ -15,6 +15,7 @@ import dev.crucible.application.model.ModelStore;
 import dev.crucible.application.usage.UsageRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -45,13 +46,17 @@ class InferenceFactory {
         return new ModelSupervisor(served, adapters, settings.modelCheckInterval());
     }
 
-    @Singleton
+    /**
+     * Made when the context starts, before the server listens ({@link Context}), not by the first chat request's
+     * controller: that request used to build it and the models' latency histograms on its way to its first token.
+     */
+    @Context
     ChatCompletionUseCase chatCompletions(ServedModels served, ModelStore models, CheckpointStore checkpoints,
             AdapterFiles adapterFiles, AdapterCache adapters,
             InferenceSettings inference, StructuredOutputSettings structured, MeterRegistry registry,
             UsageRecorder usage, Clock clock) {
         return new ChatCompletionService(new ChatModelResolver(served, models, checkpoints, adapterFiles), adapters,
-                settings(inference, structured), new MeteredChatObserver(registry), usage, clock);
+                settings(inference, structured), new MeteredChatObserver(registry, served.names()), usage, clock);
     }
 
     /** The warm-up chats before the server serves, prepared as the chat completions' own requests are. */

@@ -72,6 +72,27 @@ class MetricsIT {
                 .mapToDouble(Map.Entry::getValue).sum();
     }
 
+    /**
+     * The chat path is built when the server starts, before it listens, not by its first chat (which used to build the
+     * use case and the model's histograms on its way to its first token): a fresh server's first scrape, before any
+     * chat, has the served model's first-token and latency histograms, at zero.
+     */
+    @Test
+    void aFreshServerHasTheServedModelsLatencyHistogramsBeforeItsFirstChat() {
+        try (TestServer fresh = TestServer.start(Map.of("crucible.runner.enabled", false))) {
+            HttpResponse<String> scraped = scrape(fresh, fresh.newKey("ops"));
+            assertEquals(200, scraped.statusCode(), scraped.body());
+            Map<String, Double> samples = samples(scraped.body());
+            String model = "model_name=\"" + TestServer.BASE_MODEL + "\"";
+            for (String name : List.of("vllm:time_to_first_token_seconds_count",
+                    "vllm:e2e_request_latency_seconds_count")) {
+                assertTrue(samples.keySet().stream().anyMatch(k -> k.startsWith(name + "{") && k.contains(model)),
+                        name + " in " + samples.keySet());
+                assertEquals(0.0, value(samples, name, model), name);
+            }
+        }
+    }
+
     @Test
     void trainingMetersCountStepsTokensAndTheJobsDurationByOutcome() {
         try (TestServer training = TestServer.start(Map.of())) {
