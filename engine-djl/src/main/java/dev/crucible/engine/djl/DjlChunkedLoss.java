@@ -44,8 +44,7 @@ record DjlChunkedLoss(DjlTransformer transformer, NDManager manager, DjlTraining
                 NDArray logp = logits.logSoftmax(-1);
                 // log-softmax's backward reads its output, not its input: the chunk's logits go at once.
                 logits.close();
-                NDArray picked = logp.gather(manager.create(pick(packed.targetTokens(), chunk), new Shape(chunk.length,
-                        1)), 1).reshape(chunk.length);
+                NDArray picked = targetLogprobs(logp, pick(packed.targetTokens(), chunk));
                 scatter(picked.toFloatArray(), chunk, logprobs);
                 if (entropies != null) {
                     NDArray detached = logp.stopGradient();
@@ -75,7 +74,7 @@ record DjlChunkedLoss(DjlTransformer transformer, NDManager manager, DjlTraining
         NDArray logp = logits.logSoftmax(-1);
         logits.close();
         long[] targets = pick(packed.targetTokens(), chunk);
-        NDArray picked = logp.gather(manager.create(targets, new Shape(n, 1)), 1).reshape(n);
+        NDArray picked = targetLogprobs(logp, targets);
         scatter(picked.toFloatArray(), chunk, logprobs);
         NDArray gradient = logp.exp();
         if (entropies != null) {
@@ -88,6 +87,11 @@ record DjlChunkedLoss(DjlTransformer transformer, NDManager manager, DjlTraining
         NDArray input = transformer.baseHeadBackward(gradient);
         gradient.close();
         collector.backward(DjlOps.inner(normed, input));
+    }
+
+    /** Each row's log-probability of its target: {@code logp[i, targets[i]]}, shape {@code [rows]}. */
+    private NDArray targetLogprobs(NDArray logp, long[] targets) {
+        return logp.gather(manager.create(targets, new Shape(targets.length, 1)), 1).reshape(targets.length);
     }
 
     private static long[] pick(long[] values, int[] indices) {

@@ -207,7 +207,6 @@ final class DjlLoraTrainer implements LoraTrainer {
         return IntStream.range(0, flags.length).filter(i -> flags[i] == value).toArray();
     }
 
-
     /**
      * The parameters as the forward uses them: {@code A}, and {@code B} times the scaling (part of the graph). The
      * scaling is an array of the call's scope rather than {@code mul(float)}: DJL wraps a Java buffer without copying

@@ -122,7 +122,7 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptByte
             case ON -> 0;
             case OFF -> layers;
             case AUTO -> {
-                long perLayer = Math.max(1, activationBytes(model, tokens, longest) / layers);
+                long perLayer = layerBytes(model, tokens, longest);
                 long projections = projectionBytes(model, tokens);
                 if (keptBytes / perLayer >= layers) {
                     yield layers;
@@ -143,9 +143,14 @@ record DjlTrainingMemory(int lossChunkRows, Checkpoint checkpoint, long keptByte
             return 0;
         }
         int kept = keptLayers(model, tokens, longest);
-        long left = keptBytes - kept * Math.max(1, activationBytes(model, tokens, longest) / model.numHiddenLayers());
+        long left = keptBytes - kept * layerBytes(model, tokens, longest);
         return (int) Math.max(0, Math.min(model.numHiddenLayers() - kept,
                 left / Math.max(1, projectionBytes(model, tokens))));
+    }
+
+    /** One layer's share of {@link #activationBytes}, at least 1. */
+    private static long layerBytes(ModelConfig model, long tokens, int longest) {
+        return Math.max(1, activationBytes(model, tokens, longest) / model.numHiddenLayers());
     }
 
     /** What one layer's gate and up outputs take, F32: {@code 2 x tokens x intermediate x 4} bytes. */

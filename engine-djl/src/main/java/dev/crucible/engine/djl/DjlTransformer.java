@@ -120,8 +120,7 @@ final class DjlTransformer {
         NDArray[] layerAndProjections(int index, NDArray h, DjlLoraBatch lora) {
             DjlLayer w = weights.layers().get(index);
             Open open = DjlTransformer.this.open(index, w, h, cosSin, lora, attend);
-            NDArray out = open.residual().add(lora.linear(open.gated(), index, LoraTarget.DOWN_PROJ, w.down(), null));
-            return new NDArray[] {out, open.gate(), open.up()};
+            return new NDArray[] {output(index, w, open, lora), open.gate(), open.up()};
         }
 
         /**
@@ -226,7 +225,11 @@ final class DjlTransformer {
     }
 
     private NDArray layer(int index, DjlLayer w, NDArray h, NDList cosSin, DjlLoraBatch lora, Attend attend) {
-        Open open = open(index, w, h, cosSin, lora, attend);
+        return output(index, w, open(index, w, h, cosSin, lora, attend), lora);
+    }
+
+    /** The layer's output from its open form: the residual plus the down projection of the SwiGLU product. */
+    private static NDArray output(int index, DjlLayer w, Open open, DjlLoraBatch lora) {
         return open.residual().add(lora.linear(open.gated(), index, LoraTarget.DOWN_PROJ, w.down(), null));
     }
 
