@@ -99,6 +99,7 @@ final class DjlLoraTrainer implements LoraTrainer {
     @Override
     public synchronized TrainingBatchResult accumulate(List<TrainingSequence> batch, TokenObjective objective) {
         requireOpen();
+        owner.threads().useConfigured();
         DjlTrainingBatch packed = pack(batch);
         boolean[] graded = packed.graded(objective);
         try (NDScope scope = new NDScope();
@@ -175,6 +176,7 @@ final class DjlLoraTrainer implements LoraTrainer {
     @Override
     public synchronized List<float[]> logprobs(List<TrainingSequence> batch, boolean withAdapter) {
         requireOpen();
+        owner.threads().useConfigured();
         DjlTrainingBatch packed = pack(batch);
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning();
@@ -247,6 +249,7 @@ final class DjlLoraTrainer implements LoraTrainer {
     @Override
     public synchronized double step(AdamWStep settings) {
         requireOpen();
+        owner.threads().useConfigured();
         return optimiser.step(settings);
     }
 

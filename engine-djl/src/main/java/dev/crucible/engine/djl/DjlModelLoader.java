@@ -30,7 +30,7 @@ final class DjlModelLoader {
         try {
             reader = model.openWeights();
             DjlWeights weights = DjlWeights.load(config, new DjlTensors(reader, manager, maxPartBytes));
-            return new DjlModelRunner(config, reader, manager, weights);
+            return new DjlModelRunner(config, reader, manager, weights, runtime.threads());
         } catch (IOException | RuntimeException e) {
             manager.close();
             if (reader != null) {

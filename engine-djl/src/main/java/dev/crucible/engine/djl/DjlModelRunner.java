@@ -38,11 +38,14 @@ final class DjlModelRunner implements ModelRunner {
     private final SafetensorsReader reader;
     private final NDManager manager;
     private final DjlTransformer transformer;
+    private final DjlThreads threads;
     private final RunnerResources resources = new RunnerResources(this);
     private final Set<DjlLoraTrainer> trainers = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    DjlModelRunner(ModelConfig config, SafetensorsReader reader, NDManager manager, DjlWeights weights) {
+    DjlModelRunner(ModelConfig config, SafetensorsReader reader, NDManager manager, DjlWeights weights,
+            DjlThreads threads) {
         this.config = config;
+        this.threads = threads;
         this.reader = reader;
         this.manager = manager;
         this.transformer = new DjlTransformer(config, weights);
@@ -63,6 +66,7 @@ final class DjlModelRunner implements ModelRunner {
     public synchronized List<SequenceLogits> forward(List<SequenceInput> batch) {
         resources.requireOpen();
         DjlPackedBatch packed = DjlPackedBatch.of(batch, this);
+        threads.useForTokens(packed.tokens().length);
         List<SequenceLogits> logits;
         try (NDScope scope = new NDScope()) {
             scope.suppressNotUsedWarning();
@@ -173,5 +177,10 @@ final class DjlModelRunner implements ModelRunner {
     /** What the runner has handed out, for the batch checks' {@code belongsTo}. */
     RunnerResources resources() {
         return resources;
+    }
+
+    /** The engine's intra-op thread counts, which its trainers set too. */
+    DjlThreads threads() {
+        return threads;
     }
 }

@@ -17,6 +17,7 @@ final class DjlRuntime {
 
     private final boolean cuda;
     private Engine engine;
+    private DjlThreads threads;
 
     DjlRuntime(boolean cuda) {
         this.cuda = cuda;
@@ -28,6 +29,7 @@ final class DjlRuntime {
             holdOffline();
             try {
                 engine = Engine.getEngine(ENGINE_NAME);
+                threads = DjlThreads.ofStartedEngine();
             } catch (RuntimeException | LinkageError e) {
                 throw new EngineException(EngineException.Reason.RUNTIME_UNAVAILABLE,
                         "the PyTorch engine of DJL does not load: " + e, e);
@@ -44,6 +46,12 @@ final class DjlRuntime {
         if (System.getenv(OFFLINE_ENV) == null && System.getProperty(OFFLINE_PROPERTY) == null) {
             System.setProperty(OFFLINE_PROPERTY, "true");
         }
+    }
+
+    /** The intra-op thread counts of the started engine (starting it if needed). */
+    synchronized DjlThreads threads() {
+        engine();
+        return threads;
     }
 
     /** Where models run: the first GPU when CUDA is usable, else the CPU. */
