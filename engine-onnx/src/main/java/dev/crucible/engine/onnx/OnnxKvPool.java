@@ -6,6 +6,7 @@ import ai.onnxruntime.OrtException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
+import java.util.List;
 
 /**
  * The key/value buffers of a runner's caches: per layer one off-heap buffer for keys and one for values,
@@ -112,6 +113,77 @@ final class OnnxKvPool implements AutoCloseable {
         reallocate(sources, maxLen);
         owners[slot] = cache;
         return slot;
+    }
+
+    /**
+     * Moves rows so that {@code members}' caches hold adjacent rows, starting at the lowest of their rows, swapping
+     * each member above that block with a row in it that no member holds (another cache's, which moves to the
+     * member's row, or a free one). A batched decode runs over the smallest range of rows holding its members, so
+     * without this every row between them, a prefix cache's copy or a paused sequence, would be computed and thrown
+     * away (half of an 8-stream decode's rows in the server, whose prompts' copies took the rows between the streams').
+     * A swap copies the positions the two caches hold; once adjacent, a steady batch moves nothing.
+     */
+    void gather(List<OnnxKvCache> members) {
+        int first = Integer.MAX_VALUE;
+        int last = -1;
+        boolean[] member = new boolean[owners.length];
+        for (OnnxKvCache c : members) {
+            first = Math.min(first, c.slot());
+            last = Math.max(last, c.slot());
+            member[c.slot()] = true;
+        }
+        int end = first + members.size();
+        if (last < end) {
+            return;
+        }
+        int free = first;
+        for (OnnxKvCache c : members) {
+            if (c.slot() < end) {
+                continue;
+            }
+            while (member[free]) {
+                free++;
+            }
+            int from = c.slot();
+            swap(free, from);
+            member[free] = true;
+            member[from] = false;
+        }
+    }
+
+    /** Exchanges rows {@code a} and {@code b}: the positions their caches hold, and the caches' rows. */
+    private void swap(int a, int b) {
+        long headBytes = (long) maxLen * headDim * Float.BYTES;
+        long aBytes = heldBytes(a);
+        long bBytes = heldBytes(b);
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment held = scratch.allocate(Math.max(1, aBytes));
+            for (int l = 0; l < layers; l++) {
+                for (MemorySegment buffer : new MemorySegment[] {keys[l], values[l]}) {
+                    for (int h = 0; h < kvHeads; h++) {
+                        long atA = ((long) a * kvHeads + h) * headBytes;
+                        long atB = ((long) b * kvHeads + h) * headBytes;
+                        MemorySegment.copy(buffer, atA, held, 0, aBytes);
+                        MemorySegment.copy(buffer, atB, buffer, atA, bBytes);
+                        MemorySegment.copy(held, 0, buffer, atB, aBytes);
+                    }
+                }
+            }
+        }
+        OnnxKvCache atA = owners[a];
+        owners[a] = owners[b];
+        owners[b] = atA;
+        if (owners[a] != null) {
+            owners[a].moved(a);
+        }
+        if (owners[b] != null) {
+            owners[b].moved(b);
+        }
+    }
+
+    /** The bytes of one head's positions that row {@code slot}'s cache holds; 0 for a free row. */
+    private long heldBytes(int slot) {
+        return owners[slot] == null ? 0 : (long) owners[slot].length() * headDim * Float.BYTES;
     }
 
     /** Frees row {@code slot}. */

@@ -55,6 +55,7 @@ record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, 
 
     private static OnnxRun decode(OnnxKvPool pool, List<Integer> members, List<SequenceInput> batch,
             List<OnnxKvCache> caches) {
+        pool.gather(members.stream().map(caches::get).toList());
         int first = Integer.MAX_VALUE;
         int last = -1;
         for (int i : members) {
