@@ -152,6 +152,7 @@ public final class Main {
                     HfJson.read(Path.of(args[2])), HfJson.read(Path.of(args[3])), HfJson.read(Path.of(args[4]))));
             case "first-steps" -> FirstSteps.run(Path.of(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 100);
             case "onnx-f16" -> dev.crucible.engine.onnx.OnnxF16Probe.main(new String[0]);
+            case "onnx-kernels" -> dev.crucible.engine.onnx.OnnxKernelProbe.main(new String[0]);
             case "onnx-decode" -> OnnxDecodeSpeed.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             default -> {
                 System.err.println("usage: Main model WORK SEED | crucible WORK OUT P D R [ENGINE] | report L.json,.. E=C.json,.. "

@@ -4,8 +4,9 @@ import java.util.Locale;
 
 /**
  * The scheduler's running account of a {@link PrefillBudget}: how many prompt tokens the next step may forward while
- * sequences decode. Paced, it keeps the time of a forward that only decodes (an exponentially weighted mean, weight
- * {@value #WEIGHT} for the newest) and a cost model of what a prompt piece adds to a step, fitted online to the timed
+ * sequences decode. Paced, it keeps the time of a forward that only decodes (the median of the last {@value #WINDOW}
+ * of them with as many sequences, so one slow step, such as a batch's first, or the last one before a long prompt
+ * arrives, does not set the allowance for the whole prefill that follows) and a cost model of what a prompt piece adds to a step, fitted online to the timed
  * steps that also prefilled: a piece of {@code k} tokens starting at position {@code p} (the tokens its sequence's
  * cache holds already) adds {@code fixed + k * perToken + k * m * perTokenPosition}, {@code m = p + (k - 1) / 2} the
  * piece's mean position. The fixed part is the prefill run's own (the engine runs a piece apart from the decoding
@@ -34,8 +35,8 @@ import java.util.Locale;
  */
 final class PrefillPacer {
 
-    /** The weight of the newest timing in the decode-only mean. */
-    static final double WEIGHT = 0.25;
+    /** How many of the latest decode-only steps the decode time is the median of. */
+    static final int WINDOW = 9;
     /** The share of the allowed extra time the budget aims at. */
     static final double MARGIN = 0.8;
     /** The budget before a mixed step has been timed. */
@@ -48,6 +49,8 @@ final class PrefillPacer {
     private double decodeNanos = Double.NaN;
     /** How many sequences the decode-only steps of {@link #decodeNanos} forwarded. */
     private int decodeSequences;
+    /** The latest decode-only steps' times with {@link #decodeSequences} sequences, oldest first. */
+    private final java.util.ArrayDeque<Long> decodeTimes = new java.util.ArrayDeque<>();
     private final PieceCost cost = new PieceCost();
     /** The last timed mixed step: its piece's tokens (0 before one), position and extra time. */
     private int lastTokens;
@@ -143,8 +146,15 @@ final class PrefillPacer {
             return;
         }
         if (prompt == 0) {
-            decodeNanos = decoding == decodeSequences ? mean(decodeNanos, nanos) : nanos;
-            decodeSequences = decoding;
+            if (decoding != decodeSequences) {
+                decodeTimes.clear();
+                decodeSequences = decoding;
+            }
+            decodeTimes.addLast(nanos);
+            if (decodeTimes.size() > WINDOW) {
+                decodeTimes.removeFirst();
+            }
+            decodeNanos = median(decodeTimes);
         } else if (!Double.isNaN(decodeNanos)) {
             lastExtra = Math.max(0, nanos - decodeNanos);
             lastTokens = prompt;
@@ -161,8 +171,11 @@ final class PrefillPacer {
                 decodeSequences, allowedNanos() / 1e6, cost);
     }
 
-    private static double mean(double mean, double sample) {
-        return Double.isNaN(mean) ? sample : mean + WEIGHT * (sample - mean);
+    /** The median of {@code times}; of an even count, the mean of the middle two. */
+    private static double median(java.util.Collection<Long> times) {
+        long[] sorted = times.stream().mapToLong(Long::longValue).sorted().toArray();
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
     }
 
     /**

@@ -139,6 +139,18 @@ class PrefillPacerTest {
     }
 
     @Test
+    void oneSlowDecodeStepDoesNotSetTheAllowance() {
+        PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(2.5), 512);
+        // a batch's first step, steady ones, then one slow step just before a long prompt arrives (as measured)
+        for (long ms : new long[] {161, 67, 65, 65, 70, 76, 66, 95, 68, 64, 72, 67, 66, 66, 115}) {
+            pacer.forwarded(4, 0, 0, ms * MS);
+        }
+        assertEquals(67 * MS, pacer.decodeNanos(), 1, "the median of the last " + PrefillPacer.WINDOW);
+        pacer.forwarded(5, 0, 0, 90 * MS);
+        assertEquals(90 * MS, pacer.decodeNanos(), 1, "another number of sequences starts afresh");
+    }
+
+    @Test
     void fewerStreamsThanADecodeStepWasTimedWithAreTimedAgainFirst() {
         PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
         prefill(pacer, 8, 160 * MS, new Cost(0, MS, 0), 400);
