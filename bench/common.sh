@@ -1,6 +1,7 @@
 # Sourced by bench/run and bench/train: builds what the benchmarks run (unless BENCH_NO_BUILD is set) and defines
 # java_run, which starts the bench jar with PyTorch on $threads threads. Expects $bench, $root, $results and say().
 source "$root/scripts/jdk.sh"
+source "$root/scripts/native-memory.sh"
 mvn_opts=(-q -B ${BENCH_MVN_OPTS:--o})
 
 # Crucible's engine as the sources are now (installed so bench/pom.xml picks it up), then the bench jar.
@@ -20,7 +21,7 @@ fi
 
 # BENCH_JAVA_OPTS adds JVM options (bench/profile sets ONNX Runtime's profile file with it).
 java_run() {
-  "$JAVA_HOME/bin/java" -Xmx6g --enable-native-access=ALL-UNNAMED ${BENCH_JAVA_OPTS:-} \
+  GLIBC_TUNABLES="$(crucible_glibc_tunables)" "$JAVA_HOME/bin/java" -Xmx6g --enable-native-access=ALL-UNNAMED ${BENCH_JAVA_OPTS:-} \
     -Dai.djl.pytorch.num_threads="$threads" -Dcrucible.onnx.threads="$threads" \
     -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils=error \
