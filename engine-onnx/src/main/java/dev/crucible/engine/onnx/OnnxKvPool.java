@@ -13,8 +13,8 @@ import java.util.List;
  * {@code [slots, kv_heads, maxLen, head_dim]} F32, each cache owning one slot (row). GroupQueryAttention reads and
  * writes a contiguous range of rows in place ({@link #views}), so batched decoding passes the buffers themselves, with
  * no copy per token. {@code maxLen} is a power of two at least as long as the longest sequence held (at most
- * {@code max_position_embeddings}) plus one spare position: a row in the range that is not in the batch gets a
- * throw-away token written at its next free position, which for a full cache is that spare one.
+ * {@code max_position_embeddings}) plus one spare position, where a full cache's row took a throw-away token when
+ * decodes ran over rows outside their batch; they no longer do ({@link #gather}), so the spare is unused.
  *
  * <p>Both dimensions grow by doubling as caches are made and sequences lengthen ({@link #ensureLength}), the held rows
  * copied once each time, so a cache's capacity costs nothing until used and a token costs amortised O(1) copying.
@@ -94,11 +94,6 @@ final class OnnxKvPool implements AutoCloseable {
         return owners.length;
     }
 
-    /** The cache in row {@code slot}, or null for a free row. */
-    OnnxKvCache owner(int slot) {
-        return owners[slot];
-    }
-
     /** Gives {@code cache} a free row, growing the buffers when none is free; returns the row. */
     int acquire(OnnxKvCache cache) {
         for (int s = 0; s < owners.length; s++) {
@@ -118,12 +113,12 @@ final class OnnxKvPool implements AutoCloseable {
     /**
      * Moves rows so that {@code members}' caches hold adjacent rows, starting at the lowest of their rows, swapping
      * each member above that block with a row in it that no member holds (another cache's, which moves to the
-     * member's row, or a free one). A batched decode runs over the smallest range of rows holding its members, so
-     * without this every row between them, a prefix cache's copy or a paused sequence, would be computed and thrown
-     * away (half of an 8-stream decode's rows in the server, whose prompts' copies took the rows between the streams').
-     * A swap copies the positions the two caches hold; once adjacent, a steady batch moves nothing.
+     * member's row, or a free one); returns the block's first row. A batched decode runs over a range of rows, so
+     * without this every row between its members, a prefix cache's copy or a paused sequence, would be computed and
+     * thrown away (half of an 8-stream decode's rows in the server, whose prompts' copies took the rows between the
+     * streams'). A swap copies the positions the two caches hold; once adjacent, a steady batch moves nothing.
      */
-    void gather(List<OnnxKvCache> members) {
+    int gather(List<OnnxKvCache> members) {
         int first = Integer.MAX_VALUE;
         int last = -1;
         boolean[] member = new boolean[owners.length];
@@ -134,7 +129,7 @@ final class OnnxKvPool implements AutoCloseable {
         }
         int end = first + members.size();
         if (last < end) {
-            return;
+            return first;
         }
         int free = first;
         for (OnnxKvCache c : members) {
@@ -149,6 +144,7 @@ final class OnnxKvPool implements AutoCloseable {
             member[free] = true;
             member[from] = false;
         }
+        return first;
     }
 
     /** Exchanges rows {@code a} and {@code b}: the positions their caches hold, and the caches' rows. */

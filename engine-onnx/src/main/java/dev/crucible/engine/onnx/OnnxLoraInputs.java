@@ -51,57 +51,49 @@ final class OnnxLoraInputs implements AutoCloseable {
      * Puts the run's LoRA inputs into {@code inputs}.
      *
      * @param adapters per row of the run, the adapter of its sequence (null: the base model)
-     * @param live     per row, whether its logits are used
      * @param made     receives the tensors made for this run alone, which the caller closes after the run (also when
      *                 this fails)
      * @param logitRows the run's flattened {@code row * seq + position} logit rows, whose head ({@code lm_head})
      *                  inputs are per logit row
      * @param seq       the run's new tokens per row
      */
-    void add(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, OnnxLoraAdapter[] adapters, boolean[] live,
-            long[] logitRows, int seq) throws OrtException {
+    void add(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, OnnxLoraAdapter[] adapters, long[] logitRows,
+            int seq) throws OrtException {
         for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
             for (LoraTarget t : LoraTarget.layerProjections()) {
-                put(inputs, made, layer, t, adapters, live);
+                put(inputs, made, layer, t, adapters);
             }
         }
         // The head's inputs are per logit row (its sequence's adapter), every one of them used.
         OnnxLoraAdapter[] headAdapters = new OnnxLoraAdapter[logitRows.length];
-        boolean[] headLive = new boolean[logitRows.length];
         for (int j = 0; j < logitRows.length; j++) {
             headAdapters[j] = adapters[(int) (logitRows[j] / seq)];
-            headLive[j] = true;
         }
-        put(inputs, made, 0, LoraTarget.LM_HEAD, headAdapters, headLive);
+        put(inputs, made, 0, LoraTarget.LM_HEAD, headAdapters);
     }
 
-    /** One target's inputs: the one adapter's own tensors (or zeros) when every live row shares it, else stacked. */
+    /** One target's inputs: the one adapter's own tensors (or zeros) when every row shares it, else stacked. */
     private void put(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, int layer, LoraTarget t,
-            OnnxLoraAdapter[] adapters, boolean[] live) throws OrtException {
-        OnnxLoraAdapter shared = null;
+            OnnxLoraAdapter[] adapters) throws OrtException {
+        OnnxLoraAdapter shared = adapters[0];
         boolean uniform = true;
-        boolean first = true;
-        for (int row = 0; row < adapters.length; row++) {
-            if (live[row]) {
-                uniform &= first || adapters[row] == shared;
-                shared = first ? adapters[row] : shared;
-                first = false;
-            }
+        for (OnnxLoraAdapter adapter : adapters) {
+            uniform &= adapter == shared;
         }
         if (uniform) {
             boolean adapted = shared != null && shared.aTensor(layer, t) != null;
             inputs.put(aName(layer, t), adapted ? shared.aTensor(layer, t) : zeroA[t.ordinal()]);
             inputs.put(bName(layer, t), adapted ? shared.bTensor(layer, t) : zeroB[t.ordinal()]);
         } else {
-            stack(inputs, made, layer, t, adapters, live);
+            stack(inputs, made, layer, t, adapters);
         }
     }
 
     private void stack(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, int layer, LoraTarget t,
-            OnnxLoraAdapter[] adapters, boolean[] live) throws OrtException {
+            OnnxLoraAdapter[] adapters) throws OrtException {
         int rank = 0;
         for (int row = 0; row < adapters.length; row++) {
-            if (live[row] && adapters[row] != null && adapters[row].a(layer, t) != null) {
+            if (adapters[row] != null && adapters[row].a(layer, t) != null) {
                 rank = Math.max(rank, adapters[row].rank());
             }
         }
@@ -116,7 +108,7 @@ final class OnnxLoraInputs implements AutoCloseable {
         FloatBuffer a = direct(rows * rank * in);
         FloatBuffer b = direct(rows * out * rank);
         for (int row = 0; row < rows; row++) {
-            OnnxLoraAdapter adapter = live[row] ? adapters[row] : null;
+            OnnxLoraAdapter adapter = adapters[row];
             if (adapter == null || adapter.a(layer, t) == null) {
                 continue;
             }

@@ -11,22 +11,20 @@ import java.util.Map;
  * logits rows belong to which sequence of the forward batch.
  *
  * <p>How a forward batch becomes runs ({@link #plan}): the one-token sequences (decoding) of one pool share a run
- * over the smallest range of rows that holds them all; a row in that range that is not in the batch gets a
- * throw-away token at its next free position, which its cache does not count (each row's new key/value lands at
- * {@code seqlens_k[row]}, shared/reference/onnx-decoder.md section 3). Every longer sequence (a prefill or a prefill
- * chunk) runs alone, since GroupQueryAttention takes the same number of new tokens in every row. Decoding runs go
- * first, so a later prefill of a row overwrites the throw-away token a decoding run put at its start.
+ * over their rows, which the pool first makes adjacent ({@link OnnxKvPool#gather}), so every row of the run is one of
+ * them (each row's new key/value lands at {@code seqlens_k[row]}, shared/reference/onnx-decoder.md section 3). Every
+ * longer sequence (a prefill or a prefill chunk) runs alone, since GroupQueryAttention takes the same number of new
+ * tokens in every row. Decoding runs go first.
  *
  * @param inputIds  {@code [batch * seq]} row-major
  * @param seqlensK  per row: its total length after the run, minus one
  * @param logitRows the flattened {@code row * seq + position} entries whose logits are computed, sequence by sequence
  * @param members   the forward-batch index of each sequence with logits in this run, in {@code logitRows} order
  * @param counts    how many logits rows each member has
- * @param adapters  per row, the LoRA adapter of its sequence; null for the base model or a row not in the batch
- * @param live      per row, whether it holds a sequence of the batch (its logits are used)
+ * @param adapters  per row, the LoRA adapter of its sequence; null for the base model
  */
 record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, int[] seqlensK, long[] logitRows,
-        int[] members, int[] counts, OnnxLoraAdapter[] adapters, boolean[] live) {
+        int[] members, int[] counts, OnnxLoraAdapter[] adapters) {
 
     /** The longest total length among the rows: GroupQueryAttention's {@code total_sequence_length}. */
     int totalLength() {
@@ -55,36 +53,25 @@ record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, 
 
     private static OnnxRun decode(OnnxKvPool pool, List<Integer> members, List<SequenceInput> batch,
             List<OnnxKvCache> caches) {
-        pool.gather(members.stream().map(caches::get).toList());
-        int first = Integer.MAX_VALUE;
-        int last = -1;
-        for (int i : members) {
-            first = Math.min(first, caches.get(i).slot());
-            last = Math.max(last, caches.get(i).slot());
-        }
-        int rows = last - first + 1;
+        int first = pool.gather(members.stream().map(caches::get).toList());
+        int rows = members.size();
         long[] ids = new long[rows];
         int[] seqlens = new int[rows];
-        for (int r = 0; r < rows; r++) {
-            OnnxKvCache owner = pool.owner(first + r);
-            seqlens[r] = owner == null ? 0 : owner.length();
-        }
-        long[] logitRows = new long[members.size()];
-        int[] order = new int[members.size()];
-        int[] counts = new int[members.size()];
+        long[] logitRows = new long[rows];
+        int[] order = new int[rows];
+        int[] counts = new int[rows];
         OnnxLoraAdapter[] adapters = new OnnxLoraAdapter[rows];
-        boolean[] live = new boolean[rows];
-        for (int m = 0; m < members.size(); m++) {
+        for (int m = 0; m < rows; m++) {
             int i = members.get(m);
             int row = caches.get(i).slot() - first;
             ids[row] = batch.get(i).tokenId(0);
+            seqlens[row] = caches.get(i).length();
             adapters[row] = (OnnxLoraAdapter) batch.get(i).adapter();
-            live[row] = true;
             logitRows[m] = row;
             order[m] = i;
             counts[m] = 1;
         }
-        return new OnnxRun(pool, first, rows, 1, ids, seqlens, logitRows, order, counts, adapters, live);
+        return new OnnxRun(pool, first, rows, 1, ids, seqlens, logitRows, order, counts, adapters);
     }
 
     private static OnnxRun prefill(int index, SequenceInput in, OnnxKvCache cache) {
@@ -104,6 +91,6 @@ record OnnxRun(OnnxKvPool pool, int first, int batch, int seq, long[] inputIds, 
         }
         return new OnnxRun(cache.pool(), cache.slot(), 1, n, ids, new int[] {cache.length() + n - 1}, logitRows,
                 new int[] {index}, new int[] {logitRows.length},
-                new OnnxLoraAdapter[] {(OnnxLoraAdapter) in.adapter()}, new boolean[] {true});
+                new OnnxLoraAdapter[] {(OnnxLoraAdapter) in.adapter()});
     }
 }

@@ -68,7 +68,7 @@ final class OnnxSession implements AutoCloseable {
         try {
             Map<String, OnnxTensor> inputs = new HashMap<>();
             if (lora != null) {
-                lora.add(inputs, made, run.adapters(), run.live(), run.logitRows(), run.seq());
+                lora.add(inputs, made, run.adapters(), run.logitRows(), run.seq());
             }
             inputs.put(OnnxDecoderGraph.INPUT_IDS, own(made, OnnxTensor.createTensor(env,
                     LongBuffer.wrap(run.inputIds()), new long[] {run.batch(), run.seq()})));
