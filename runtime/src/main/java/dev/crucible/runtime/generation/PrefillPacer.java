@@ -1,19 +1,21 @@
 package dev.crucible.runtime.generation;
 
+import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Locale;
 
 /**
  * The scheduler's running account of a {@link PrefillBudget}: how many prompt tokens the next step may forward while
  * sequences decode. Paced, it keeps the time of a forward that only decodes (the median of the last {@value #WINDOW}
  * of them with as many sequences, so one slow step, such as a batch's first, or the last one before a long prompt
- * arrives, does not set the allowance for the whole prefill that follows) and a cost model of what a prompt piece adds to a step, fitted online to the timed
- * steps that also prefilled: a piece of {@code k} tokens starting at position {@code p} (the tokens its sequence's
- * cache holds already) adds {@code fixed + k * perToken + k * m * perTokenPosition}, {@code m = p + (k - 1) / 2} the
- * piece's mean position. The fixed part is the prefill run's own (the engine runs a piece apart from the decoding
- * rows, reading the weights once more); the last grows with the position, since each new token attends to the prefix
- * already cached. The budget is then the largest piece whose predicted extra time fits {@code (stallFactor - 1)}
- * decode steps, with a margin of {@value #MARGIN} for noise, so a step is within the factor by construction whenever
- * the model holds.
+ * arrives, does not set the allowance for the whole prefill that follows) and a cost model of what a prompt piece
+ * adds to a step, fitted online to the timed steps that also prefilled: a piece of {@code k} tokens starting at
+ * position {@code p} (the tokens its sequence's cache holds already) adds
+ * {@code fixed + k * perToken + k * m * perTokenPosition}, {@code m = p + (k - 1) / 2} the piece's mean position.
+ * The fixed part is the prefill run's own (the engine runs a piece apart from the decoding rows, reading the weights
+ * once more); the last grows with the position, since each new token attends to the prefix already cached. The
+ * budget is then the largest piece whose predicted extra time fits {@code (stallFactor - 1)} decode steps, with a
+ * margin of {@value #MARGIN} for noise, so a step is within the factor by construction whenever the model holds.
  *
  * <p>The fit is least squares over every mixed step timed, each older one weighing {@value #FORGET} of the one after
  * it (the machine's load changes), with no coefficient below 0 (the best fit over the subsets of the three terms).
@@ -50,7 +52,7 @@ final class PrefillPacer {
     /** How many sequences the decode-only steps of {@link #decodeNanos} forwarded. */
     private int decodeSequences;
     /** The latest decode-only steps' times with {@link #decodeSequences} sequences, oldest first. */
-    private final java.util.ArrayDeque<Long> decodeTimes = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Long> decodeTimes = new ArrayDeque<>();
     private final PieceCost cost = new PieceCost();
     /** The last timed mixed step: its piece's tokens (0 before one), position and extra time. */
     private int lastTokens;
@@ -172,7 +174,7 @@ final class PrefillPacer {
     }
 
     /** The median of {@code times}; of an even count, the mean of the middle two. */
-    private static double median(java.util.Collection<Long> times) {
+    private static double median(Collection<Long> times) {
         long[] sorted = times.stream().mapToLong(Long::longValue).sorted().toArray();
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
