@@ -31,14 +31,20 @@ final class OnnxKvCache extends RunnerKvCache {
         slot = pool.acquire(this);
     }
 
+    /** Holds the first {@link #length()} positions of {@code source}'s row, where they are: a kept prefix. */
+    void keep(OnnxKvCache source) {
+        slot = source.slot();
+        pool.keep(this);
+    }
+
     /** Takes row {@code row} instead, where the pool has moved this cache's keys and values. */
     void moved(int row) {
         slot = row;
     }
 
-    /** Gives the row back. */
+    /** Gives the row back, or lets go of it while another cache still holds it. */
     @Override
     protected void free() {
-        pool.release(slot);
+        pool.release(this);
     }
 }

@@ -6,11 +6,13 @@ import ai.onnxruntime.OrtException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The key/value buffers of a runner's caches: per layer one off-heap buffer for keys and one for values,
- * {@code [slots, kv_heads, maxLen, head_dim]} F32, each cache owning one slot (row). GroupQueryAttention reads and
+ * {@code [slots, kv_heads, maxLen, head_dim]} F32, each cache owning one slot (row), or holding a prefix kept
+ * on another cache's row ({@link #keep}). GroupQueryAttention reads and
  * writes a contiguous range of rows in place ({@link #views}), so batched decoding passes the buffers themselves, with
  * no copy per token. {@code maxLen} is a power of two at least as long as the longest sequence held (at most
  * {@code max_position_embeddings}) plus one spare position, where a full cache's row took a throw-away token when
@@ -36,7 +38,10 @@ final class OnnxKvPool implements AutoCloseable {
     private Arena arena;
     private MemorySegment[] keys;
     private MemorySegment[] values;
+    /** Each row's writer: the cache forwards append to, or once it is freed the longest prefix kept on the row. */
     private OnnxKvCache[] owners = new OnnxKvCache[0];
+    /** Prefixes kept on their source's row ({@link #keep}), besides its owner; they move with the row. */
+    private final List<OnnxKvCache> kept = new ArrayList<>();
     /** The tensors {@link #views} made last, for rows {@code [viewFirst, viewFirst + viewCount)}; null when none. */
     private OnnxTensor[] views;
     private int viewFirst;
@@ -175,6 +180,9 @@ final class OnnxKvPool implements AutoCloseable {
         if (owners[b] != null) {
             owners[b].moved(b);
         }
+        for (OnnxKvCache k : kept) {
+            k.moved(k.slot() == a ? b : k.slot() == b ? a : k.slot());
+        }
     }
 
     /** The bytes of one head's positions that row {@code slot}'s cache holds; 0 for a free row. */
@@ -182,9 +190,36 @@ final class OnnxKvPool implements AutoCloseable {
         return owners[slot] == null ? 0 : (long) owners[slot].length() * headDim * Float.BYTES;
     }
 
-    /** Frees row {@code slot}. */
-    void release(int slot) {
-        owners[slot] = null;
+    /**
+     * Makes {@code prefix} a second holder of row {@code prefix.slot()}, whose first {@code prefix.length()} positions
+     * its owner holds and never writes again (forwards append past the owner's length): a kept prefix costs no copy
+     * and no memory of its own.
+     */
+    void keep(OnnxKvCache prefix) {
+        kept.add(prefix);
+    }
+
+    /**
+     * Lets {@code cache} go: a kept prefix is dropped from its row; an owner's row passes to the longest prefix kept on
+     * it, if any, else becomes free.
+     */
+    void release(OnnxKvCache cache) {
+        int slot = cache.slot();
+        if (owners[slot] != cache) {
+            kept.removeIf(k -> k == cache);
+            return;
+        }
+        OnnxKvCache next = null;
+        for (OnnxKvCache k : kept) {
+            if (k.slot() == slot && (next == null || k.length() > next.length())) {
+                next = k;
+            }
+        }
+        if (next != null) {
+            OnnxKvCache heir = next;
+            kept.removeIf(k -> k == heir);
+        }
+        owners[slot] = next;
     }
 
     /**
@@ -284,11 +319,16 @@ final class OnnxKvPool implements AutoCloseable {
             throw e;
         }
         OnnxKvCache[] moved = new OnnxKvCache[sources.length];
+        int[] rowOf = new int[owners.length];
         for (int i = 0; i < sources.length; i++) {
             if (sources[i] >= 0 && sources[i] < owners.length && owners[sources[i]] != null) {
                 moved[i] = owners[sources[i]];
                 moved[i].moved(i);
+                rowOf[sources[i]] = i;
             }
+        }
+        for (OnnxKvCache prefix : kept) {
+            prefix.moved(rowOf[prefix.slot()]);
         }
         if (arena != null) {
             arena.close();

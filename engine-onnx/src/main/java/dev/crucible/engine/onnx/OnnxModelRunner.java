@@ -175,6 +175,24 @@ final class OnnxModelRunner implements ModelRunner {
     }
 
     /**
+     * Keeps the prefix on {@code from}'s own row: nothing is copied, so keeping a long prompt for the prefix cache
+     * costs no time in the step that finished it and no memory until {@code from} is freed (then the row is the kept
+     * prefix's).
+     */
+    @Override
+    public synchronized KvCache keepPrefix(KvCache from, int tokens) {
+        RunnerKvCache.checkKeptPrefix(from, tokens, resources);
+        OnnxKvCache source = (OnnxKvCache) from;
+        OnnxKvCache kept = resources.addCache(tokens, config, () -> {
+            OnnxKvCache cache = new OnnxKvCache(resources, pool, tokens);
+            cache.keep(source);
+            return cache;
+        });
+        kept.advance(tokens);
+        return kept;
+    }
+
+    /**
      * Reads the PEFT folder, then makes the adapter. The first adapter switches the runner to the decoder graph with
      * LoRA inputs: its session is built outside the lock (that takes about as long as loading the model did, and
      * forwards go on meanwhile on the base session), then replaces the base one; from then on base-model sequences run

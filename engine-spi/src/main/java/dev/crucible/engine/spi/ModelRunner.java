@@ -67,6 +67,28 @@ public interface ModelRunner extends AutoCloseable {
     void copyPrefix(KvCache from, KvCache to, int tokens);
 
     /**
+     * A cache that holds the first {@code tokens} positions of {@code from} and is full ({@code capacity()} and
+     * {@code length()} are {@code tokens}): a computed prefix kept for later {@link #copyPrefix} calls, as the prefix
+     * cache keeps a prompt. It is independent of {@code from} as {@link #copyPrefix}'s target is: forwards append to
+     * {@code from} past its length, and closing {@code from} leaves the kept positions held. An engine may keep them
+     * where {@code from} holds them, copying nothing; by default they are copied into a new cache.
+     *
+     * @throws IllegalArgumentException before anything changes when {@code from} was not made by this runner or is
+     *                                  closed, or {@code tokens} is outside {@code [1, from.length()]}
+     */
+    default KvCache keepPrefix(KvCache from, int tokens) {
+        RunnerKvCache.checkKeptLength(from, tokens);
+        KvCache kept = newCache(tokens);
+        try {
+            copyPrefix(from, kept, tokens);
+        } catch (RuntimeException e) {
+            kept.close();
+            throw e;
+        }
+        return kept;
+    }
+
+    /**
      * Loads a LoRA adapter saved by PEFT for this model: {@code adapter_config.json} ({@code r}, {@code lora_alpha},
      * {@code target_modules} among {@code q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj}, optionally
      * {@code use_rslora}; dropout and other training settings are ignored) and {@code adapter_model.safetensors}

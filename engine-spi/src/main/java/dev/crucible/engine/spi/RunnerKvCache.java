@@ -59,6 +59,27 @@ public abstract class RunnerKvCache extends RunnerResource implements KvCache {
     }
 
     /**
+     * Refuses a {@link ModelRunner#keepPrefix} the contract does not allow, before anything changes.
+     *
+     * @param resources what the keeping runner handed out
+     * @throws IllegalStateException when the runner is closed
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static void checkKeptPrefix(KvCache from, int tokens, RunnerResources resources) {
+        resources.requireOpen();
+        checkOwn(from, "from", resources);
+        checkKeptLength(from, tokens);
+    }
+
+    /** Refuses a kept prefix longer than {@code from} holds, or empty. */
+    static void checkKeptLength(KvCache from, int tokens) {
+        if (tokens < 1 || tokens > from.length()) {
+            throw new IllegalArgumentException("tokens must be in [1, " + from.length() + "] (held by from), got "
+                    + tokens);
+        }
+    }
+
+    /**
      * Refuses a {@link ModelRunner#forward} batch the contract does not allow, before anything changes: at least one
      * sequence; each sequence's cache made by this runner, open, in the batch once and with room for its new tokens;
      * every token id in the vocabulary. Adapters are the engine's to check.

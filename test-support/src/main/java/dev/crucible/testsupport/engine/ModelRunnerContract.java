@@ -222,6 +222,49 @@ public abstract class ModelRunnerContract {
     }
 
     @Test
+    void aKeptPrefixOutlivesItsSourceAndServesCopies() {
+        int keptTokens = 6;
+        try (KvCache whole = runner.newCache(16); KvCache target = runner.newCache(12)) {
+            List<float[]> expected = runner.forward(List.of(new SequenceInput(whole, PROMPT, true))).getFirst()
+                    .positions();
+            KvCache kept;
+            try (KvCache source = runner.newCache(16)) {
+                forward(source, PROMPT);
+                kept = runner.keepPrefix(source, keptTokens);
+                forward(source, 42, 43); // appends past the kept positions
+            }
+            try (KvCache keeper = kept; KvCache other = runner.newCache(16)) {
+                forward(other, 7, 8, 9, 10, 11, 12, 13); // may take the source's freed memory, never the kept prefix's
+                assertEquals(List.of(keptTokens, keptTokens), List.of(keeper.length(), keeper.capacity()));
+                assertThrows(IllegalArgumentException.class, () -> forward(keeper, 1), "a kept prefix is full");
+                runner.copyPrefix(keeper, target, keptTokens);
+                List<float[]> rest = runner.forward(List.of(new SequenceInput(target,
+                        Arrays.copyOfRange(PROMPT, keptTokens, PROMPT.length), true))).getFirst().positions();
+                for (int i = keptTokens; i < PROMPT.length; i++) {
+                    assertClose(expected.get(i), rest.get(i - keptTokens), "token " + i + " after a kept prefix");
+                }
+            }
+        }
+    }
+
+    @Test
+    void rejectsABadKeptPrefix() throws IOException {
+        try (KvCache source = runner.newCache(16); ModelRunner other = load(); KvCache foreign = other.newCache(16)) {
+            forward(source, PROMPT);
+            other.forward(List.of(SequenceInput.of(foreign, new int[] {1, 2})));
+            KvCache closed = runner.newCache(16);
+            forward(closed, 1, 2);
+            closed.close();
+            assertThrows(IllegalArgumentException.class, () -> runner.keepPrefix(source, 0), "no tokens");
+            assertThrows(IllegalArgumentException.class, () -> runner.keepPrefix(source, PROMPT.length + 1),
+                    "more than held");
+            assertThrows(IllegalArgumentException.class, () -> runner.keepPrefix(foreign, 1), "foreign");
+            assertThrows(IllegalArgumentException.class, () -> runner.keepPrefix(closed, 1), "closed");
+            assertEquals(PROMPT.length, source.length());
+        }
+    }
+
+    @Test
     void rejectsABadPrefixCopyLeavingTheCachesUnchanged() throws IOException {
         try (KvCache source = runner.newCache(16); KvCache full = runner.newCache(16); KvCache small = runner.newCache(2);
                 ModelRunner other = load(); KvCache foreign = other.newCache(16)) {

@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Automatic prefix caching: the keys and values of prompts' full {@link PrefixBlocks blocks}, kept after their
  * prefill so a later prompt of the same {@link PrefixScope} that starts with the same blocks copies them
- * ({@link ModelRunner#copyPrefix}) instead of forwarding them. Each held prefix is one cache of its own; a longer
+ * ({@link ModelRunner#copyPrefix}) instead of forwarding them. Each held prefix is a cache of its own, kept from the
+ * donor with {@link ModelRunner#keepPrefix} (an engine may keep it where the donor holds it, copying nothing); a longer
  * prefix replaces the shorter ones of its scope it extends. Memory is bounded: at most {@code budgetTokens} tokens in
  * at most {@code maxEntries} caches, the least recently used prefix evicted first. Nothing is held before a prefill
  * completes, so requests admitted together with the same prompt would each forward it; the generator's
@@ -144,13 +145,7 @@ public final class PrefixCache {
         }
         KvCache copy;
         try {
-            copy = runner.newCache(tokens);
-            try {
-                runner.copyPrefix(from, copy, tokens);
-            } catch (RuntimeException e) {
-                copy.close();
-                throw e;
-            }
+            copy = runner.keepPrefix(from, tokens);
         } catch (EngineException e) {
             return;
         }
