@@ -11,12 +11,12 @@ import java.util.List;
 
 /**
  * The key/value buffers of a runner's caches: per layer one off-heap buffer for keys and one for values,
- * {@code [slots, kv_heads, maxLen, head_dim]} F32, each cache owning one slot (row), or holding a prefix kept
- * on another cache's row ({@link #keep}). GroupQueryAttention reads and
- * writes a contiguous range of rows in place ({@link #views}), so batched decoding passes the buffers themselves, with
- * no copy per token. {@code maxLen} is a power of two at least as long as the longest sequence held (at most
- * {@code max_position_embeddings}) plus one spare position, where a full cache's row took a throw-away token when
- * decodes ran over rows outside their batch; they no longer do ({@link #gather}), so the spare is unused.
+ * {@code [slots, kv_heads, maxLen, head_dim]} F32, each cache owning one slot (row), or holding a prefix kept on
+ * another cache's row ({@link #keep}). GroupQueryAttention reads and writes a contiguous range of rows in place
+ * ({@link #views}), so batched decoding passes the buffers themselves, with no copy per token. {@code maxLen} is a
+ * power of two at least as long as the longest sequence held (at most {@code max_position_embeddings}) plus one spare
+ * position, where a full cache's row took a throw-away token when decodes ran over rows outside their batch; they no
+ * longer do ({@link #gather}), so the spare is unused.
  *
  * <p>Both dimensions grow by doubling as caches are made and sequences lengthen ({@link #ensureLength}), the held rows
  * copied once each time, so a cache's capacity costs nothing until used and a token costs amortised O(1) copying.
@@ -206,20 +206,17 @@ final class OnnxKvPool implements AutoCloseable {
     void release(OnnxKvCache cache) {
         int slot = cache.slot();
         if (owners[slot] != cache) {
-            kept.removeIf(k -> k == cache);
+            kept.remove(cache);
             return;
         }
-        OnnxKvCache next = null;
+        OnnxKvCache heir = null;
         for (OnnxKvCache k : kept) {
-            if (k.slot() == slot && (next == null || k.length() > next.length())) {
-                next = k;
+            if (k.slot() == slot && (heir == null || k.length() > heir.length())) {
+                heir = k;
             }
         }
-        if (next != null) {
-            OnnxKvCache heir = next;
-            kept.removeIf(k -> k == heir);
-        }
-        owners[slot] = next;
+        kept.remove(heir);
+        owners[slot] = heir;
     }
 
     /**

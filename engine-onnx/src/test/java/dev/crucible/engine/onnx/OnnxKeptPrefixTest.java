@@ -1,7 +1,6 @@
 package dev.crucible.engine.onnx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.crucible.engine.spi.KvCache;
 import dev.crucible.engine.spi.ModelRunner;
@@ -18,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -136,19 +134,6 @@ class OnnxKeptPrefixTest {
             for (int i = 0; i < expected.length; i++) {
                 assertEquals(expected[i], actual[i], TOLERANCE, "a kept prefix of " + tokens.length + " tokens, logit "
                         + i);
-            }
-        }
-    }
-
-    @Example
-    void aKeptPrefixIsFullAndIsNeverForwarded() {
-        try (KvCache source = runner.newCache(CAPACITY)) {
-            forward(source, new int[] {5, 6, 7});
-            try (KvCache kept = runner.keepPrefix(source, 2)) {
-                assertEquals(List.of(2, 2, 3), List.of(kept.length(), kept.capacity(), source.length()));
-                assertThrows(IllegalArgumentException.class, () -> forward(kept, new int[] {8}));
-                assertThrows(IllegalArgumentException.class, () -> runner.keepPrefix(source, 4));
-                assertThrows(IllegalArgumentException.class, () -> runner.keepPrefix(source, 0));
             }
         }
     }
