@@ -33,18 +33,35 @@ import java.util.Set;
  * {@code (x A^T) B^T} to the projection, row by row; likewise {@code lora.0.lm_head.a [logit_rows|1, r, hidden]} and
  * {@code .b [logit_rows|1, vocab, r]} add the unembedding's delta per logit row (zeros where no adapter adapts it).
  *
- * <p>Inputs: {@code input_ids} int64 {@code [batch, seq]}; {@code seqlens_k} int32 {@code [batch]} (each row's
- * total length minus one); {@code total_sequence_length} int32 scalar; {@code logit_rows} int64 {@code [rows]}, the
- * flattened {@code batch * seq} positions whose logits are wanted; per layer {@code past_key_values.N.key/value}
- * {@code [batch, kv_heads, max_len, head_dim]}. Outputs: {@code logits [rows, vocab]} and per layer
- * {@code present.N.key/value}, which the runner binds to the same buffers as the pasts.
+ * <p>The products run over a run's tokens as one list, {@code [1, tokens, hidden]}; attention runs in two groups
+ * ({@link OnnxRun}), each {@code GroupQueryAttention} node taking its tokens by {@code Gather}: the decoding rows, one
+ * token each, and one prompt piece on its own row; the two outputs side by side are gathered back into token order.
+ * So a step that decodes while a prompt is prefilled reads every weight once. The LoRA graph's per-row deltas reshape
+ * the tokens to {@code lora_shape}, {@code [rows, -1, 0]}, which a run of one group (decoding rows, or one piece)
+ * lays out row by row.
+ *
+ * <p>Inputs: {@code input_ids} int64 {@code [1, tokens]}; {@code decode_tokens} and {@code piece_tokens} int64, the
+ * tokens of each group; {@code token_slots} int64 {@code [tokens]}, each token's slot among the groups' outputs;
+ * {@code seqlens_k} int32 {@code [decode_rows]} and {@code piece_seqlens_k} int32 {@code [1]} (each row's total length
+ * minus one) with {@code total_sequence_length} and {@code piece_total_sequence_length}, int32 scalars;
+ * {@code logit_rows} int64 {@code [rows]}, the tokens whose logits are wanted; per layer
+ * {@code past_key_values.N.key/value} {@code [decode_rows, kv_heads, max_len, head_dim]} and
+ * {@code piece_past.N.key/value} {@code [1, kv_heads, piece_max_len, head_dim]}. Outputs: {@code logits [rows, vocab]}
+ * and per layer {@code present.N.key/value} and {@code piece_present.N.key/value}, which the runner binds to the same
+ * buffers as the pasts.
  */
 final class OnnxDecoderGraph {
 
     static final String INPUT_IDS = "input_ids";
+    static final String DECODE_TOKENS = "decode_tokens";
+    static final String PIECE_TOKENS = "piece_tokens";
+    static final String TOKEN_SLOTS = "token_slots";
     static final String SEQLENS_K = "seqlens_k";
     static final String TOTAL_LENGTH = "total_sequence_length";
+    static final String PIECE_SEQLENS_K = "piece_seqlens_k";
+    static final String PIECE_TOTAL_LENGTH = "piece_total_sequence_length";
     static final String LOGIT_ROWS = "logit_rows";
+    static final String LORA_SHAPE = "lora_shape";
     static final String LOGITS = "logits";
 
     private final ModelConfig c;
@@ -76,6 +93,22 @@ final class OnnxDecoderGraph {
         return "present." + layer + ".value";
     }
 
+    static String piecePastKey(int layer) {
+        return "piece_past." + layer + ".key";
+    }
+
+    static String piecePastValue(int layer) {
+        return "piece_past." + layer + ".value";
+    }
+
+    static String piecePresentKey(int layer) {
+        return "piece_present." + layer + ".key";
+    }
+
+    static String piecePresentValue(int layer) {
+        return "piece_present." + layer + ".value";
+    }
+
     /**
      * The serialised model, its weights declared in {@code weights}.
      *
@@ -95,22 +128,39 @@ final class OnnxDecoderGraph {
         b.g.int64Constant("shape_q", 0, -1, config.queryDim());
         b.g.int64Constant("shape_kv", 0, -1, config.keyValueDim());
         b.g.int64Constant("shape_rows", -1, config.hiddenSize());
+        b.g.int64Constant("shape_flat", 1, -1, 0);
+        b.g.int64Constant("shape_decode_qkv", -1, 1, config.queryDim() + 2L * config.keyValueDim());
+        b.g.int64Constant("shape_decode_q", -1, 1, config.queryDim());
+        b.g.int64Constant("shape_decode_kv", -1, 1, config.keyValueDim());
+        b.g.int64Constant("shape_flat_q", 1, -1, config.queryDim());
         b.g.int64Constant("split_qkv", config.queryDim(), config.keyValueDim(), config.keyValueDim());
         b.layers();
         return b.g.toModelBytes();
     }
 
     private void declareIo() {
-        g.input(INPUT_IDS, DataType.INT64, "batch", "seq");
-        g.input(SEQLENS_K, DataType.INT32, "batch");
+        g.input(INPUT_IDS, DataType.INT64, 1, "tokens");
+        g.input(DECODE_TOKENS, DataType.INT64, "decode_rows");
+        g.input(PIECE_TOKENS, DataType.INT64, "piece_tokens");
+        g.input(TOKEN_SLOTS, DataType.INT64, "tokens");
+        g.input(SEQLENS_K, DataType.INT32, "decode_rows");
         g.input(TOTAL_LENGTH, DataType.INT32);
+        g.input(PIECE_SEQLENS_K, DataType.INT32, 1);
+        g.input(PIECE_TOTAL_LENGTH, DataType.INT32);
         g.input(LOGIT_ROWS, DataType.INT64, "rows");
         g.output(LOGITS, DataType.FLOAT, "rows", c.vocabSize());
+        if (lora) {
+            g.input(LORA_SHAPE, DataType.INT64, 3);
+        }
         for (int i = 0; i < c.numHiddenLayers(); i++) {
-            g.input(pastKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
-            g.input(pastValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
-            g.output(presentKey(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
-            g.output(presentValue(i), DataType.FLOAT, "batch", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.input(pastKey(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.input(pastValue(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.output(presentKey(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.output(presentValue(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
+            g.input(piecePastKey(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.input(piecePastValue(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.output(piecePresentKey(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.output(piecePresentValue(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
             for (LoraTarget t : lora ? LoraTarget.layerProjections() : Set.<LoraTarget>of()) {
                 String rank = "rank_" + i + "_" + t.module();
                 g.input(OnnxLoraInputs.aName(i, t), DataType.FLOAT, "lora_rows", rank, t.inFeatures(c));
@@ -214,6 +264,7 @@ final class OnnxDecoderGraph {
             }
         }
         String[] qkv = {packed, "", ""};
+        String[] decodeShapes = {"shape_decode_qkv", "", ""};
         if (packed.isEmpty()) {
             String query = l + "q";
             String key = l + "k";
@@ -222,15 +273,47 @@ final class OnnxDecoderGraph {
                 key = headNorm(l + "k", w.use(g, a + "k_norm.weight", c.headDim()), "shape_kv");
             }
             qkv = new String[] {query, key, l + "v"};
+            decodeShapes = new String[] {"shape_decode_q", "shape_decode_kv", "shape_decode_kv"};
         }
-        g.node(MS, "GroupQueryAttention", new String[] {qkv[0], qkv[1], qkv[2], pastKey(i), pastValue(i), SEQLENS_K,
-            TOTAL_LENGTH, "cos_cache", "sin_cache"}, new String[] {l + "attn", presentKey(i), presentValue(i)},
-                intAttr("num_heads", c.numAttentionHeads()), intAttr("kv_num_heads", c.numKeyValueHeads()),
-                floatAttr("scale", (float) (1.0 / Math.sqrt(c.headDim()))), intAttr("do_rotary", 1),
-                intAttr("rotary_interleaved", 0));
+        // The two groups' queries, keys and values: the decoding rows' tokens as [rows, 1, dim], the prompt piece's
+        // as [1, tokens, dim], each taken from the step's tokens by index.
+        String[] decoding = {"", "", ""};
+        String[] piece = {"", "", ""};
+        for (int j = 0; j < qkv.length; j++) {
+            if (qkv[j].isEmpty()) {
+                continue;
+            }
+            g.node("Gather", new String[] {qkv[j], DECODE_TOKENS}, new String[] {qkv[j] + ".decode.flat"},
+                    intAttr("axis", 1));
+            g.node("Reshape", new String[] {qkv[j] + ".decode.flat", decodeShapes[j]},
+                    new String[] {qkv[j] + ".decode"});
+            decoding[j] = qkv[j] + ".decode";
+            g.node("Gather", new String[] {qkv[j], PIECE_TOKENS}, new String[] {qkv[j] + ".piece"},
+                    intAttr("axis", 1));
+            piece[j] = qkv[j] + ".piece";
+        }
+        groupQueryAttention(decoding, pastKey(i), pastValue(i), SEQLENS_K, TOTAL_LENGTH, l + "attn.decode",
+                presentKey(i), presentValue(i));
+        groupQueryAttention(piece, piecePastKey(i), piecePastValue(i), PIECE_SEQLENS_K, PIECE_TOTAL_LENGTH,
+                l + "attn.piece", piecePresentKey(i), piecePresentValue(i));
+        // back to the step's tokens: the groups' outputs side by side, then each token's slot among them
+        g.node("Reshape", new String[] {l + "attn.decode", "shape_flat_q"}, new String[] {l + "attn.decode.flat"});
+        g.node("Concat", new String[] {l + "attn.decode.flat", l + "attn.piece"}, new String[] {l + "attn.slots"},
+                intAttr("axis", 1));
+        g.node("Gather", new String[] {l + "attn.slots", TOKEN_SLOTS}, new String[] {l + "attn"},
+                intAttr("axis", 1));
         adapted(i, LoraTarget.O_PROJ, l + "attn", a + "o_proj.weight", h, q,
                 w.useIf(c.outputBias(), g, a + "o_proj.bias", h), l + "o");
         return l + "o";
+    }
+
+    private void groupQueryAttention(String[] qkv, String pastKey, String pastValue, String seqlens, String total,
+            String out, String presentKey, String presentValue) {
+        g.node(MS, "GroupQueryAttention", new String[] {qkv[0], qkv[1], qkv[2], pastKey, pastValue, seqlens, total,
+            "cos_cache", "sin_cache"}, new String[] {out, presentKey, presentValue},
+                intAttr("num_heads", c.numAttentionHeads()), intAttr("kv_num_heads", c.numKeyValueHeads()),
+                floatAttr("scale", (float) (1.0 / Math.sqrt(c.headDim()))), intAttr("do_rotary", 1),
+                intAttr("rotary_interleaved", 0));
     }
 
     /** Qwen3's RMS norm of every head over head_dim: {@code [b, s, n*d] -> [b, s*n, d] -> norm -> [b, s, n*d]}. */
@@ -268,10 +351,12 @@ final class OnnxDecoderGraph {
             return;
         }
         linear(x, weight, rows, cols, bias, out + ".base");
-        g.node(MS, "FusedMatMul", new String[] {x, OnnxLoraInputs.aName(layer, target)}, new String[] {out + ".xa"},
-                intAttr("transB", 1));
+        g.node("Reshape", new String[] {x, LORA_SHAPE}, new String[] {out + ".rows"});
+        g.node(MS, "FusedMatMul", new String[] {out + ".rows", OnnxLoraInputs.aName(layer, target)},
+                new String[] {out + ".xa"}, intAttr("transB", 1));
         g.node(MS, "FusedMatMul", new String[] {out + ".xa", OnnxLoraInputs.bName(layer, target)},
-                new String[] {out + ".delta"}, intAttr("transB", 1));
+                new String[] {out + ".delta.rows"}, intAttr("transB", 1));
+        g.node("Reshape", new String[] {out + ".delta.rows", "shape_flat"}, new String[] {out + ".delta"});
         g.node("Add", new String[] {out + ".base", out + ".delta"}, new String[] {out});
     }
 

@@ -42,10 +42,14 @@ final class OnnxKvPool implements AutoCloseable {
     private OnnxKvCache[] owners = new OnnxKvCache[0];
     /** Prefixes kept on their source's row ({@link #keep}), besides its owner; they move with the row. */
     private final List<OnnxKvCache> kept = new ArrayList<>();
-    /** The tensors {@link #views} made last, for rows {@code [viewFirst, viewFirst + viewCount)}; null when none. */
-    private OnnxTensor[] views;
-    private int viewFirst;
-    private int viewCount;
+    /** The tensors {@link #views} made last, the latest first; a run asks for two ranges (its two groups). */
+    private final List<Views> views = new ArrayList<>();
+
+    /** Tensors over rows {@code [first, first + count)}, as {@link #views} hands them out. */
+    private record Views(int first, int count, OnnxTensor[] tensors) {
+    }
+
+    private static final int VIEWS_KEPT = 2;
 
     /** @param longest the longest sequence any cache may hold: {@code max_position_embeddings} */
     OnnxKvPool(int layers, int kvHeads, int headDim, int longest) {
@@ -240,14 +244,19 @@ final class OnnxKvPool implements AutoCloseable {
      * Tensors over rows {@code [first, first + count)} of every layer's keys and values, sharing the pool's memory:
      * {@code views[2 * layer]} the keys, {@code views[2 * layer + 1]} the values. Owned by the pool: the same tensors
      * are handed out again while the rows asked for and the buffers stay the same (decoding asks for the same rows
-     * step after step, and making 2 tensors per layer through JNI each step costs a few percent of an int4 token);
-     * they are closed when other rows are asked for, when the pool grows and when it closes.
+     * step after step, and making 2 tensors per layer through JNI each step costs a few percent of an int4 token).
+     * The last {@value #VIEWS_KEPT} ranges asked for stay valid, since a run binds the decoding rows and a prompt's
+     * row side by side; older ones are closed, and all are when the pool grows and when it closes.
      */
     OnnxTensor[] views(OrtEnvironment env, int first, int count) throws OrtException {
-        if (views != null && viewFirst == first && viewCount == count) {
-            return views;
+        for (int i = 0; i < views.size(); i++) {
+            Views v = views.get(i);
+            if (v.first() == first && v.count() == count) {
+                views.remove(i);
+                views.addFirst(v);
+                return v.tensors();
+            }
         }
-        dropViews();
         long rowBytes = rowFloats() * Float.BYTES;
         long[] shape = {count, kvHeads, maxLen, headDim};
         OnnxTensor[] made = new OnnxTensor[2 * layers];
@@ -262,17 +271,16 @@ final class OnnxKvPool implements AutoCloseable {
             close(made);
             throw e;
         }
-        views = made;
-        viewFirst = first;
-        viewCount = count;
-        return views;
+        views.addFirst(new Views(first, count, made));
+        if (views.size() > VIEWS_KEPT) {
+            close(views.removeLast().tensors());
+        }
+        return made;
     }
 
     private void dropViews() {
-        if (views != null) {
-            close(views);
-            views = null;
-        }
+        views.forEach(v -> close(v.tensors()));
+        views.clear();
     }
 
     private static void close(OnnxTensor[] tensors) {

@@ -50,24 +50,18 @@ final class OnnxLoraInputs implements AutoCloseable {
     /**
      * Puts the run's LoRA inputs into {@code inputs}.
      *
-     * @param adapters per row of the run, the adapter of its sequence (null: the base model)
-     * @param made     receives the tensors made for this run alone, which the caller closes after the run (also when
-     *                 this fails)
-     * @param logitRows the run's flattened {@code row * seq + position} logit rows, whose head ({@code lm_head})
-     *                  inputs are per logit row
-     * @param seq       the run's new tokens per row
+     * @param adapters     per row of the run, the adapter of its sequence (null: the base model)
+     * @param made         receives the tensors made for this run alone, which the caller closes after the run (also
+     *                     when this fails)
+     * @param headAdapters per logits row, the adapter of its sequence: the head's ({@code lm_head}) inputs are per
+     *                     logits row
      */
-    void add(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, OnnxLoraAdapter[] adapters, long[] logitRows,
-            int seq) throws OrtException {
+    void add(Map<String, OnnxTensor> inputs, List<OnnxTensor> made, OnnxLoraAdapter[] adapters,
+            OnnxLoraAdapter[] headAdapters) throws OrtException {
         for (int layer = 0; layer < model.numHiddenLayers(); layer++) {
             for (LoraTarget t : LoraTarget.layerProjections()) {
                 put(inputs, made, layer, t, adapters);
             }
-        }
-        // The head's inputs are per logit row (its sequence's adapter), every one of them used.
-        OnnxLoraAdapter[] headAdapters = new OnnxLoraAdapter[logitRows.length];
-        for (int j = 0; j < logitRows.length; j++) {
-            headAdapters[j] = adapters[(int) (logitRows[j] / seq)];
         }
         put(inputs, made, 0, LoraTarget.LM_HEAD, headAdapters);
     }

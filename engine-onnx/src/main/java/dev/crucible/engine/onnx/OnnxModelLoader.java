@@ -45,8 +45,7 @@ final class OnnxModelLoader {
                 }
                 OrtSession session = env.createSession(graph, options);
                 try {
-                    return new OnnxSession(env, session, lora ? new OnnxLoraInputs(config, env) : null,
-                            config.numHiddenLayers(), config.vocabSize());
+                    return new OnnxSession(env, session, lora ? new OnnxLoraInputs(config, env) : null, config);
                 } catch (OrtException | RuntimeException e) {
                     session.close();
                     throw e;

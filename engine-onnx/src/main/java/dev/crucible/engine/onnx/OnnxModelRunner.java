@@ -127,7 +127,7 @@ final class OnnxModelRunner implements ModelRunner {
         pool.ensureLength(longest);
         List<List<float[]>> rows = new ArrayList<>(Collections.nCopies(batch.size(), null));
         try {
-            for (OnnxRun run : OnnxRun.plan(batch, held)) {
+            for (OnnxRun run : OnnxRun.plan(batch, held, !session.appliesAdapters())) {
                 float[][] logits = session.run(run, shrinkArena);
                 for (int m = 0, row = 0; m < run.members().length; m++) {
                     rows.set(run.members()[m], Arrays.asList(logits).subList(row, row + run.counts()[m]));

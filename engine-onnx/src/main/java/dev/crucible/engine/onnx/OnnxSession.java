@@ -5,8 +5,10 @@ import ai.onnxruntime.OnnxValue;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.crucible.hf.config.ModelConfig;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -30,19 +32,25 @@ final class OnnxSession implements AutoCloseable {
     private final OrtSession session;
     private final OnnxLoraInputs lora;
     private final int layers;
+    private final int kvHeads;
+    private final int headDim;
     private final int vocab;
+    /** The scratch group's cache ({@link #scratch()}); null until a run needs it. */
+    private OnnxTensor[] scratch;
     private final Arena logitsArena = Arena.ofShared();
     private MemorySegment logitsMemory;
     /** The run options that give back ONNX Runtime's free arena memory after a run; made on first use. */
     private OrtSession.RunOptions shrinking;
 
     /** @param lora the LoRA inputs' maker when the graph has LoRA inputs, else null; closed with this session */
-    OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, int layers, int vocab) {
+    OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, ModelConfig config) {
         this.env = env;
         this.session = session;
         this.lora = lora;
-        this.layers = layers;
-        this.vocab = vocab;
+        this.layers = config.numHiddenLayers();
+        this.kvHeads = config.numKeyValueHeads();
+        this.headDim = config.headDim();
+        this.vocab = config.vocabSize();
     }
 
     /** Whether the graph applies LoRA adapters. */
@@ -63,30 +71,46 @@ final class OnnxSession implements AutoCloseable {
      */
     float[][] run(OnnxRun run, boolean shrinkArena) throws OrtException {
         int rows = run.logitRows().length;
-        OnnxTensor[] kv = run.pool().views(env, run.first(), run.batch());
+        OnnxRun.Group decode = run.decode();
+        OnnxRun.Group piece = run.piece();
+        OnnxTensor[] decodeKv = decode.isScratch() ? scratch() : run.pool().views(env, decode.first(), decode.rows());
+        OnnxTensor[] pieceKv = piece.isScratch() ? scratch() : run.pool().views(env, piece.first(), piece.rows());
         List<OnnxTensor> made = new ArrayList<>();
         try {
             Map<String, OnnxTensor> inputs = new HashMap<>();
             if (lora != null) {
-                lora.add(inputs, made, run.adapters(), run.logitRows(), run.seq());
+                lora.add(inputs, made, run.adapters(), run.headAdapters());
+                inputs.put(OnnxDecoderGraph.LORA_SHAPE, own(made, OnnxTensor.createTensor(env,
+                        LongBuffer.wrap(new long[] {run.loraRows(), -1, 0}), new long[] {3})));
             }
+            int tokens = run.inputIds().length;
             inputs.put(OnnxDecoderGraph.INPUT_IDS, own(made, OnnxTensor.createTensor(env,
-                    LongBuffer.wrap(run.inputIds()), new long[] {run.batch(), run.seq()})));
+                    LongBuffer.wrap(run.inputIds()), new long[] {1, tokens})));
+            inputs.put(OnnxDecoderGraph.TOKEN_SLOTS, own(made, longs(run.tokenSlots())));
+            inputs.put(OnnxDecoderGraph.DECODE_TOKENS, own(made, longs(decode.tokens())));
+            inputs.put(OnnxDecoderGraph.PIECE_TOKENS, own(made, longs(piece.tokens())));
             inputs.put(OnnxDecoderGraph.SEQLENS_K, own(made, OnnxTensor.createTensor(env,
-                    IntBuffer.wrap(run.seqlensK()), new long[] {run.batch()})));
-            inputs.put(OnnxDecoderGraph.TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env, run.totalLength())));
-            inputs.put(OnnxDecoderGraph.LOGIT_ROWS, own(made, OnnxTensor.createTensor(env,
-                    LongBuffer.wrap(run.logitRows()), new long[] {rows})));
+                    IntBuffer.wrap(decode.seqlensK()), new long[] {decode.seqlensK().length})));
+            inputs.put(OnnxDecoderGraph.TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env, decode.totalLength())));
+            inputs.put(OnnxDecoderGraph.PIECE_SEQLENS_K, own(made, OnnxTensor.createTensor(env,
+                    IntBuffer.wrap(piece.seqlensK()), new long[] {1})));
+            inputs.put(OnnxDecoderGraph.PIECE_TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env,
+                    piece.totalLength())));
+            inputs.put(OnnxDecoderGraph.LOGIT_ROWS, own(made, longs(run.logitRows())));
             // Every output is bound to memory of ours: the caches in place, the logits into a reused buffer.
             FloatBuffer logits = logitsBuffer(rows);
             Map<String, OnnxValue> outputs = new HashMap<>();
             outputs.put(OnnxDecoderGraph.LOGITS, own(made, OnnxTensor.createTensor(env, logits,
                     new long[] {rows, vocab})));
             for (int l = 0; l < layers; l++) {
-                inputs.put(OnnxDecoderGraph.pastKey(l), kv[2 * l]);
-                inputs.put(OnnxDecoderGraph.pastValue(l), kv[2 * l + 1]);
-                outputs.put(OnnxDecoderGraph.presentKey(l), kv[2 * l]);
-                outputs.put(OnnxDecoderGraph.presentValue(l), kv[2 * l + 1]);
+                inputs.put(OnnxDecoderGraph.pastKey(l), decodeKv[2 * l]);
+                inputs.put(OnnxDecoderGraph.pastValue(l), decodeKv[2 * l + 1]);
+                outputs.put(OnnxDecoderGraph.presentKey(l), decodeKv[2 * l]);
+                outputs.put(OnnxDecoderGraph.presentValue(l), decodeKv[2 * l + 1]);
+                inputs.put(OnnxDecoderGraph.piecePastKey(l), pieceKv[2 * l]);
+                inputs.put(OnnxDecoderGraph.piecePastValue(l), pieceKv[2 * l + 1]);
+                outputs.put(OnnxDecoderGraph.piecePresentKey(l), pieceKv[2 * l]);
+                outputs.put(OnnxDecoderGraph.piecePresentValue(l), pieceKv[2 * l + 1]);
             }
             if (shrinkArena) {
                 session.run(inputs, Set.of(), outputs, shrinkingOptions()).close();
@@ -101,6 +125,35 @@ final class OnnxSession implements AutoCloseable {
         } finally {
             made.forEach(OnnxTensor::close);
         }
+    }
+
+    private OnnxTensor longs(long[] values) throws OrtException {
+        return OnnxTensor.createTensor(env, LongBuffer.wrap(values), new long[] {values.length});
+    }
+
+    /**
+     * The scratch group's cache, per layer keys and values {@code [1, kv_heads, 1, head_dim]}: the one position the
+     * absent group's token writes, step after step, and nothing reads. Made on first use.
+     */
+    private OnnxTensor[] scratch() throws OrtException {
+        if (scratch == null) {
+            OnnxTensor[] made = new OnnxTensor[2 * layers];
+            try {
+                for (int i = 0; i < made.length; i++) {
+                    made[i] = OnnxTensor.createTensor(env, ByteBuffer.allocateDirect(kvHeads * headDim * Float.BYTES)
+                            .order(ByteOrder.nativeOrder()).asFloatBuffer(), new long[] {1, kvHeads, 1, headDim});
+                }
+            } catch (OrtException | RuntimeException e) {
+                for (OnnxTensor t : made) {
+                    if (t != null) {
+                        t.close();
+                    }
+                }
+                throw e;
+            }
+            scratch = made;
+        }
+        return scratch;
     }
 
     private OrtSession.RunOptions shrinkingOptions() throws OrtException {
@@ -139,6 +192,11 @@ final class OnnxSession implements AutoCloseable {
             lora.close();
         }
         logitsArena.close();
+        if (scratch != null) {
+            for (OnnxTensor t : scratch) {
+                t.close();
+            }
+        }
         if (shrinking != null) {
             shrinking.close();
         }
