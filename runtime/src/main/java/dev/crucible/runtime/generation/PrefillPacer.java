@@ -6,26 +6,32 @@ import java.util.Locale;
 
 /**
  * The scheduler's running account of a {@link PrefillBudget}: how many prompt tokens the next step may forward while
- * sequences decode. Paced, it keeps the time of a forward that only decodes (the median of the last {@value #WINDOW}
- * of them with as many sequences, so one slow step, such as a batch's first, or the last one before a long prompt
- * arrives, does not set the allowance for the whole prefill that follows) and a cost model of what a prompt piece
- * adds to a step, fitted online to the timed steps that also prefilled: a piece of {@code k} tokens starting at
- * position {@code p} (the tokens its sequence's cache holds already) adds
+ * sequences decode. Paced, it keeps the time of a forward that only decodes (the lower quartile of the last
+ * {@value #WINDOW} of them with as many sequences, so slow steps, such as a batch's first, or those while a long
+ * prompt is received and tokenized beside them, do not set the allowance for the whole prefill that follows: on a
+ * virtual machine a quarter of the steps or more can take 1.5 to 2 times the others) and a cost model of what a
+ * prompt piece adds to a step, fitted online to the timed steps that also prefilled: a piece of {@code k} tokens
+ * starting at position {@code p} (the tokens its sequence's cache holds already) adds
  * {@code fixed + k * perToken + k * m * perTokenPosition}, {@code m = p + (k - 1) / 2} the piece's mean position.
- * The fixed part is the prefill run's own (the engine runs a piece apart from the decoding rows, reading the weights
- * once more); the last grows with the position, since each new token attends to the prefix already cached. The
- * budget is then the largest piece whose predicted extra time fits {@code (stallFactor - 1)} decode steps, with a
- * margin of {@value #MARGIN} for noise, so a step is within the factor by construction whenever the model holds.
+ * The fixed part is what any piece costs: little where the engine runs the piece in the decoding rows' own run (the
+ * ONNX engine), a read of every weight where it runs the piece apart; the last grows with the position, since each
+ * new token attends to the prefix already cached. The budget is then the largest piece whose predicted extra time
+ * fits {@code (stallFactor - 1)} decode steps, with a margin of {@value #MARGIN}, so a step is within the factor by
+ * construction whenever the model holds, and stays within it when a step takes about a decode step longer than
+ * predicted, as single steps on a virtual machine do (docs/decisions.md), or when the machine slows down to
+ * {@code 1 / MARGIN} times the fit before the fit has caught up.
  *
  * <p>The fit is least squares over every mixed step timed, each older one weighing {@value #FORGET} of the one after
- * it (the machine's load changes), with no coefficient below 0 (the best fit over the subsets of the three terms).
- * When the last timed piece took longer than the fit predicts for it, the prediction is scaled up by that ratio: a
- * piece that overran shrinks the next one at once, before the fit has caught up. Pieces of one size cannot tell the
- * fixed part from the per-token one (a long prompt's steady pieces are all about one size), so a piece larger than
- * the last is predicted at no less than the last one's time in proportion to its tokens, plus the position part's
- * growth: an upper bound whatever the split. Only the second piece ever goes by the fit alone, which reads the first
- * (one token) as all fixed cost: it may then cost one token's own cost more than predicted, which the margin covers
- * while a token costs at most {@code 1 / MARGIN - 1} of the allowance.
+ * it (the machine's load changes), with no coefficient below 0 (the best fit over the subsets of the three terms). A
+ * step that took more than {@value #SPIKE} times the fit's prediction for its piece is learned as that much: on a
+ * virtual machine every third or fourth step can take one more decode step's time whatever its piece, and learned
+ * whole, those steps would shrink every piece after them (least squares weighs them by their square); a machine that
+ * really slows down raises the fit by up to that factor a step. Pieces of one size cannot tell the fixed part from the
+ * per-token one (a long prompt's steady pieces are all about one size), so a piece larger than the last is predicted
+ * at no less than the last one's time, as measured, in proportion to its tokens, plus the position part's growth: an
+ * upper bound whatever the split. Only the second piece ever goes by the fit alone, which reads the first (one token)
+ * as all fixed cost: it may then cost one token's own cost more than predicted, which the margin covers while a token
+ * costs at most {@code 1 / MARGIN - 1} of the allowance.
  *
  * <p>Nothing is guessed: before a mixed step has been timed the budget is {@value #FIRST_TOKENS} token (a step then
  * costs a decode step plus the prefill run's fixed cost, the least any prefill costs), and a budget is at most twice
@@ -37,12 +43,14 @@ import java.util.Locale;
  */
 final class PrefillPacer {
 
-    /** How many of the latest decode-only steps the decode time is the median of. */
-    static final int WINDOW = 9;
+    /** How many of the latest decode-only steps the decode time is the lower quartile of. */
+    static final int WINDOW = 25;
     /** The share of the allowed extra time the budget aims at. */
-    static final double MARGIN = 0.8;
+    static final double MARGIN = 0.4;
     /** The budget before a mixed step has been timed. */
     static final int FIRST_TOKENS = 1;
+    /** The most a mixed step teaches the fit, as a multiple of the extra time the fit predicted for its piece. */
+    static final double SPIKE = 1.25;
     /** How much each older mixed step weighs against the one after it in the fit. */
     static final double FORGET = 0.9;
 
@@ -113,16 +121,14 @@ final class PrefillPacer {
     }
 
     /**
-     * The extra time the model predicts for a piece of {@code tokens} tokens starting at {@code position}, scaled up
-     * when the last timed piece took longer than the model predicts for it; NaN before a mixed step is timed.
+     * The extra time the model predicts for a piece of {@code tokens} tokens starting at {@code position}; NaN before
+     * a mixed step is timed.
      */
     double predictedNanos(int tokens, int position) {
         if (lastTokens == 0) {
             return Double.NaN;
         }
-        double last = cost.predict(lastTokens, lastPosition);
-        double overran = last > 0 ? Math.max(1, lastExtra / last) : 1;
-        double predicted = cost.predict(tokens, position) * overran;
+        double predicted = cost.predict(tokens, position);
         if (tokens <= lastTokens || mixedSteps < 2) {
             return predicted;
         }
@@ -156,13 +162,20 @@ final class PrefillPacer {
             if (decodeTimes.size() > WINDOW) {
                 decodeTimes.removeFirst();
             }
-            decodeNanos = median(decodeTimes);
+            decodeNanos = lowerQuartile(decodeTimes);
         } else if (!Double.isNaN(decodeNanos)) {
             lastExtra = Math.max(0, nanos - decodeNanos);
+            double learned = lastExtra;
+            if (mixedSteps >= 2) {
+                // a slow step is mostly the machine's, not the piece's: it teaches the fit at most SPIKE times
+                // what the fit said, so a slower machine still raises the fit within a few steps
+                double predicted = cost.predict(prompt, position);
+                learned = predicted > 0 ? Math.min(learned, SPIKE * predicted) : learned;
+            }
             lastTokens = prompt;
             lastPosition = position;
             mixedSteps++;
-            cost.add(prompt, position, lastExtra);
+            cost.add(prompt, position, learned);
         }
     }
 
@@ -173,11 +186,10 @@ final class PrefillPacer {
                 decodeSequences, allowedNanos() / 1e6, cost);
     }
 
-    /** The median of {@code times}; of an even count, the mean of the middle two. */
-    private static double median(Collection<Long> times) {
+    /** The lower quartile of {@code times}: the {@code n / 4}-th smallest, counting from 0. */
+    private static double lowerQuartile(Collection<Long> times) {
         long[] sorted = times.stream().mapToLong(Long::longValue).sorted().toArray();
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
+        return sorted[sorted.length / 4];
     }
 
     /**

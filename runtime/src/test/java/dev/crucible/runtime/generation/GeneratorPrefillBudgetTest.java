@@ -96,8 +96,8 @@ class GeneratorPrefillBudgetTest {
 
     /**
      * A model timed by a fake clock: a forward advances it by a decode part ({@code 100 ms + 1 ms} a decoding row) and,
-     * for each prompt piece, its prefill run's {@code 80 ms + 1.5 ms} a token {@code + 3 us} a token per position of
-     * the prefix (this machine's 0.5B model, roughly). Once the stream has had {@code arriveAfter} forwards it submits
+     * for each prompt piece, {@code 5 ms + 2.2 ms} a token {@code + 1 us} a token per position of the prefix (this
+     * machine's 0.5B model, roughly, in the ONNX engine, which runs a piece in the decoding rows' own run). Once the stream has had {@code arriveAfter} forwards it submits
      * the long prompt itself, so the prompt arrives while the stream decodes.
      */
     private static final class TimedRunner extends FakeModelRunner {
@@ -130,7 +130,7 @@ class GeneratorPrefillBudgetTest {
                 if (input.cache() == caches.getFirst() ? input.cache().length() < 2
                         : input.cache().length() < arriving.promptTokenIds().length) {
                     int p = input.cache().length();
-                    nanos += 80e6 + 1.5e6 * k + 3e3 * k * (p + (k - 1) / 2.0);
+                    nanos += 5e6 + 2.2e6 * k + 1e3 * k * (p + (k - 1) / 2.0);
                     prompt += k;
                     position = position < 0 ? p : position;
                 }

@@ -82,38 +82,69 @@ class PrefillPacerTest {
 
     @Test
     void aPromptWhosePiecesCostMoreFurtherInStaysWithinTheFactor() {
-        // bench/serve's stall round on the 0.5B model, roughly: 105 ms a decode step of 4 streams, a prefill run
-        // 90 ms + 1.5 ms a token + 2 us a token per position of the prefix (a 30-token piece at 2,000 adds 120 ms);
+        // bench/serve's stall round on the 0.5B model, roughly: 72 ms a decode step of 4 streams, a piece in the same
+        // run 6 ms + 2.2 ms a token + 1 us a token per position of the prefix (a 30-token piece at 2,000 adds 132 ms);
         // a per-token figure without the position (the pacer before) reached about 4x by the prompt's end
-        long decode = 105 * MS;
-        Cost cost = new Cost(90 * MS, 1.5 * MS, 0.002 * MS);
+        long decode = 72 * MS;
+        Cost cost = new Cost(6 * MS, 2.2 * MS, 0.001 * MS);
         List<Step> steps = prefill(new PrefillPacer(PrefillBudget.paced(3), 512), 4, decode, cost, 1988);
         for (Step step : steps) {
             assertTrue(step.nanos() <= 3 * decode, step + " passes 3 decode steps");
         }
-        // and it uses the allowance: past the ramp, the steps average at least 2.4 decode steps
+        // and it uses the margin's allowance: past the ramp, the steps average at least 90 % of it
         double mean = steps.subList(10, steps.size()).stream().mapToDouble(Step::nanos).average().orElseThrow();
-        assertTrue(mean >= 2.4 * decode, "steps average " + mean / decode + " decode steps");
+        assertTrue(mean >= (1 + 0.9 * PrefillPacer.MARGIN * 2) * decode, "steps average " + mean / decode
+                + " decode steps");
         // the pieces shrink as the prefix grows
         assertTrue(steps.getLast().tokens() < steps.get(steps.size() / 2).tokens(), steps.toString());
     }
 
+    /** A prompt prefilled from position 0 to {@code 300}, then three steady pieces; answers the next position. */
+    private static int steady(PrefillPacer pacer, long decode, Cost cost) {
+        prefill(pacer, 4, decode, cost, 300);
+        int position = 300;
+        for (int i = 0; i < 3; i++) {
+            int tokens = pacer.tokens(4, position);
+            pacer.forwarded(4, tokens, position, (long) (decode + cost.of(tokens, position)));
+            position += tokens;
+        }
+        return position;
+    }
+
     @Test
-    void aPieceThatOverranShrinksTheNext() {
+    void oneSlowStepDoesNotShrinkThePiecesAfterIt() {
         long decode = 100 * MS;
         PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
-        Cost cost = new Cost(60 * MS, 2 * MS, 0);
-        List<Step> steps = prefill(pacer, 4, decode, cost, 300);
-        Step last = steps.getLast();
-        int position = last.position() + last.tokens();
+        Cost cost = new Cost(5 * MS, 2 * MS, 0);
+        int position = steady(pacer, decode, cost);
         int tokens = pacer.tokens(4, position);
-        // the machine slows down: the next piece takes twice what the model says
-        pacer.forwarded(4, tokens, position, (long) (decode + 2 * cost.of(tokens, position)));
+        // the machine takes a decode step's time more for this one step
+        pacer.forwarded(4, tokens, position, (long) (decode + cost.of(tokens, position) + decode));
         int next = pacer.tokens(4, position + tokens);
-        assertTrue(next < tokens, next + " tokens after an overrun piece of " + tokens);
-        assertTrue(pacer.predictedNanos(next, position + tokens) <= pacer.allowedNanos());
-        assertTrue(2 * cost.of(next, position + tokens) <= pacer.allowedNanos() * 1.01,
-                "at the doubled cost the next piece fits again");
+        assertTrue(next >= 0.85 * tokens, next + " tokens after a slow step's " + tokens);
+        assertTrue(decode + cost.of(next, position + tokens) + decode <= 3 * decode,
+                "the next piece stays within the factor even if it is slow too");
+    }
+
+    @Test
+    void aSlowerMachineShrinksThePiecesWithinAFewSteps() {
+        long decode = 100 * MS;
+        PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
+        Cost cost = new Cost(5 * MS, 2 * MS, 0);
+        int position = steady(pacer, decode, cost);
+        int first = pacer.tokens(4, position);
+        // from now on every piece takes twice what it did: the steps stay within the factor meanwhile
+        Cost slower = new Cost(10 * MS, 4 * MS, 0);
+        int tokens = first;
+        for (int i = 0; i < 8; i++) {
+            double nanos = decode + slower.of(tokens, position);
+            assertTrue(nanos <= 3 * decode, "step " + i + ": " + nanos / decode + " decode steps");
+            pacer.forwarded(4, tokens, position, (long) nanos);
+            position += tokens;
+            tokens = pacer.tokens(4, position);
+        }
+        assertTrue(slower.of(tokens, position) <= pacer.allowedNanos() * 1.05, tokens + " tokens of " + first
+                + " fit the slower machine's allowance again");
     }
 
     @Test
@@ -139,13 +170,14 @@ class PrefillPacerTest {
     }
 
     @Test
-    void oneSlowDecodeStepDoesNotSetTheAllowance() {
+    void slowDecodeStepsDoNotSetTheAllowance() {
         PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(2.5), 512);
-        // a batch's first step, steady ones, then one slow step just before a long prompt arrives (as measured)
-        for (long ms : new long[] {161, 67, 65, 65, 70, 76, 66, 95, 68, 64, 72, 67, 66, 66, 115}) {
+        // a batch's first step, steady ones, then slow ones while a long prompt is received (as measured)
+        for (long ms : new long[] {161, 67, 65, 65, 70, 76, 66, 95, 68, 64, 72, 67, 66, 66, 115, 63, 69, 92, 81,
+            122, 125, 116, 78, 72, 130, 150, 79, 79, 130}) {
             pacer.forwarded(4, 0, 0, ms * MS);
         }
-        assertEquals(67 * MS, pacer.decodeNanos(), 1, "the median of the last " + PrefillPacer.WINDOW);
+        assertEquals(68 * MS, pacer.decodeNanos(), 1, "the lower quartile of the last " + PrefillPacer.WINDOW);
         pacer.forwarded(5, 0, 0, 90 * MS);
         assertEquals(90 * MS, pacer.decodeNanos(), 1, "another number of sequences starts afresh");
     }
@@ -153,13 +185,14 @@ class PrefillPacerTest {
     @Test
     void fewerStreamsThanADecodeStepWasTimedWithAreTimedAgainFirst() {
         PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
-        prefill(pacer, 8, 160 * MS, new Cost(0, MS, 0), 400);
-        int eight = pacer.tokens(8, 400);
-        assertEquals(0, pacer.tokens(7, 400), "a step of 7 streams is shorter than one of 8 was");
+        // a prompt whose last piece is a full one (1 + 2 + ... + 128, then 128s): the next may be as large again
+        prefill(pacer, 8, 160 * MS, new Cost(0, MS, 0), 2047);
+        int eight = pacer.tokens(8, 2047);
+        assertEquals(0, pacer.tokens(7, 2047), "a step of 7 streams is shorter than one of 8 was");
         pacer.forwarded(7, 0, 0, 80 * MS);
-        int seven = pacer.tokens(7, 400);
+        int seven = pacer.tokens(7, 2047);
         assertTrue(seven > 0 && seven < eight, seven + " tokens beside 7 streams, " + eight + " beside 8");
-        assertTrue(pacer.tokens(9, 400) > 0, "more streams take longer: the figure understates their allowance");
+        assertTrue(pacer.tokens(9, 2047) > 0, "more streams take longer: the figure understates their allowance");
     }
 
     @Test
