@@ -46,9 +46,9 @@ import java.util.Set;
  * minus one) with {@code total_sequence_length} and {@code piece_total_sequence_length}, int32 scalars;
  * {@code logit_rows} int64 {@code [rows]}, the tokens whose logits are wanted; per layer
  * {@code past_key_values.N.key/value} {@code [decode_rows, kv_heads, max_len, head_dim]} and
- * {@code piece_past.N.key/value} {@code [1, kv_heads, piece_max_len, head_dim]}. Outputs: {@code logits [rows, vocab]}
- * and per layer {@code present.N.key/value} and {@code piece_present.N.key/value}, which the runner binds to the same
- * buffers as the pasts.
+ * {@code piece.past_key_values.N.key/value} {@code [1, kv_heads, piece_max_len, head_dim]}. Outputs:
+ * {@code logits [rows, vocab]} and per layer {@code present.N.key/value} and {@code piece.present.N.key/value}, which
+ * the runner binds to the same buffers as the pasts.
  */
 final class OnnxDecoderGraph {
 
@@ -93,20 +93,9 @@ final class OnnxDecoderGraph {
         return "present." + layer + ".value";
     }
 
-    static String piecePastKey(int layer) {
-        return "piece_past." + layer + ".key";
-    }
-
-    static String piecePastValue(int layer) {
-        return "piece_past." + layer + ".value";
-    }
-
-    static String piecePresentKey(int layer) {
-        return "piece_present." + layer + ".key";
-    }
-
-    static String piecePresentValue(int layer) {
-        return "piece_present." + layer + ".value";
+    /** The piece group's tensor of the decoding group's {@code name}: its own past or present cache. */
+    static String piece(String name) {
+        return "piece." + name;
     }
 
     /**
@@ -157,10 +146,10 @@ final class OnnxDecoderGraph {
             g.input(pastValue(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentKey(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
             g.output(presentValue(i), DataType.FLOAT, "decode_rows", c.numKeyValueHeads(), "max_len", c.headDim());
-            g.input(piecePastKey(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
-            g.input(piecePastValue(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
-            g.output(piecePresentKey(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
-            g.output(piecePresentValue(i), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.input(piece(pastKey(i)), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.input(piece(pastValue(i)), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.output(piece(presentKey(i)), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
+            g.output(piece(presentValue(i)), DataType.FLOAT, 1, c.numKeyValueHeads(), "piece_max_len", c.headDim());
             for (LoraTarget t : lora ? LoraTarget.layerProjections() : Set.<LoraTarget>of()) {
                 String rank = "rank_" + i + "_" + t.module();
                 g.input(OnnxLoraInputs.aName(i, t), DataType.FLOAT, "lora_rows", rank, t.inFeatures(c));
@@ -294,8 +283,8 @@ final class OnnxDecoderGraph {
         }
         groupQueryAttention(decoding, pastKey(i), pastValue(i), SEQLENS_K, TOTAL_LENGTH, l + "attn.decode",
                 presentKey(i), presentValue(i));
-        groupQueryAttention(piece, piecePastKey(i), piecePastValue(i), PIECE_SEQLENS_K, PIECE_TOTAL_LENGTH,
-                l + "attn.piece", piecePresentKey(i), piecePresentValue(i));
+        groupQueryAttention(piece, piece(pastKey(i)), piece(pastValue(i)), PIECE_SEQLENS_K, PIECE_TOTAL_LENGTH,
+                l + "attn.piece", piece(presentKey(i)), piece(presentValue(i)));
         // back to the step's tokens: the groups' outputs side by side, then each token's slot among them
         g.node("Reshape", new String[] {l + "attn.decode", "shape_flat_q"}, new String[] {l + "attn.decode.flat"});
         g.node("Concat", new String[] {l + "attn.decode.flat", l + "attn.piece"}, new String[] {l + "attn.slots"},

@@ -107,10 +107,10 @@ final class OnnxSession implements AutoCloseable {
                 inputs.put(OnnxDecoderGraph.pastValue(l), decodeKv[2 * l + 1]);
                 outputs.put(OnnxDecoderGraph.presentKey(l), decodeKv[2 * l]);
                 outputs.put(OnnxDecoderGraph.presentValue(l), decodeKv[2 * l + 1]);
-                inputs.put(OnnxDecoderGraph.piecePastKey(l), pieceKv[2 * l]);
-                inputs.put(OnnxDecoderGraph.piecePastValue(l), pieceKv[2 * l + 1]);
-                outputs.put(OnnxDecoderGraph.piecePresentKey(l), pieceKv[2 * l]);
-                outputs.put(OnnxDecoderGraph.piecePresentValue(l), pieceKv[2 * l + 1]);
+                inputs.put(OnnxDecoderGraph.piece(OnnxDecoderGraph.pastKey(l)), pieceKv[2 * l]);
+                inputs.put(OnnxDecoderGraph.piece(OnnxDecoderGraph.pastValue(l)), pieceKv[2 * l + 1]);
+                outputs.put(OnnxDecoderGraph.piece(OnnxDecoderGraph.presentKey(l)), pieceKv[2 * l]);
+                outputs.put(OnnxDecoderGraph.piece(OnnxDecoderGraph.presentValue(l)), pieceKv[2 * l + 1]);
             }
             if (shrinkArena) {
                 session.run(inputs, Set.of(), outputs, shrinkingOptions()).close();
