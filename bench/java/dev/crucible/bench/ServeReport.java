@@ -103,7 +103,7 @@ final class ServeReport {
                 double stall = median(scalars(runs, "stall"));
                 System.out.println("    " + side + ": " + runs.getFirst().path("streams").asInt() + " streams, "
                         + runs.getFirst().path("long_prompt_tokens").asInt() + "-token prompt: idle itl "
-                        + fmt(median(scalars(runs, "idle_itl_ms"))) + " ms, worst gap "
+                        + fmt(median(scalars(runs, "idle_itl_ms"))) + " ms" + idleWorst(runs) + ", worst gap "
                         + fmt(median(scalars(runs, "worst_gap_ms"))) + " ms (" + fmt(stall) + "x; per round "
                         + scalars(runs, "stall").stream().map(ServeReport::fmt).toList() + "), ttft "
                         + fmt(median(scalars(runs, "ttft_stall_ms"))) + " ms with the streams, "
@@ -113,6 +113,15 @@ final class ServeReport {
             }
         }
         System.out.println(line);
+    }
+
+    /** The streams' worst idle gap before the long prompt, per round, where the client reports it. */
+    private static String idleWorst(List<JsonNode> runs) {
+        if (!runs.getFirst().has("idle_worst_gap_ms")) {
+            return "";
+        }
+        return " (worst idle gap " + scalars(runs, "idle_worst_gap_ms").stream().map(ServeReport::fmt).toList()
+                + " ms of " + runs.getFirst().path("idle_gaps").asInt() + ")";
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@value #AFTER} more tokens after the long prompt's first (or two minutes have passed), then are closed (the server
  * aborts them); a token is any chunk with a choice, text or not. Reports the
  * streams' idle inter-token latency (the median gap before the long prompt was sent, their first
- * {@value #SKIPPED} gaps left out), their worst gap overlapping the long prompt's prefill, the ratio of the two
+ * {@value #SKIPPED} gaps left out) and their worst gap then (how far the machine alone spreads a step), their worst gap overlapping the long prompt's prefill, the ratio of the two
  * ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
  * nothing running), which is what pacing the prefill costs it. Each of the eight worst gaps comes with when it began,
  * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
@@ -110,6 +110,8 @@ final class ServeStall {
         out.put("long_prompt_tokens", longUsage.path("prompt_tokens").asInt());
         out.put("long_prompt_tokens_alone", aloneUsage.path("prompt_tokens").asInt());
         out.put("idle_itl_ms", idleItl);
+        out.put("idle_worst_gap_ms", idle.getLast());
+        out.put("idle_gaps", idle.size());
         out.put("worst_gap_ms", during.getFirst()[0]);
         out.put("stall", during.getFirst()[0] / idleItl);
         out.put("ttft_alone_ms", ttftAlone);
