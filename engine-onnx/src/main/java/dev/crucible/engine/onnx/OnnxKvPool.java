@@ -5,6 +5,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,7 @@ final class OnnxKvPool implements AutoCloseable {
 
     private static final int FIRST_SLOTS = 1;
     private static final int SHORTEST = 16;
+    private static final int VIEWS_KEPT = 2;
 
     private final int layers;
     private final int kvHeads;
@@ -49,7 +51,8 @@ final class OnnxKvPool implements AutoCloseable {
     private record Views(int first, int count, OnnxTensor[] tensors) {
     }
 
-    private static final int VIEWS_KEPT = 2;
+    /** The scratch cache ({@link #scratch}); null until a run needs it. */
+    private OnnxTensor[] scratch;
 
     /** @param longest the longest sequence any cache may hold: {@code max_position_embeddings} */
     OnnxKvPool(int layers, int kvHeads, int headDim, int longest) {
@@ -278,6 +281,29 @@ final class OnnxKvPool implements AutoCloseable {
         return made;
     }
 
+    /**
+     * The scratch cache, per layer keys and values {@code [1, kv_heads, 1, head_dim]} in buffers of its own: where a
+     * run's absent attention group ({@link OnnxRun.Group#scratch}) writes its one position, step after step, and
+     * nothing reads. Made on first use; unlike the views it outlives growth, and it is freed when the pool closes.
+     */
+    OnnxTensor[] scratch(OrtEnvironment env) throws OrtException {
+        if (scratch == null) {
+            long[] shape = {1, kvHeads, 1, headDim};
+            OnnxTensor[] made = new OnnxTensor[2 * layers];
+            try {
+                for (int i = 0; i < made.length; i++) {
+                    made[i] = OnnxTensor.createTensor(env, ByteBuffer.allocateDirect(kvHeads * headDim * Float.BYTES)
+                            .order(ByteOrder.nativeOrder()).asFloatBuffer(), shape);
+                }
+            } catch (OrtException | RuntimeException e) {
+                close(made);
+                throw e;
+            }
+            scratch = made;
+        }
+        return scratch;
+    }
+
     private void dropViews() {
         views.forEach(v -> close(v.tensors()));
         views.clear();
@@ -371,6 +397,10 @@ final class OnnxKvPool implements AutoCloseable {
     @Override
     public void close() {
         dropViews();
+        if (scratch != null) {
+            close(scratch);
+            scratch = null;
+        }
         if (arena != null) {
             arena.close();
             arena = null;

@@ -45,7 +45,8 @@ final class OnnxModelLoader {
                 }
                 OrtSession session = env.createSession(graph, options);
                 try {
-                    return new OnnxSession(env, session, lora ? new OnnxLoraInputs(config, env) : null, config);
+                    return new OnnxSession(env, session, lora ? new OnnxLoraInputs(config, env) : null,
+                            config.numHiddenLayers(), config.vocabSize());
                 } catch (OrtException | RuntimeException e) {
                     session.close();
                     throw e;

@@ -14,7 +14,7 @@ import java.util.List;
  * of adjacent pool rows ({@link OnnxKvPool#gather}), and the piece group, the tokens of one prompt piece on its
  * sequence's row. So a step that decodes while a prompt is prefilled reads each weight once, as a decode step does,
  * instead of once for the decoding rows and again for the piece. A run has at least one real group; the other one,
- * if absent, is a one-token group on a scratch cache of the session's ({@link Group#scratch}), whose output no token
+ * if absent, is a one-token group on the pool's scratch cache ({@link OnnxKvPool#scratch}), whose output no token
  * takes, so neither attention node ever gets an empty input.
  *
  * <p>The tokens are ordered the decoding rows' first, then the piece's; the groups' attention outputs are laid side by

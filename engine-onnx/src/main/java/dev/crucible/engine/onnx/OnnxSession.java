@@ -5,10 +5,8 @@ import ai.onnxruntime.OnnxValue;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.crucible.hf.config.ModelConfig;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -32,25 +30,19 @@ final class OnnxSession implements AutoCloseable {
     private final OrtSession session;
     private final OnnxLoraInputs lora;
     private final int layers;
-    private final int kvHeads;
-    private final int headDim;
     private final int vocab;
-    /** The scratch group's cache ({@link #scratch()}); null until a run needs it. */
-    private OnnxTensor[] scratch;
     private final Arena logitsArena = Arena.ofShared();
     private MemorySegment logitsMemory;
     /** The run options that give back ONNX Runtime's free arena memory after a run; made on first use. */
     private OrtSession.RunOptions shrinking;
 
     /** @param lora the LoRA inputs' maker when the graph has LoRA inputs, else null; closed with this session */
-    OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, ModelConfig config) {
+    OnnxSession(OrtEnvironment env, OrtSession session, OnnxLoraInputs lora, int layers, int vocab) {
         this.env = env;
         this.session = session;
         this.lora = lora;
-        this.layers = config.numHiddenLayers();
-        this.kvHeads = config.numKeyValueHeads();
-        this.headDim = config.headDim();
-        this.vocab = config.vocabSize();
+        this.layers = layers;
+        this.vocab = vocab;
     }
 
     /** Whether the graph applies LoRA adapters. */
@@ -73,8 +65,8 @@ final class OnnxSession implements AutoCloseable {
         int rows = run.logitRows().length;
         OnnxRun.Group decode = run.decode();
         OnnxRun.Group piece = run.piece();
-        OnnxTensor[] decodeKv = decode.isScratch() ? scratch() : run.pool().views(env, decode.first(), decode.rows());
-        OnnxTensor[] pieceKv = piece.isScratch() ? scratch() : run.pool().views(env, piece.first(), piece.rows());
+        OnnxTensor[] decodeKv = cache(run.pool(), decode);
+        OnnxTensor[] pieceKv = cache(run.pool(), piece);
         List<OnnxTensor> made = new ArrayList<>();
         try {
             Map<String, OnnxTensor> inputs = new HashMap<>();
@@ -89,11 +81,9 @@ final class OnnxSession implements AutoCloseable {
             inputs.put(OnnxDecoderGraph.TOKEN_SLOTS, own(made, longs(run.tokenSlots())));
             inputs.put(OnnxDecoderGraph.DECODE_TOKENS, own(made, longs(decode.tokens())));
             inputs.put(OnnxDecoderGraph.PIECE_TOKENS, own(made, longs(piece.tokens())));
-            inputs.put(OnnxDecoderGraph.SEQLENS_K, own(made, OnnxTensor.createTensor(env,
-                    IntBuffer.wrap(decode.seqlensK()), new long[] {decode.seqlensK().length})));
+            inputs.put(OnnxDecoderGraph.SEQLENS_K, own(made, ints(decode.seqlensK())));
             inputs.put(OnnxDecoderGraph.TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env, decode.totalLength())));
-            inputs.put(OnnxDecoderGraph.PIECE_SEQLENS_K, own(made, OnnxTensor.createTensor(env,
-                    IntBuffer.wrap(piece.seqlensK()), new long[] {1})));
+            inputs.put(OnnxDecoderGraph.PIECE_SEQLENS_K, own(made, ints(piece.seqlensK())));
             inputs.put(OnnxDecoderGraph.PIECE_TOTAL_LENGTH, own(made, OnnxTensor.createTensor(env,
                     piece.totalLength())));
             inputs.put(OnnxDecoderGraph.LOGIT_ROWS, own(made, longs(run.logitRows())));
@@ -131,29 +121,13 @@ final class OnnxSession implements AutoCloseable {
         return OnnxTensor.createTensor(env, LongBuffer.wrap(values), new long[] {values.length});
     }
 
-    /**
-     * The scratch group's cache, per layer keys and values {@code [1, kv_heads, 1, head_dim]}: the one position the
-     * absent group's token writes, step after step, and nothing reads. Made on first use.
-     */
-    private OnnxTensor[] scratch() throws OrtException {
-        if (scratch == null) {
-            OnnxTensor[] made = new OnnxTensor[2 * layers];
-            try {
-                for (int i = 0; i < made.length; i++) {
-                    made[i] = OnnxTensor.createTensor(env, ByteBuffer.allocateDirect(kvHeads * headDim * Float.BYTES)
-                            .order(ByteOrder.nativeOrder()).asFloatBuffer(), new long[] {1, kvHeads, 1, headDim});
-                }
-            } catch (OrtException | RuntimeException e) {
-                for (OnnxTensor t : made) {
-                    if (t != null) {
-                        t.close();
-                    }
-                }
-                throw e;
-            }
-            scratch = made;
-        }
-        return scratch;
+    private OnnxTensor ints(int[] values) throws OrtException {
+        return OnnxTensor.createTensor(env, IntBuffer.wrap(values), new long[] {values.length});
+    }
+
+    /** The cache tensors {@code group} attends over: its rows of the pool, or the pool's scratch cache. */
+    private OnnxTensor[] cache(OnnxKvPool pool, OnnxRun.Group group) throws OrtException {
+        return group.isScratch() ? pool.scratch(env) : pool.views(env, group.first(), group.rows());
     }
 
     private OrtSession.RunOptions shrinkingOptions() throws OrtException {
@@ -192,11 +166,6 @@ final class OnnxSession implements AutoCloseable {
             lora.close();
         }
         logitsArena.close();
-        if (scratch != null) {
-            for (OnnxTensor t : scratch) {
-                t.close();
-            }
-        }
         if (shrinking != null) {
             shrinking.close();
         }
