@@ -99,24 +99,33 @@ class PrefillPacerTest {
         assertTrue(steps.getLast().tokens() < steps.get(steps.size() / 2).tokens(), steps.toString());
     }
 
-    /** A prompt prefilled from position 0 to {@code 300}, then three steady pieces; answers the next position. */
-    private static int steady(PrefillPacer pacer, long decode, Cost cost) {
-        prefill(pacer, 4, decode, cost, 300);
-        int position = 300;
-        for (int i = 0; i < 3; i++) {
-            int tokens = pacer.tokens(4, position);
-            pacer.forwarded(4, tokens, position, (long) (decode + cost.of(tokens, position)));
-            position += tokens;
+    /** The two tests below: a decode step of 100 ms, and a piece costing 5 ms + 2 ms a token in the same run. */
+    private static final long STEADY_DECODE = 100 * MS;
+    private static final Cost STEADY_COST = new Cost(5 * MS, 2 * MS, 0);
+
+    /** A paced pacer after a prompt prefilled to position {@code 300} and three steady pieces beyond it. */
+    private record Steady(PrefillPacer pacer, int position) {
+
+        static Steady reached() {
+            PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
+            prefill(pacer, 4, STEADY_DECODE, STEADY_COST, 300);
+            int position = 300;
+            for (int i = 0; i < 3; i++) {
+                int tokens = pacer.tokens(4, position);
+                pacer.forwarded(4, tokens, position, (long) (STEADY_DECODE + STEADY_COST.of(tokens, position)));
+                position += tokens;
+            }
+            return new Steady(pacer, position);
         }
-        return position;
     }
 
     @Test
     void oneSlowStepDoesNotShrinkThePiecesAfterIt() {
-        long decode = 100 * MS;
-        PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
-        Cost cost = new Cost(5 * MS, 2 * MS, 0);
-        int position = steady(pacer, decode, cost);
+        long decode = STEADY_DECODE;
+        Cost cost = STEADY_COST;
+        Steady steady = Steady.reached();
+        PrefillPacer pacer = steady.pacer();
+        int position = steady.position();
         int tokens = pacer.tokens(4, position);
         // the machine takes a decode step's time more for this one step
         pacer.forwarded(4, tokens, position, (long) (decode + cost.of(tokens, position) + decode));
@@ -128,10 +137,10 @@ class PrefillPacerTest {
 
     @Test
     void aSlowerMachineShrinksThePiecesWithinAFewSteps() {
-        long decode = 100 * MS;
-        PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
-        Cost cost = new Cost(5 * MS, 2 * MS, 0);
-        int position = steady(pacer, decode, cost);
+        long decode = STEADY_DECODE;
+        Steady steady = Steady.reached();
+        PrefillPacer pacer = steady.pacer();
+        int position = steady.position();
         int first = pacer.tokens(4, position);
         // from now on every piece takes twice what it did: the steps stay within the factor meanwhile
         Cost slower = new Cost(10 * MS, 4 * MS, 0);
