@@ -33,14 +33,6 @@ import java.util.Locale;
  * as all fixed cost: it may then cost one token's own cost more than predicted, which the margin covers while a token
  * costs at most {@code 1 / MARGIN - 1} of the allowance.
  *
- * <p>A mixed step cannot tell the decode part's time from the piece's, so a long prefill times the decode step again:
- * after {@value #RETIME} mixed steps in a row, a step only decodes (the prompts sit it out). When the last
- * {@value #RETIMED} of those re-timed steps all took longer than the window's lower quartile, the machine has slowed
- * down for good, and the decode time is the fastest of them. Otherwise the slowing of every step's decode part would
- * read as the pieces' own cost: at a small factor that fills the allowance, and the pieces fall to one token (a
- * 1,988-token prompt beside 4 streams once took 212 s at factor 2, 31 times its time alone). Re-timing costs one step
- * in {@code RETIME + 1} of the prefill's.
- *
  * <p>Nothing is guessed: before a mixed step has been timed the budget is {@value #FIRST_TOKENS} token (a step then
  * costs a decode step plus the prefill run's fixed cost, the least any prefill costs), and a budget is at most twice
  * the prompt tokens of the last timed mixed step, so a model fitted on a different prompt (shorter positions, a
@@ -53,10 +45,6 @@ final class PrefillPacer {
 
     /** How many of the latest decode-only steps the decode time is the lower quartile of. */
     static final int WINDOW = 25;
-    /** How many mixed steps in a row a prefill takes before a step only decodes, to time the decode step again. */
-    static final int RETIME = 12;
-    /** How many such re-timed steps, all slower than the window's figure, show the machine slowed down for good. */
-    static final int RETIMED = 3;
     /** The share of the allowed extra time the budget aims at. */
     static final double MARGIN = 0.4;
     /** The budget before a mixed step has been timed. */
@@ -73,10 +61,6 @@ final class PrefillPacer {
     private int decodeSequences;
     /** The latest decode-only steps' times with {@link #decodeSequences} sequences, oldest first. */
     private final ArrayDeque<Long> decodeTimes = new ArrayDeque<>();
-    /** The latest decode-only steps that followed mixed ones (a prefill's re-timing), oldest first. */
-    private final ArrayDeque<Long> retimed = new ArrayDeque<>();
-    /** Mixed steps since the last decode-only one. */
-    private int mixedInARow;
     private final PieceCost cost = new PieceCost();
     /** The last timed mixed step: its piece's tokens (0 before one), position and extra time. */
     private int lastTokens;
@@ -109,7 +93,7 @@ final class PrefillPacer {
         if (!budget.isPaced()) {
             return budget.stepTokens();
         }
-        if (Double.isNaN(decodeNanos) || decoding < decodeSequences || mixedInARow >= RETIME) {
+        if (Double.isNaN(decodeNanos) || decoding < decodeSequences) {
             return 0;
         }
         if (lastTokens == 0) {
@@ -172,28 +156,14 @@ final class PrefillPacer {
         if (prompt == 0) {
             if (decoding != decodeSequences) {
                 decodeTimes.clear();
-                retimed.clear();
                 decodeSequences = decoding;
             }
             decodeTimes.addLast(nanos);
             if (decodeTimes.size() > WINDOW) {
                 decodeTimes.removeFirst();
             }
-            if (mixedInARow == 0) {
-                retimed.clear();
-            } else {
-                retimed.addLast(nanos);
-                if (retimed.size() > RETIMED) {
-                    retimed.removeFirst();
-                }
-            }
-            mixedInARow = 0;
             decodeNanos = lowerQuartile(decodeTimes);
-            if (retimed.size() == RETIMED) {
-                decodeNanos = Math.max(decodeNanos, retimed.stream().mapToLong(Long::longValue).min().orElseThrow());
-            }
         } else if (!Double.isNaN(decodeNanos)) {
-            mixedInARow++;
             lastExtra = Math.max(0, nanos - decodeNanos);
             double learned = lastExtra;
             if (mixedSteps >= 2) {

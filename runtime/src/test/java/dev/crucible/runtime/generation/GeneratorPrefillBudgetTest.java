@@ -79,20 +79,19 @@ class GeneratorPrefillBudgetTest {
     @Test
     void pacedAPromptWaitsForOneTimedDecodeStepThenStartsAtOneTokenAndAtMostDoubles() {
         // whatever the timings: the stream's prompt alone, one step decoding it alone (the only one timed so far),
-        // then the prompt beside it from one token, each piece at most twice the one before, all 40 tokens forwarded
-        // while the stream decodes (long enough for pieces of one token and the steps that re-time its decoding)
-        List<List<Integer>> batches = streamThenLongPrompt(PrefillBudget.paced(3), 60, 40);
+        // then the prompt beside it from one token, each piece at most twice the one before, all 60 tokens forwarded
+        List<List<Integer>> batches = streamThenLongPrompt(PrefillBudget.paced(3), 40, 60);
         assertEquals(List.of(List.of(2), List.of(1), List.of(1, 1)), batches.subList(0, 3));
         int last = 1;
         int forwarded = 1;
         for (List<Integer> batch : batches.subList(3, batches.size())) {
-            if (batch.size() == 2 && forwarded < 40) {
+            if (batch.size() == 2 && forwarded < 60) {
                 assertTrue(batch.get(1) <= 2 * last, batch + " after a piece of " + last);
                 last = batch.get(1);
                 forwarded += last;
             }
         }
-        assertEquals(40, forwarded);
+        assertEquals(60, forwarded);
     }
 
     /**

@@ -49,29 +49,14 @@ class PrefillPacerTest {
         pacer.forwarded(streams, 0, 0, decode);
         List<Step> steps = new ArrayList<>();
         for (int position = from; position < to; ) {
-            Step step = step(pacer, streams, decode, cost, position, to - position);
-            if (step != null) {
-                steps.add(step);
-                position += step.tokens();
-            }
+            int tokens = Math.min(to - position, pacer.tokens(streams, position));
+            assertTrue(tokens >= 1, "a prompt always moves on");
+            double nanos = decode + cost.of(tokens, position);
+            pacer.forwarded(streams, tokens, position, (long) nanos);
+            steps.add(new Step(tokens, position, nanos));
+            position += tokens;
         }
         return steps;
-    }
-
-    /**
-     * One paced step of a prompt at {@code position} with {@code left} tokens to go: a piece, answered, or after
-     * {@link PrefillPacer#RETIME} pieces in a row a step that only decodes (null), as the scheduler runs them.
-     */
-    private static Step step(PrefillPacer pacer, int streams, long decode, Cost cost, int position, int left) {
-        int tokens = Math.min(left, pacer.tokens(streams, position));
-        if (tokens == 0) {
-            pacer.forwarded(streams, 0, 0, decode);
-            assertTrue(pacer.tokens(streams, position) >= 1, "a prompt moves on after a step that re-times decoding");
-            return null;
-        }
-        double nanos = decode + cost.of(tokens, position);
-        pacer.forwarded(streams, tokens, position, (long) nanos);
-        return new Step(tokens, position, nanos);
     }
 
     @Test
@@ -125,16 +110,10 @@ class PrefillPacerTest {
             PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
             prefill(pacer, 4, STEADY_DECODE, STEADY_COST, 300);
             int position = 300;
-            for (int i = 0; i < 3; ) {
-                Step step = step(pacer, 4, STEADY_DECODE, STEADY_COST, position, Integer.MAX_VALUE);
-                if (step != null) {
-                    position += step.tokens();
-                    i++;
-                }
-            }
-            // the next step is a piece, as the tests below take it
-            if (pacer.tokens(4, position) == 0) {
-                pacer.forwarded(4, 0, 0, STEADY_DECODE);
+            for (int i = 0; i < 3; i++) {
+                int tokens = pacer.tokens(4, position);
+                pacer.forwarded(4, tokens, position, (long) (STEADY_DECODE + STEADY_COST.of(tokens, position)));
+                position += tokens;
             }
             return new Steady(pacer, position);
         }
@@ -172,56 +151,9 @@ class PrefillPacerTest {
             pacer.forwarded(4, tokens, position, (long) nanos);
             position += tokens;
             tokens = pacer.tokens(4, position);
-            if (tokens == 0) {
-                pacer.forwarded(4, 0, 0, decode);
-                tokens = pacer.tokens(4, position);
-            }
         }
         assertTrue(slower.of(tokens, position) <= pacer.allowedNanos() * 1.05, tokens + " tokens of " + first
                 + " fit the slower machine's allowance again");
-    }
-
-    @Test
-    void aPrefillRetimesTheDecodeStepSoAMachineThatSlowsDownForGoodKeepsItsPieces() {
-        // factor 2, a decode step of 66 ms and a piece 1 ms + 2.2 ms a token: about 11 tokens a step; then the
-        // machine slows down for good by a third. Timed against the old decode step, every piece would look 22 ms
-        // dearer (the decode part's slowing), nearly the whole allowance, and a prompt would crawl a token a step.
-        long decode = 66 * MS;
-        Cost cost = new Cost(1 * MS, 2.2 * MS, 0);
-        PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(2), 512);
-        prefill(pacer, 4, decode, cost, 200);
-        double slowing = 4.0 / 3;
-        long slowDecode = (long) (decode * slowing);
-        Cost slowCost = new Cost(cost.fixed() * slowing, cost.token() * slowing, 0);
-        List<Step> steps = new ArrayList<>();
-        int retimings = 0;
-        for (int position = 200; position < 1200; ) {
-            Step step = step(pacer, 4, slowDecode, slowCost, position, 1200 - position);
-            if (step == null) {
-                retimings++;
-            } else {
-                steps.add(step);
-                position += step.tokens();
-            }
-        }
-        // once three re-timings have seen it, the pieces fit the slower machine's own allowance again
-        List<Step> later = steps.subList(4 * PrefillPacer.RETIME, steps.size() - 1);
-        double fitting = (PrefillPacer.MARGIN * slowDecode - slowCost.fixed()) / slowCost.token();
-        assertTrue(later.stream().allMatch(s -> s.tokens() >= 0.9 * Math.floor(fitting)), fitting + " tokens fit: "
-                + steps);
-        assertTrue(later.stream().allMatch(s -> s.nanos() <= 2 * slowDecode), later.toString());
-        // and re-timing costs one decode-only step in RETIME + 1
-        assertEquals(steps.size() / PrefillPacer.RETIME, retimings, 1);
-    }
-
-    @Test
-    void aPrefillsFirstDecodeOnlyStepsDoNotCountAsRetimings() {
-        PrefillPacer pacer = new PrefillPacer(PrefillBudget.paced(3), 512);
-        // slow decode-only steps while a prompt is received are not a machine that slowed down
-        for (long ms : new long[] {70, 70, 70, 70, 70, 70, 70, 70, 120, 130, 125}) {
-            pacer.forwarded(4, 0, 0, ms * MS);
-        }
-        assertEquals(70 * MS, pacer.decodeNanos(), 1);
     }
 
     @Test
