@@ -110,6 +110,12 @@ final class ServeReport {
                         + fmt(median(scalars(runs, "ttft_alone_ms"))) + " ms alone; longest gaps "
                         + runs.getFirst().path("gaps_during_ms"));
                 line.append(' ').append(side).append("-stall/itl=").append(String.format("%.2f", stall));
+                if (runs.getFirst().has("idle_worst_gap_ms")) {
+                    // the machine's own floor under the stall figure: the streams' worst gap with no prompt at all
+                    double idle = median(runs.stream().map(r -> r.path("idle_worst_gap_ms").asDouble()
+                            / r.path("idle_itl_ms").asDouble()).toList());
+                    line.append(' ').append(side).append("-idle/itl=").append(String.format("%.2f", idle));
+                }
             }
         }
         System.out.println(line);
