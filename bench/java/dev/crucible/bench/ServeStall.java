@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@value #SETTLED} tokens, then one long prompt ({@code repeats} times the bench prompt, about 50 tokens each, after
  * a nonce that keeps it out of the prefix cache) arrives, asking for one token; the streams go on until each has had
  * {@value #AFTER} more tokens after the long prompt's first (or two minutes have passed), then are closed (the server
- * aborts them); a token is any chunk with a choice, text or not. Reports the
- * streams' idle inter-token latency (the median gap before the long prompt was sent, their first
- * {@value #SKIPPED} gaps left out) and their worst gap then (how far the machine alone spreads a step), their worst gap overlapping the long prompt's prefill, the ratio of the two
- * ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
+ * aborts them); a token is any chunk with a choice, text or not. Reports the streams' idle inter-token latency (the
+ * median gap before the long prompt was sent, their first {@value #SKIPPED} gaps left out) and their worst gap then
+ * (how far the machine alone spreads a step), their worst gap overlapping the long prompt's prefill, the ratio of the
+ * two ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
  * nothing running), which is what pacing the prefill costs it. Each of the eight worst gaps comes with when it began,
  * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
  * from the steady pieces by where in the prefill it fell.
