@@ -3,6 +3,8 @@
 source "$root/scripts/jdk.sh"
 source "$root/scripts/native-memory.sh"
 mvn_opts=(-q -B ${BENCH_MVN_OPTS:--o})
+crucible_check_hugepages_setting || exit 2
+say "$(crucible_hugepages_note)"
 
 # Crucible's engine as the sources are now (installed so bench/pom.xml picks it up), then the bench jar.
 if [ -z "${BENCH_NO_BUILD:-}" ]; then

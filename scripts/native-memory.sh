@@ -1,12 +1,63 @@
 # Sourced by the launcher and the benches: crucible_glibc_tunables prints the GLIBC_TUNABLES a Crucible JVM runs
-# with: the caller's, plus glibc.malloc.hugetlb=1 unless they name it or CRUCIBLE_NO_HUGEPAGES is set. With it glibc
-# asks for transparent huge pages (madvise) on the blocks it maps, which is where ONNX Runtime keeps the weights; a
-# decode step streams all of them, and on this kernel's "madvise" setting they otherwise sit on 4 KiB pages
-# (docs/decisions.md, "Weights on huge pages"). Other C libraries ignore the variable.
+# with: the caller's, plus glibc.malloc.hugetlb=1 when the weights should sit on huge pages (crucible_hugepages_wanted)
+# and the caller did not name it. With it glibc asks for transparent huge pages (madvise) on the blocks it maps, which
+# is where ONNX Runtime keeps the weights; a decode step streams all of them, and on a kernel whose setting is
+# "madvise" they otherwise sit on 4 KiB pages (docs/decisions.md, "Weights on huge pages"). Other C libraries ignore
+# the variable.
 crucible_glibc_tunables() {
   local tunables="${GLIBC_TUNABLES:-}"
-  if [ -z "${CRUCIBLE_NO_HUGEPAGES:-}" ] && [[ "$tunables" != *glibc.malloc.hugetlb* ]]; then
+  if [[ "$tunables" != *glibc.malloc.hugetlb* ]] && crucible_hugepages_wanted; then
     tunables="${tunables:+$tunables:}glibc.malloc.hugetlb=1"
   fi
   echo "$tunables"
+}
+
+# Whether the weights ask for huge pages. CRUCIBLE_HUGEPAGES=on or off says so; auto (the default) asks unless the
+# kernel's DAMON samples physical memory: on a virtual machine where it did, a decode step's time spread out, a
+# quarter of the steps taking 1.5 to 3 times the others, with the weights on huge pages and not on 4 KiB ones
+# (docs/decisions.md, "Huge pages under DAMON"). $1 is the sysfs root, /sys unless given (tests give their own).
+crucible_hugepages_wanted() {
+  case "${CRUCIBLE_HUGEPAGES:-auto}" in
+    on) return 0 ;;
+    off) return 1 ;;
+    *) ! crucible_damon_samples_physical "${1:-/sys}" ;;
+  esac
+}
+
+# Refuses a CRUCIBLE_HUGEPAGES other than auto, on or off, naming it, so a typo does not quietly mean auto.
+crucible_check_hugepages_setting() {
+  case "${CRUCIBLE_HUGEPAGES:-auto}" in
+    auto | on | off) return 0 ;;
+    *) echo "crucible: CRUCIBLE_HUGEPAGES must be auto, on or off, not '$CRUCIBLE_HUGEPAGES'" >&2; return 1 ;;
+  esac
+}
+
+# Whether a DAMON monitor of physical memory runs under sysfs root $1: a kdamond that is on with a context of the
+# paddr operations (the admin interface), or one of the modules that run one (DAMON_RECLAIM, DAMON_LRU_SORT,
+# DAMON_STAT). Where the files cannot be read (no DAMON, or not root), no.
+crucible_damon_samples_physical() {
+  local sys="$1" kdamond module
+  for kdamond in "$sys"/kernel/mm/damon/admin/kdamonds/[0-9]*; do
+    [ "$(cat "$kdamond/state" 2>/dev/null)" = on ] || continue
+    cat "$kdamond"/contexts/[0-9]*/operations 2>/dev/null | grep -qx paddr && return 0
+  done
+  for module in damon_reclaim damon_lru_sort damon_stat; do
+    [ "$(cat "$sys/module/$module/parameters/enabled" 2>/dev/null)" = Y ] && return 0
+  done
+  return 1
+}
+
+# One line saying whether the weights ask for huge pages and why, for the launcher and the benches to print.
+crucible_hugepages_note() {
+  local why="CRUCIBLE_HUGEPAGES=${CRUCIBLE_HUGEPAGES:-auto}"
+  if [[ "${GLIBC_TUNABLES:-}" == *glibc.malloc.hugetlb* ]]; then
+    why="GLIBC_TUNABLES names glibc.malloc.hugetlb"
+  elif [ "${CRUCIBLE_HUGEPAGES:-auto}" = auto ] && crucible_damon_samples_physical /sys; then
+    why="$why, and DAMON samples this machine's physical memory"
+  fi
+  if [[ "$(crucible_glibc_tunables)" == *glibc.malloc.hugetlb=1* ]]; then
+    echo "weights on huge pages: yes ($why)"
+  else
+    echo "weights on huge pages: no ($why)"
+  fi
 }
