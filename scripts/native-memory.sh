@@ -13,8 +13,8 @@ crucible_glibc_tunables() {
 }
 
 # Whether the weights ask for huge pages. CRUCIBLE_HUGEPAGES=on or off says so; auto (the default) asks unless the
-# kernel's DAMON samples physical memory: on a virtual machine where it did, a decode step's time spread out, a
-# quarter of the steps taking 1.5 to 3 times the others, with the weights on huge pages and not on 4 KiB ones
+# kernel's DAMON samples physical memory: on a virtual machine where it did, with the weights on huge pages up to a
+# quarter of the decode steps took over 1.5 times the others, on 4 KiB pages up to one in twelve
 # (docs/decisions.md, "Huge pages under DAMON"). $1 is the sysfs root, /sys unless given (tests give their own).
 crucible_hugepages_wanted() {
   case "${CRUCIBLE_HUGEPAGES:-auto}" in
@@ -47,17 +47,17 @@ crucible_damon_samples_physical() {
   return 1
 }
 
-# One line saying whether the weights ask for huge pages and why, for the launcher and the benches to print.
+# One line saying whether the weights ask for huge pages and why, for the launcher and the benches to print. Reads
+# DAMON's state at most once: in auto, huge pages not wanted means a monitor was found.
 crucible_hugepages_note() {
-  local why="CRUCIBLE_HUGEPAGES=${CRUCIBLE_HUGEPAGES:-auto}"
+  local answer=no why="CRUCIBLE_HUGEPAGES=${CRUCIBLE_HUGEPAGES:-auto}"
   if [[ "${GLIBC_TUNABLES:-}" == *glibc.malloc.hugetlb* ]]; then
     why="GLIBC_TUNABLES names glibc.malloc.hugetlb"
-  elif [ "${CRUCIBLE_HUGEPAGES:-auto}" = auto ] && crucible_damon_samples_physical /sys; then
+    [[ "$GLIBC_TUNABLES" == *glibc.malloc.hugetlb=1* ]] && answer=yes
+  elif crucible_hugepages_wanted; then
+    answer=yes
+  elif [ "${CRUCIBLE_HUGEPAGES:-auto}" = auto ]; then
     why="$why, and DAMON samples this machine's physical memory"
   fi
-  if [[ "$(crucible_glibc_tunables)" == *glibc.malloc.hugetlb=1* ]]; then
-    echo "weights on huge pages: yes ($why)"
-  else
-    echo "weights on huge pages: no ($why)"
-  fi
+  echo "weights on huge pages: $answer ($why)"
 }

@@ -69,6 +69,17 @@ class NativeMemoryScriptTest {
     }
 
     @Test
+    void theNoteSaysWhatTheWeightsGotAndWhy() throws Exception {
+        assertEquals(new Result(0, "weights on huge pages: yes (CRUCIBLE_HUGEPAGES=on)"),
+                run("crucible_hugepages_note", Map.of("CRUCIBLE_HUGEPAGES", "on")));
+        assertEquals(new Result(0, "weights on huge pages: no (CRUCIBLE_HUGEPAGES=off)"),
+                run("crucible_hugepages_note", Map.of("CRUCIBLE_HUGEPAGES", "off")));
+        assertEquals(new Result(0, "weights on huge pages: no (GLIBC_TUNABLES names glibc.malloc.hugetlb)"),
+                run("crucible_hugepages_note", Map.of("CRUCIBLE_HUGEPAGES", "on", "GLIBC_TUNABLES",
+                        "glibc.malloc.hugetlb=0")));
+    }
+
+    @Test
     void anUnknownSettingIsRefusedByName() throws Exception {
         Result refused = run("crucible_check_hugepages_setting 2>&1", Map.of("CRUCIBLE_HUGEPAGES", "yes"));
         assertEquals(1, refused.status());
