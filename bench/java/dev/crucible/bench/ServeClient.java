@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.crucible.hf.HfJson;
 import com.sun.net.httpserver.HttpServer;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -24,16 +25,22 @@ import java.util.concurrent.Future;
 /**
  * The client side of {@code bench/serve}: {@code streams} streaming chat completions sent to the server at once, each
  * a fixed prompt, {@code tokens} tokens greedy with {@code ignore_eos} (so every stream decodes all of them), timed
- * as a user sees them: time to first token is from sending to the first content chunk, inter-token latency the gaps
- * between content chunks, and the aggregate rate all completion tokens (from each stream's usage) over the wall time
- * from the first send to the last stream's end. One untimed warm-up round of as many streams comes first, as on the
- * llama.cpp side (serve.mjs): the server's first burst at a new concurrency grows its caches and compiles its paths.
+ * as a user sees them: time to first token is from sending to the first token's chunk, inter-token latency the gaps
+ * between chunks (the server sends one per token, with text or not), and the aggregate rate all completion tokens
+ * (from each stream's usage) over the wall time from the first send to the last stream's end. One untimed warm-up
+ * round of as many streams comes first, as on the llama.cpp side (serve.mjs): the server's first burst at a new
+ * concurrency grows its caches and compiles its paths. Before anything is timed this JVM runs its own way against a
+ * stub ({@link #warmOwnPath}), and each timed round records the CPU time this client spent in it
+ * ({@code client_cpu_ms}): on a machine of few cores a client compiling its own code takes the server's CPU.
  */
 final class ServeClient {
 
     /** About 32 tokens, as bench/run's prompt; 69 once the bench model's chat template adds its system prompt. */
     static final String PROMPT = "The quick brown fox jumps over the lazy dog while the committee reviews the "
             + "quarterly report in the lab.";
+
+    private static final int WARM_UP_ROUNDS = 6;
+    private static final int WARM_UP_CHUNKS = 2000;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final URI uri;
@@ -53,6 +60,7 @@ final class ServeClient {
 
     /** {@code rounds} rounds of {@code streams} concurrent streams; the JSON has per-round figures. */
     ObjectNode run(int streams, int tokens, int rounds) throws Exception {
+        warmOwnPath();
         try (ExecutorService warmUp = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Stream>> sent = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
@@ -68,8 +76,10 @@ final class ServeClient {
         ArrayNode ttft = out.putArray("ttft_ms");
         ArrayNode itl = out.putArray("itl_ms");
         ArrayNode perToken = out.putArray("token_ms");
+        ArrayNode clientCpu = out.putArray("client_cpu_ms");
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int r = 0; r < rounds; r++) {
+                long cpu = cpuNanos();
                 long start = System.nanoTime();
                 List<Future<Stream>> sent = new ArrayList<>();
                 for (int s = 0; s < streams; s++) {
@@ -85,6 +95,7 @@ final class ServeClient {
                     out.put("prompt_tokens", done.promptTokens());
                 }
                 aggregate.add(completion / ((System.nanoTime() - start) / 1e9));
+                clientCpu.add((cpuNanos() - cpu) / 1e6);
             }
         }
         return out;
@@ -92,42 +103,66 @@ final class ServeClient {
 
     /**
      * {@code requests} single streams one after another, as the first requests a freshly started server gets: per
-     * request its time to first token, its decode rate (tokens after the first over the time since the first) and
-     * the prompt tokens the server had cached (0). Each request has its own {@code cache_salt}, so none is served from
-     * the prefix cache: with the same prompt every time, only the first request prefilled it whole (69 tokens against
-     * 5), which is what made the first time to first token look six times the others'.
+     * request its time to first token, its decode rate (tokens after the first chunk's over the time since it, counted
+     * from the chunks' usage, since a random model's tokens often decode to no text), the prompt tokens the server had
+     * cached (0) and this client's CPU time over the request. Each request has its own {@code cache_salt}, so none is
+     * served from the prefix cache: with the same prompt every time, only the first request prefilled it whole (69
+     * tokens against 5), which is what made the first time to first token look six times the others'.
      */
     ObjectNode firstRequests(int requests, int tokens) throws Exception {
         ObjectNode out = HfJson.object();
         ArrayNode ttft = out.putArray("ttft_ms");
         ArrayNode decode = out.putArray("decode_tps");
         ArrayNode cached = out.putArray("cached_tokens");
+        ArrayNode clientCpu = out.putArray("client_cpu_ms");
         long nonce = System.nanoTime() % 1_000_000;
-        warmOwnPath(tokens);
+        warmOwnPath();
         for (int r = 0; r < requests; r++) {
+            long cpu = cpuNanos();
             long sent = System.nanoTime();
             List<Long> times = new ArrayList<>();
-            JsonNode usage = stream(PROMPT, "first-" + nonce + "-" + r, tokens, false, times::add);
+            List<Integer> reached = new ArrayList<>();
+            JsonNode usage = countedStream(PROMPT, "first-" + nonce + "-" + r, tokens, true, (now, completion) -> {
+                times.add(now);
+                reached.add(completion);
+                return true;
+            });
+            clientCpu.add((cpuNanos() - cpu) / 1e6);
             ttft.add((times.getFirst() - sent) / 1e6);
-            decode.add((times.size() - 1) / ((times.getLast() - times.getFirst()) / 1e9));
+            decode.add((reached.getLast() - reached.getFirst()) / ((times.getLast() - times.getFirst()) / 1e9));
             cached.add(usage == null ? -1 : usage.path("prompt_tokens_details").path("cached_tokens").asInt());
         }
         return out;
     }
 
+    /** This JVM's CPU time so far, all its threads. */
+    static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     /**
      * Runs this client's own way, building a body, the HTTP exchange on a new connection, reading and parsing SSE
-     * chunks, a few times against a stub in this JVM that answers a canned stream, so that the first request to the
-     * server times the server and not this fresh JVM's first HTTP exchange and JSON (measured: about 130 ms before
-     * the request left and 240 ms parsing the first chunk at load 7, all of it in the first request's time to first
-     * token). The server sees none of it.
+     * chunks with usage in each, against a stub in this JVM that answers {@value #WARM_UP_ROUNDS} canned streams of
+     * {@value #WARM_UP_CHUNKS} chunks, so that what is timed is the server and not this fresh JVM's first HTTP exchange,
+     * JSON and the compiling of both (measured: about 130 ms before the first request left and 240 ms parsing its
+     * first chunk at load 7; and a fresh client's 64-token stream took 1.7 s of CPU on a 2-core machine, beside the
+     * server's two engine threads). The server sees none of it.
      */
-    private void warmOwnPath(int tokens) throws Exception {
-        byte[] sse = ("data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}\n\n"
-                + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"},\"logprobs\":null}]}\n\n"
-                + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":69,\"completion_tokens\":1,"
-                + "\"prompt_tokens_details\":{\"cached_tokens\":0}}}\n\ndata: [DONE]\n\n")
-                .getBytes(StandardCharsets.UTF_8);
+    void warmOwnPath() throws Exception {
+        StringBuilder canned = new StringBuilder(
+                "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}\n\n");
+        for (int i = 1; i <= WARM_UP_CHUNKS; i++) {
+            canned.append("data: {\"id\":\"chatcmpl-warm\",\"object\":\"chat.completion.chunk\",\"choices\":[{")
+                    .append("\"index\":0,\"delta\":{\"content\":\"").append(i % 3 == 0 ? "" : " a")
+                    .append("\"},\"logprobs\":null,\"finish_reason\":null}],\"usage\":{\"prompt_tokens\":69,")
+                    .append("\"completion_tokens\":").append(i).append(",\"total_tokens\":").append(69 + i)
+                    .append("}}\n\n");
+        }
+        canned.append("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":69,\"completion_tokens\":")
+                .append(WARM_UP_CHUNKS).append(",\"prompt_tokens_details\":{\"cached_tokens\":0}}}\n\n")
+                .append("data: [DONE]\n\n");
+        byte[] sse = canned.toString().getBytes(StandardCharsets.UTF_8);
         HttpServer stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         stub.createContext("/v1/chat/completions", exchange -> {
             exchange.getRequestBody().readAllBytes();
@@ -140,9 +175,10 @@ final class ServeClient {
         stub.start();
         try {
             URI at = URI.create("http://127.0.0.1:" + stub.getAddress().getPort() + "/v1/chat/completions");
-            for (int r = 0; r < 3; r++) {
+            for (int r = 0; r < WARM_UP_ROUNDS; r++) {
                 List<Long> times = new ArrayList<>();
-                stream(at, PROMPT, "warm-up-" + r, tokens, false, times::add, null);
+                stream(at, PROMPT, "warm-up-" + r, WARM_UP_CHUNKS, r % 2 == 0, null,
+                        (now, completion) -> times.add(now));
             }
         } finally {
             stub.stop(0);
@@ -150,15 +186,16 @@ final class ServeClient {
     }
 
     /**
-     * One stream, with {@code continuous_usage_stats} so that each chunk says how many tokens it has reached: a random
-     * model's tokens often decode to no text (a special token skipped, part of a character), so a gap between content
-     * chunks may span several tokens, and the time per token counts them.
+     * One stream, timed at each token's chunk (a random model's tokens often decode to no text, a special token
+     * skipped or part of a character, so gaps between content chunks would span several tokens), with
+     * {@code continuous_usage_stats} so that each chunk says how many tokens it has reached, which the time per token
+     * counts.
      */
     private Stream one(int tokens) throws Exception {
         long sent = System.nanoTime();
         List<Long> times = new ArrayList<>();
         List<Integer> reached = new ArrayList<>();
-        JsonNode usage = countedStream(PROMPT, null, tokens, false, (now, completion) -> {
+        JsonNode usage = countedStream(PROMPT, null, tokens, true, (now, completion) -> {
             times.add(now);
             reached.add(completion);
             return true;
@@ -191,8 +228,9 @@ final class ServeClient {
 
     /**
      * Streams a greedy completion of {@code tokens} tokens ({@code ignore_eos}) for one user message, telling
-     * {@code heard} of each content chunk as it arrives, or of each chunk with a choice when {@code everyToken} (a
-     * random model's tokens often decode to no text, a special token skipped, and a stream of them would look stalled);
+     * {@code heard} of each content chunk as it arrives, or of each token's chunk when {@code everyToken} (a random
+     * model's tokens often decode to no text, a special token skipped, and a stream of them would look stalled; the
+     * opening chunk that names the role carries no token, and comes with the first);
      * returns the usage, or null when the listener ended the stream first (which closes the connection, so the server
      * aborts the request).
      */
@@ -257,8 +295,9 @@ final class ServeClient {
                     usage = chunk.get("usage");
                 }
                 JsonNode choices = chunk.path("choices");
-                if (!choices.isEmpty() && (everyToken
-                        || !choices.get(0).path("delta").path("content").asText("").isEmpty())) {
+                JsonNode delta = choices.path(0).path("delta");
+                if (!choices.isEmpty() && (everyToken ? !delta.has("role")
+                        : !delta.path("content").asText("").isEmpty())) {
                     long now = System.nanoTime();
                     boolean more = counted == null ? heard.arrived(now)
                             : counted.arrived(now, chunk.path("usage").path("completion_tokens").asInt());

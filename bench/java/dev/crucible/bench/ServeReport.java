@@ -61,7 +61,8 @@ final class ServeReport {
             System.out.println("  " + engine + " one stream through the server over the engine alone, pair by pair, by"
                     + " the engine's decode step over the stream's inter-token latency: "
                     + pairs.stream().map(ServeReport::fmt).toList() + " (by aggregate rate, which counts the time to "
-                    + "first token: " + aggregateRatios(alone, one).stream().map(ServeReport::fmt).toList() + ")");
+                    + "first token: " + aggregateRatios(alone, one).stream().map(ServeReport::fmt).toList() + ")"
+                    + clientCpu(one));
             line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)))
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", many / llamaMost));
@@ -73,8 +74,8 @@ final class ServeReport {
                         / r.path("decode_tps").get(r.path("decode_tps").size() - 1).asDouble()).toList();
                 System.out.println("  " + engine + " a fresh server's first requests, one after another, decode tok/s: "
                         + first.stream().map(r -> values(List.of(r), "decode_tps").stream()
-                        .map(ServeReport::fmt).toList()).toList() + "; first over last per round " + ratios.stream().map(ServeReport::fmt)
-                        .toList());
+                        .map(ServeReport::fmt).toList()).toList() + "; first over last per round "
+                        + ratios.stream().map(ServeReport::fmt).toList() + clientCpu(first));
                 System.out.println("  " + engine + " their times to first token, ms (each prompt its own, none cached): "
                         + first.stream().map(r -> values(List.of(r), "ttft_ms").stream().map(ServeReport::fmt).toList())
                         .toList());
@@ -108,7 +109,7 @@ final class ServeReport {
                         + scalars(runs, "stall").stream().map(ServeReport::fmt).toList() + "), ttft "
                         + fmt(median(scalars(runs, "ttft_stall_ms"))) + " ms with the streams, "
                         + fmt(median(scalars(runs, "ttft_alone_ms"))) + " ms alone; longest gaps "
-                        + runs.getFirst().path("gaps_during_ms"));
+                        + runs.getFirst().path("gaps_during_ms") + clientCpu(runs));
                 line.append(' ').append(side).append("-stall/itl=").append(String.format("%.2f", stall));
                 if (runs.getFirst().has("idle_worst_gap_ms")) {
                     // the machine's own floor under the stall figure: the streams' worst gap with no prompt at all
@@ -119,6 +120,19 @@ final class ServeReport {
             }
         }
         System.out.println(line);
+    }
+
+    /**
+     * The CPU time the bench's own client spent over each timed run (one figure, or one per request or round), where
+     * it reports it: on a machine of few cores that time is taken from the server's.
+     */
+    private static String clientCpu(List<JsonNode> runs) {
+        if (runs.isEmpty() || !runs.getFirst().has("client_cpu_ms")) {
+            return "";
+        }
+        return "; the client's own CPU, ms: " + runs.stream().map(r -> r.path("client_cpu_ms").isArray()
+                ? values(List.of(r), "client_cpu_ms").stream().map(ServeReport::fmt).toList().toString()
+                : fmt(r.path("client_cpu_ms").asDouble())).toList();
     }
 
     /** The streams' worst idle gap before the long prompt, per round, where the client reports it. */

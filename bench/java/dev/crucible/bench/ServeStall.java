@@ -22,7 +22,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * two ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
  * nothing running), which is what pacing the prefill costs it. Each of the eight worst gaps comes with when it began,
  * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
- * from the steady pieces by where in the prefill it fell.
+ * from the steady pieces by where in the prefill it fell. This client first runs its own way against a stub
+ * ({@link ServeClient#warmOwnPath}), and reports the CPU time it spent from the streams' start to their end
+ * ({@code client_cpu_ms}).
  */
 final class ServeStall {
 
@@ -43,6 +45,7 @@ final class ServeStall {
     }
 
     static ObjectNode run(ServeClient client, int streams, int repeats) throws Exception {
+        client.warmOwnPath();
         long nonce = System.nanoTime();
         long aloneSent = System.nanoTime();
         List<Long> aloneTimes = new ArrayList<>();
@@ -57,6 +60,7 @@ final class ServeStall {
         long[] firstLong = {0};
         long sent;
         JsonNode longUsage;
+        long cpu = ServeClient.cpuNanos();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<JsonNode>> running = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
@@ -90,6 +94,7 @@ final class ServeStall {
                 f.get();
             }
         }
+        double clientCpuMs = (ServeClient.cpuNanos() - cpu) / 1e6;
         List<Double> idle = new ArrayList<>();
         List<double[]> during = new ArrayList<>();
         for (List<Long> t : times) {
@@ -123,6 +128,7 @@ final class ServeStall {
             starts.add(g[1]);
         });
         out.put("gaps_during", during.size());
+        out.put("client_cpu_ms", clientCpuMs);
         return out;
     }
 }
