@@ -10,13 +10,8 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,9 +24,10 @@ import java.util.concurrent.Future;
  * between chunks (the server sends one per token, with text or not), and the aggregate rate all completion tokens
  * (from each stream's usage) over the wall time from the first send to the last stream's end. One untimed warm-up
  * round of as many streams comes first, as on the llama.cpp side (serve.mjs): the server's first burst at a new
- * concurrency grows its caches and compiles its paths. Before anything is timed this JVM runs its own way against a
- * stub ({@link #warmOwnPath}), and each timed round records the CPU time this client spent in it
- * ({@code client_cpu_ms}): on a machine of few cores a client compiling its own code takes the server's CPU.
+ * concurrency grows its caches and compiles its paths. The client runs on the server's cores, so it is kept lean:
+ * each stream reads its own socket on a platform thread ({@link SseExchange}), this JVM runs its own way against a
+ * stub before anything is timed ({@link #warmOwnPath}), and each timed round records the CPU time this client spent
+ * in it ({@code client_cpu_ms}).
  */
 final class ServeClient {
 
@@ -39,10 +35,9 @@ final class ServeClient {
     static final String PROMPT = "The quick brown fox jumps over the lazy dog while the committee reviews the "
             + "quarterly report in the lab.";
 
-    private static final int WARM_UP_ROUNDS = 6;
-    private static final int WARM_UP_CHUNKS = 2000;
+    private static final int WARM_UP_ROUNDS = 40;
+    private static final int WARM_UP_CHUNKS = 300;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final URI uri;
     private final String key;
     private final String model;
@@ -61,7 +56,7 @@ final class ServeClient {
     /** {@code rounds} rounds of {@code streams} concurrent streams; the JSON has per-round figures. */
     ObjectNode run(int streams, int tokens, int rounds) throws Exception {
         warmOwnPath();
-        try (ExecutorService warmUp = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService warmUp = ServeClient.streamThreads()) {
             List<Future<Stream>> sent = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
                 sent.add(warmUp.submit(() -> one(tokens)));
@@ -77,7 +72,7 @@ final class ServeClient {
         ArrayNode itl = out.putArray("itl_ms");
         ArrayNode perToken = out.putArray("token_ms");
         ArrayNode clientCpu = out.putArray("client_cpu_ms");
-        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService pool = ServeClient.streamThreads()) {
             for (int r = 0; r < rounds; r++) {
                 long cpu = cpuNanos();
                 long start = System.nanoTime();
@@ -133,6 +128,15 @@ final class ServeClient {
             cached.add(usage == null ? -1 : usage.path("prompt_tokens_details").path("cached_tokens").asInt());
         }
         return out;
+    }
+
+    /**
+     * A platform thread per stream: each reads its socket with blocking reads, where a virtual thread would park at
+     * every chunk and be woken by the poller thread on another carrier, two more hand-offs a token on the server's
+     * cores.
+     */
+    static ExecutorService streamThreads() {
+        return Executors.newThreadPerTaskExecutor(Thread.ofPlatform().daemon().name("stream-", 0).factory());
     }
 
     /** This JVM's CPU time so far, all its threads. */
@@ -273,40 +277,34 @@ final class ServeClient {
         if (counted != null) {
             options.put("continuous_usage_stats", true);
         }
-        HttpRequest request = HttpRequest.newBuilder(to).timeout(Duration.ofMinutes(30))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(HfJson.compact(body))).build();
-        HttpResponse<java.util.stream.Stream<String>> response = http.send(request,
-                HttpResponse.BodyHandlers.ofLines());
-        try (java.util.stream.Stream<String> received = response.body()) {
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException("the server answered " + response.statusCode() + ": "
-                        + String.join("\n", received.toList()));
+        JsonNode[] usage = {null};
+        boolean[] stopped = {false};
+        try (SseExchange exchange = SseExchange.post(to, key,
+                HfJson.compact(body).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            if (exchange.status() != 200) {
+                throw new IllegalStateException("the server answered " + exchange.status() + ": " + exchange.rest());
             }
-            JsonNode usage = null;
-            Iterator<String> lines = received.iterator();
-            while (lines.hasNext()) {
-                String line = lines.next();
+            exchange.read(line -> {
+                long now = System.nanoTime();
                 if (!line.startsWith("data: ") || line.equals("data: [DONE]")) {
-                    continue;
+                    return true;
                 }
                 JsonNode chunk = HfJson.parse(line.substring(6), "chunk");
                 if (chunk.hasNonNull("usage")) {
-                    usage = chunk.get("usage");
+                    usage[0] = chunk.get("usage");
                 }
                 JsonNode choices = chunk.path("choices");
                 JsonNode delta = choices.path(0).path("delta");
                 if (!choices.isEmpty() && (everyToken ? !delta.has("role")
                         : !delta.path("content").asText("").isEmpty())) {
-                    long now = System.nanoTime();
                     boolean more = counted == null ? heard.arrived(now)
                             : counted.arrived(now, chunk.path("usage").path("completion_tokens").asInt());
-                    if (!more) {
-                        return null;
-                    }
+                    stopped[0] = !more;
+                    return more;
                 }
-            }
-            return usage;
+                return true;
+            });
         }
+        return stopped[0] ? null : usage[0];
     }
 }

@@ -16,7 +16,8 @@ import java.util.List;
  * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
  * server over the engine's own speed by time per token (the median over the pairs of the engine's decode step over
  * the stream's mean inter-token latency, each measured seconds apart), and the
- * 8-stream aggregate (the most streams run) over llama.cpp's, and for each side given a stall round
+ * 8-stream aggregate (the most streams run) over llama.cpp's timed just after it (the median over rounds; llama.cpp's
+ * files are {@code STAMP-serve-llama-N-ROUND-ENGINE.json}, ENGINE the one it followed), and for each side given a stall round
  * ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst gap over their
  * idle inter-token latency while a long prompt arrives.
  */
@@ -49,12 +50,11 @@ final class ServeReport {
         }
         StringBuilder line = new StringBuilder("serve:");
         int most = streams.getLast();
-        double llamaMost = median(values(read(dir, stamp + "-serve-llama-" + most + "-"), "aggregate_tps"));
         for (String engine : engines) {
             List<JsonNode> alone = read(dir, stamp + "-serve-" + engine + "-engine-");
             List<JsonNode> one = read(dir, stamp + "-serve-" + engine + "-1-");
             List<Double> pairs = pairRatios(alone, one);
-            double many = median(values(read(dir, stamp + "-serve-" + engine + "-" + most + "-"), "aggregate_tps"));
+            List<Double> manyPairs = llamaPairRatios(dir, stamp, engine, most);
             System.out.println("  " + engine + " alone (bench/run's measure, each run just before one stream through "
                     + "the server): " + fmt(median(values(alone, "decode_tps"))) + " tok/s decode (median); load "
                     + "before each: " + loads(alone));
@@ -65,7 +65,10 @@ final class ServeReport {
                     + clientCpu(one));
             line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)))
                     .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
-                    .append(String.format("%.2f", many / llamaMost));
+                    .append(String.format("%.2f", median(manyPairs)));
+            System.out.println("  " + engine + " " + most + " streams over llama.cpp's " + most + " sequences timed just "
+                    + "after them, per round: " + manyPairs.stream().map(ServeReport::fmt).toList()
+                    + clientCpu(read(dir, stamp + "-serve-" + engine + "-" + most + "-")));
         }
         for (String engine : engines) {
             List<JsonNode> first = readIfAny(dir, stamp + "-serve-" + engine + "-first-");
@@ -160,6 +163,32 @@ final class ServeReport {
         for (int i = 0; i < alone.size(); i++) {
             double stepMs = 1000 / alone.get(i).path("decode_tps").get(0).asDouble();
             ratios.add(stepMs / one.get(i).path("token_ms").get(0).asDouble());
+        }
+        return ratios;
+    }
+
+    /**
+     * Per round, the engine's aggregate rate at {@code streams} streams over llama.cpp's at as many sequences, timed
+     * just after it ({@code STAMP-serve-llama-N-ROUND-ENGINE.json}), so that both come from the same minute.
+     */
+    private static List<Double> llamaPairRatios(Path dir, String stamp, String engine, int streams)
+            throws IOException {
+        List<JsonNode> served = read(dir, stamp + "-serve-" + engine + "-" + streams + "-");
+        List<JsonNode> llama = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(stamp + "-serve-llama-" + streams
+                    + "-") && p.getFileName().toString().endsWith("-" + engine + ".json")).sorted().toList()) {
+                llama.add(HfJson.read(f));
+            }
+        }
+        if (served.size() != llama.size()) {
+            throw new IllegalStateException(served.size() + " rounds of " + engine + " at " + streams + " streams for "
+                    + llama.size() + " of llama.cpp after them: they come in pairs");
+        }
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < served.size(); i++) {
+            ratios.add(served.get(i).path("aggregate_tps").get(0).asDouble()
+                    / llama.get(i).path("aggregate_tps").get(0).asDouble());
         }
         return ratios;
     }

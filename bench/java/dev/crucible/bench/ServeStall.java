@@ -61,7 +61,7 @@ final class ServeStall {
         long sent;
         JsonNode longUsage;
         long cpu = ServeClient.cpuNanos();
-        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService pool = ServeClient.streamThreads()) {
             List<Future<JsonNode>> running = new ArrayList<>();
             for (int s = 0; s < streams; s++) {
                 List<Long> mine = times.get(s);
