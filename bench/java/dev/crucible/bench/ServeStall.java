@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@value #AFTER} more tokens after the long prompt's first (or two minutes have passed), then are closed (the server
  * aborts them); a token is any chunk with a choice, text or not. Reports the streams' idle inter-token latency (the
  * median gap before the long prompt was sent, their first {@value #SKIPPED} gaps left out) and their worst gap then
- * (how far the machine alone spreads a step), their worst gap overlapping the long prompt's prefill, the ratio of the
+ * (how far the machine alone spreads a step; the {@value #SETTLED} tokens before the prompt are about as many steps as
+ * its prefill takes beside them, so that this floor is read over as long a stretch as the stall), their worst gap
+ * overlapping the long prompt's prefill, the ratio of the
  * two ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
  * nothing running), which is what pacing the prefill costs it. Each of the eight worst gaps comes with when it began,
  * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
@@ -28,7 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ServeStall {
 
-    static final int SETTLED = 16;
+    static final int SETTLED = 200;
     static final int AFTER = 4;
     static final int SKIPPED = 2;
     /** The longest wait for the streams' tokens after the long prompt's first, however slow the machine. */
