@@ -280,7 +280,7 @@ final class ServeClient {
         JsonNode[] usage = {null};
         boolean[] stopped = {false};
         try (SseExchange exchange = SseExchange.post(to, key,
-                HfJson.compact(body).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+                HfJson.compact(body).getBytes(StandardCharsets.UTF_8))) {
             if (exchange.status() != 200) {
                 throw new IllegalStateException("the server answered " + exchange.status() + ": " + exchange.rest());
             }

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -20,9 +19,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * median gap before the long prompt was sent, their first {@value #SKIPPED} gaps left out) and their worst gap then
  * (how far the machine alone spreads a step; the {@value #SETTLED} tokens before the prompt are about as many steps as
  * its prefill takes beside them, so that this floor is read over as long a stretch as the stall), their worst gap
- * overlapping the long prompt's prefill, the ratio of the
- * two ({@code stall}), and the long prompt's time to first token with the streams running and alone (sent first, with
- * nothing running), which is what pacing the prefill costs it. Each of the eight worst gaps comes with when it began,
+ * overlapping the long prompt's prefill, the ratio of the two ({@code stall}), and the long prompt's time to first
+ * token with the streams running and alone (sent first, with nothing running), which is what pacing the prefill costs
+ * it. Each of the eight worst gaps comes with when it began,
  * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
  * from the steady pieces by where in the prefill it fell. This client first runs its own way against a stub
  * ({@link ServeClient#warmOwnPath}), and reports the CPU time it spent from the streams' start to their end
