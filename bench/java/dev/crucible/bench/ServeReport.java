@@ -17,9 +17,9 @@ import java.util.List;
  * server over the engine's own speed by time per token (the median over the pairs of the engine's decode step over
  * the stream's mean inter-token latency, each measured seconds apart), and the
  * 8-stream aggregate (the most streams run) over llama.cpp's timed just after it (the median over rounds; llama.cpp's
- * files are {@code STAMP-serve-llama-N-ROUND-ENGINE.json}, ENGINE the one it followed), and for each side given a stall round
- * ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst gap over their
- * idle inter-token latency while a long prompt arrives.
+ * files are {@code STAMP-serve-llama-N-ROUND-ENGINE.json}, ENGINE the one it followed), and for each side given a
+ * stall round ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst
+ * gap over their idle inter-token latency while a long prompt arrives.
  */
 final class ServeReport {
 
@@ -174,13 +174,7 @@ final class ServeReport {
     private static List<Double> llamaPairRatios(Path dir, String stamp, String engine, int streams)
             throws IOException {
         List<JsonNode> served = read(dir, stamp + "-serve-" + engine + "-" + streams + "-");
-        List<JsonNode> llama = new ArrayList<>();
-        try (var files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(stamp + "-serve-llama-" + streams
-                    + "-") && p.getFileName().toString().endsWith("-" + engine + ".json")).sorted().toList()) {
-                llama.add(HfJson.read(f));
-            }
-        }
+        List<JsonNode> llama = readIfAny(dir, stamp + "-serve-llama-" + streams + "-", "-" + engine + ".json");
         if (served.size() != llama.size()) {
             throw new IllegalStateException(served.size() + " rounds of " + engine + " at " + streams + " streams for "
                     + llama.size() + " of llama.cpp after them: they come in pairs");
@@ -212,9 +206,15 @@ final class ServeReport {
     }
 
     private static List<JsonNode> readIfAny(Path dir, String prefix) throws IOException {
+        return readIfAny(dir, prefix, "");
+    }
+
+    /** The files of {@code dir} whose names start with {@code prefix} and end with {@code suffix}, in name order. */
+    private static List<JsonNode> readIfAny(Path dir, String prefix, String suffix) throws IOException {
         List<JsonNode> out = new ArrayList<>();
         try (var files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList()) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && p.getFileName().toString().endsWith(suffix)).sorted().toList()) {
                 out.add(HfJson.read(f));
             }
         }

@@ -21,11 +21,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * its prefill takes beside them, so that this floor is read over as long a stretch as the stall), their worst gap
  * overlapping the long prompt's prefill, the ratio of the two ({@code stall}), and the long prompt's time to first
  * token with the streams running and alone (sent first, with nothing running), which is what pacing the prefill costs
- * it. Each of the eight worst gaps comes with when it began,
- * in milliseconds after the long prompt was sent ({@code gaps_during_start_ms}), so a gap that stands out can be told
- * from the steady pieces by where in the prefill it fell. This client first runs its own way against a stub
- * ({@link ServeClient#warmOwnPath}), and reports the CPU time it spent from the streams' start to their end
- * ({@code client_cpu_ms}).
+ * it. Each of the eight worst gaps comes with when it began, in milliseconds after the long prompt was sent
+ * ({@code gaps_during_start_ms}), so a gap that stands out can be told from the steady pieces by where in the prefill
+ * it fell. This client first runs its own way against a stub ({@link ServeClient#warmOwnPath}), and reports the CPU
+ * time it spent from the streams' start to their end ({@code client_cpu_ms}).
  */
 final class ServeStall {
 
