@@ -6,10 +6,15 @@
 # the variable.
 crucible_glibc_tunables() {
   local tunables="${GLIBC_TUNABLES:-}"
-  if [[ "$tunables" != *glibc.malloc.hugetlb* ]] && crucible_hugepages_wanted; then
+  if ! crucible_tunables_name_hugetlb && crucible_hugepages_wanted; then
     tunables="${tunables:+$tunables:}glibc.malloc.hugetlb=1"
   fi
   echo "$tunables"
+}
+
+# Whether the caller's GLIBC_TUNABLES name glibc.malloc.hugetlb themselves, which then decide over everything here.
+crucible_tunables_name_hugetlb() {
+  [[ "${GLIBC_TUNABLES:-}" == *glibc.malloc.hugetlb* ]]
 }
 
 # Whether the weights ask for huge pages. CRUCIBLE_HUGEPAGES=on or off says so; auto (the default) asks unless the
@@ -51,7 +56,7 @@ crucible_damon_samples_physical() {
 # DAMON's state at most once: in auto, huge pages not wanted means a monitor was found.
 crucible_hugepages_note() {
   local answer=no why="CRUCIBLE_HUGEPAGES=${CRUCIBLE_HUGEPAGES:-auto}"
-  if [[ "${GLIBC_TUNABLES:-}" == *glibc.malloc.hugetlb* ]]; then
+  if crucible_tunables_name_hugetlb; then
     why="GLIBC_TUNABLES names glibc.malloc.hugetlb"
     [[ "$GLIBC_TUNABLES" == *glibc.malloc.hugetlb=1* ]] && answer=yes
   elif crucible_hugepages_wanted; then
