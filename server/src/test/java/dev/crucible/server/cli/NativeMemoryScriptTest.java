@@ -61,8 +61,13 @@ class NativeMemoryScriptTest {
 
     @Test
     void theTunablesKeepTheCallersAndAddHugePagesOnlyWhenWantedAndNotNamed() throws Exception {
-        assertEquals(new Result(0, "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"), run("crucible_glibc_tunables",
-                Map.of("CRUCIBLE_HUGEPAGES", "on", "GLIBC_TUNABLES", "glibc.malloc.arena_max=2")));
+        assertEquals(new Result(0,
+                "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=2097152"),
+                run("crucible_glibc_tunables",
+                        Map.of("CRUCIBLE_HUGEPAGES", "on", "GLIBC_TUNABLES", "glibc.malloc.arena_max=2")));
+        assertEquals(new Result(0, "glibc.malloc.mmap_threshold=4194304:glibc.malloc.hugetlb=1"),
+                run("crucible_glibc_tunables", Map.of("CRUCIBLE_HUGEPAGES", "on", "GLIBC_TUNABLES",
+                        "glibc.malloc.mmap_threshold=4194304")));
         assertEquals(new Result(0, "glibc.malloc.hugetlb=0"), run("crucible_glibc_tunables",
                 Map.of("CRUCIBLE_HUGEPAGES", "on", "GLIBC_TUNABLES", "glibc.malloc.hugetlb=0")));
         assertEquals(new Result(0, ""), run("crucible_glibc_tunables", Map.of("CRUCIBLE_HUGEPAGES", "off")));
