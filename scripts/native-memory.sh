@@ -6,10 +6,10 @@
 # the variable.
 # With huge pages it also fixes glibc.malloc.mmap_threshold at 2 MiB (unless the caller named it). glibc otherwise
 # raises that threshold to the size of each mapped block it frees, up to 32 MiB, and ONNX Runtime frees each weight's
-# loaded copy once it has packed it; the weights packed after that landed inside glibc's arenas, which it does not
-# ask huge pages for. Which did depended on the order of the frees: a server held 0.93 or 1.62 GB of its 1.98 GB of
-# packed F32 weights on huge pages from one start to the next, and 1.70–1.72 GB in every start with the threshold
-# fixed (docs/decisions.md, "Every weight block its own mapping").
+# loaded copy once it has packed it; the weights packed after that landed inside the loading thread's arena, which
+# glibc does not ask huge pages for (only its main heap and its own mappings). Which did depended on the order of the
+# frees: a server held 0.93 or 1.62 GB of its 1.98 GB of packed F32 weights on huge pages from one start to the next,
+# and 1.70–1.72 GB in every start with the threshold fixed (docs/decisions.md, "Every weight block its own mapping").
 crucible_glibc_tunables() {
   local tunables="${GLIBC_TUNABLES:-}"
   if ! crucible_tunables_name_hugetlb && crucible_hugepages_wanted; then
