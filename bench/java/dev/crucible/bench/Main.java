@@ -184,8 +184,9 @@ public final class Main {
                 + " (other work on this machine counts in it)");
         System.out.println("  workload  prompt " + first.path("prompt_ids").size() + " tokens, then "
                 + (first.path("generated").size() - 1) + " decoded tokens; median of "
-                + llama.path("ttft_ms").size() + " runs per engine, engines interleaved round by round, each process "
-                + "after 1 untimed warm-up");
+                + llama.path("ttft_ms").size() + " runs per engine, each Crucible engine beside llama.cpp's run of "
+                + "its precision in every round, the order reversed every other round; each process after 1 untimed "
+                + "warm-up; a ratio is the median over the rounds of that round's pair");
         engines.forEach((name, r) -> System.out.println("  " + String.format("%-9s ", name) + r.path("engine").asText()
                 + ", load " + String.format("%.1f s", r.path("load_s").asDouble())));
         System.out.println("  llama.cpp " + llama.path("engine").asText() + ", load "
@@ -207,18 +208,23 @@ public final class Main {
             if (q != null) {
                 double qTtft = median(q.path("ttft_ms"));
                 double qTps = median(q.path("decode_tps"));
-                System.out.printf(row, "llama Q" + bits + "_0", fmt(qTtft, 0), fmt(qTps, 2), fmt(qTtft / lTtft, 2)
-                        + "x", fmt(qTps / lTps, 2) + "x", "-", share(q.path("decode_tps"), bound, bits));
+                System.out.printf(row, "llama Q" + bits + "_0", fmt(qTtft, 0), fmt(qTps, 2),
+                        fmt(pairedMedian(q.path("ttft_ms"), llama.path("ttft_ms")), 2) + "x",
+                        fmt(pairedMedian(q.path("decode_tps"), llama.path("decode_tps")), 2) + "x", "-",
+                        share(q.path("decode_tps"), bound, bits));
             }
         }
         StringBuilder ratios = new StringBuilder("ratios:");
         StringBuilder bounds = new StringBuilder();
+        List<String> perRound = new ArrayList<>();
         for (var e : engines.entrySet()) {
             double ttft = median(e.getValue().path("ttft_ms"));
             double tps = median(e.getValue().path("decode_tps"));
             int bits = bits(e.getKey());
-            System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2), fmt(ttft / lTtft, 2) + "x",
-                    fmt(tps / lTps, 2) + "x", fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
+            System.out.printf(row, e.getKey(), fmt(ttft, 0), fmt(tps, 2),
+                    fmt(pairedMedian(e.getValue().path("ttft_ms"), llama.path("ttft_ms")), 2) + "x",
+                    fmt(pairedMedian(e.getValue().path("decode_tps"), llama.path("decode_tps")), 2) + "x",
+                    fmt(e.getValue().path("peak_rss_mib").asDouble(Double.NaN), 0),
                     bound == null ? "-" : fmt(bound.share(e.getValue().path("decode_tps"), e.getKey()), 2) + "x");
             JsonNode same = bits == 4 ? q4 : bits == 8 ? q8 : llama;
             // the names issue 11 fixed for scripts: djl/llama-f32, onnx-f32/llama-f32, onnx-int4/llama-q4_0; and
@@ -226,7 +232,10 @@ public final class Main {
             String name = e.getKey().equals("onnx") ? "onnx-f32" : e.getKey();
             if (same != null) {
                 ratios.append(' ').append(name).append(bits == 32 ? "/llama-f32=" : "/llama-q" + bits + "_0=")
-                        .append(fmt(tps / median(same.path("decode_tps")), 2));
+                        .append(fmt(pairedMedian(e.getValue().path("decode_tps"), same.path("decode_tps")), 2));
+                perRound.add("  per round: " + e.getKey() + " over " + (bits == 32 ? "llama.cpp F32" : "llama Q" + bits
+                        + "_0") + " beside it " + pairedRatios(e.getValue().path("decode_tps"), same.path("decode_tps"))
+                        .stream().map(v -> fmt(v, 2)).toList());
             }
             if (bound != null && e.getKey().startsWith("onnx")) {
                 bounds.append(' ').append(name).append(bits == 32 ? "/bound=" : "/bound" + bits + "=")
@@ -251,6 +260,7 @@ public final class Main {
             System.out.println("           llama Q8_0 ttft_ms " + list(q8.path("ttft_ms"), 0) + " tok/s "
                     + list(q8.path("decode_tps"), 2));
         }
+        perRound.forEach(System.out::println);
         JsonNode lg = llama.path("generated");
         for (var e : engines.entrySet()) {
             JsonNode cg = e.getValue().path("generated");
@@ -262,6 +272,27 @@ public final class Main {
                     + e.getKey() + " are llama.cpp's F32" + (bits(e.getKey()) < 32 ? " (quantised weights may differ)" : ""));
         }
         System.out.println(ratios);
+    }
+
+    /**
+     * Each round's value in {@code a} over the same round's in {@code b}: the two ran side by side in that round, so
+     * the machine's drift between rounds, larger here than either engine's lead, cancels out of each ratio.
+     */
+    static List<Double> pairedRatios(JsonNode a, JsonNode b) {
+        if (a.size() != b.size()) {
+            throw new IllegalArgumentException(a.size() + " runs against " + b.size() + ": a ratio pairs one run "
+                    + "of each side per round");
+        }
+        List<Double> out = new ArrayList<>();
+        for (int r = 0; r < a.size(); r++) {
+            out.add(a.get(r).asDouble() / b.get(r).asDouble());
+        }
+        return out;
+    }
+
+    /** The median over the rounds of {@link #pairedRatios}. */
+    static double pairedMedian(JsonNode a, JsonNode b) {
+        return MatmulProbe.median(pairedRatios(a, b));
     }
 
     private static String share(JsonNode tps, Bound bound, int bits) {
