@@ -9,13 +9,16 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Prints {@code bench/serve}'s table from the per-round JSON files of one run ({@code STAMP-serve-SIDE-N-ROUND.json}
  * for each side, the engines and {@code llama}, and {@code STAMP-serve-ENGINE-engine-ROUND.json} for each engine on
  * its own), with the load averages, and a last {@code serve:} line for scripts: per engine, one stream through the
  * server over the engine's own speed by time per token (the median over the pairs of the engine's decode step over
- * the stream's mean inter-token latency, each measured seconds apart), and the
+ * the stream's mean inter-token latency, each measured seconds apart) and over the server's own forwards while it ran
+ * (from the server's step trace, {@code STAMP-serve-ENGINE-steps-ROUND-PAIR.txt}, where the run has them), and the
  * 8-stream aggregate (the most streams run) over llama.cpp's timed just after it (the median over rounds; llama.cpp's
  * files are {@code STAMP-serve-llama-N-ROUND-ENGINE.json}, ENGINE the one it followed), and for each side given a
  * stall round ({@code STAMP-serve-SIDE-stall-ROUND.json}, llama.cpp's too) the median of the running streams' worst
@@ -63,8 +66,16 @@ final class ServeReport {
                     + pairs.stream().map(ServeReport::fmt).toList() + " (by aggregate rate, which counts the time to "
                     + "first token: " + aggregateRatios(alone, one).stream().map(ServeReport::fmt).toList() + ")"
                     + clientCpu(one));
-            line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)))
-                    .append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
+            line.append(' ').append(engine).append("-1/engine=").append(String.format("%.2f", median(pairs)));
+            List<Double> forwards = forwardRatios(dir, stamp, engine, one);
+            if (!forwards.isEmpty()) {
+                System.out.println("  " + engine + " one stream through the server over the server's own forwards while"
+                        + " it ran, pair by pair (the mean forward of its decode steps in the server's step trace "
+                        + "over the stream's inter-token latency; one process, so what is left is the per-token path): "
+                        + forwards.stream().map(ServeReport::fmt).toList());
+                line.append(' ').append(engine).append("-1/forward=").append(String.format("%.2f", median(forwards)));
+            }
+            line.append(' ').append(engine).append('-').append(most).append("/llama-").append(most).append('=')
                     .append(String.format("%.2f", median(manyPairs)));
             System.out.println("  " + engine + " " + most + " streams over llama.cpp's " + most + " sequences timed just "
                     + "after them, per round: " + manyPairs.stream().map(ServeReport::fmt).toList()
@@ -183,6 +194,56 @@ final class ServeReport {
         for (int i = 0; i < served.size(); i++) {
             ratios.add(served.get(i).path("aggregate_tps").get(0).asDouble()
                     / llama.get(i).path("aggregate_tps").get(0).asDouble());
+        }
+        return ratios;
+    }
+
+    /** A decode-only step of one sequence in the server's step trace, and its forward's milliseconds. */
+    private static final Pattern ONE_ROW_FORWARD =
+            Pattern.compile("step: decoding 1, prompt 0 at \\d+, .*?forward ([0-9.]+) ms");
+
+    /**
+     * Each pair's one stream through the server over the server's own forwards while that stream ran: the mean
+     * forward (as the stream's time per token is a mean, and the engine alone's step) of the trace's decode-only steps of one sequence ({@code STAMP-serve-ENGINE-steps-ROUND-PAIR.txt}, the
+     * server's step trace over that client's run: its untimed warm-up request, then the timed stream, whose steps are
+     * the last as many as its gaps) over the stream's time per token. Both come from one process, so
+     * the two processes' different speeds (this machine gives each its own for as long as it lives) stay out of it,
+     * and what it leaves out of 1 is the per-token path: sampling, detokenizing, the chunk's way out. Empty when the
+     * run has no traces.
+     */
+    private static List<Double> forwardRatios(Path dir, String stamp, String engine, List<JsonNode> one)
+            throws IOException {
+        List<Path> traces;
+        try (var files = Files.list(dir)) {
+            String prefix = stamp + "-serve-" + engine + "-steps-";
+            traces = files.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList();
+        }
+        if (traces.isEmpty()) {
+            return List.of();
+        }
+        if (traces.size() != one.size()) {
+            throw new IllegalStateException(traces.size() + " step traces for " + one.size() + " one-stream runs "
+                    + "through the server: each run has its own");
+        }
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < traces.size(); i++) {
+            List<Double> forwardMs = new ArrayList<>();
+            for (String line : Files.readAllLines(traces.get(i))) {
+                Matcher m = ONE_ROW_FORWARD.matcher(line);
+                if (m.find()) {
+                    forwardMs.add(Double.parseDouble(m.group(1)));
+                }
+            }
+            // the client's untimed warm-up request ran first in the same window: keep the timed stream's steps, the
+            // last as many as its gaps between tokens
+            int timed = one.get(i).path("itl_ms").size();
+            if (forwardMs.size() < timed) {
+                throw new IllegalStateException(traces.get(i).getFileName() + " holds " + forwardMs.size()
+                        + " decode steps of one sequence for a stream of " + timed + " gaps");
+            }
+            double meanForwardMs = forwardMs.subList(forwardMs.size() - timed, forwardMs.size()).stream()
+                    .mapToDouble(Double::doubleValue).average().orElseThrow();
+            ratios.add(meanForwardMs / one.get(i).path("token_ms").get(0).asDouble());
         }
         return ratios;
     }
