@@ -184,8 +184,16 @@ final class ServeReport {
      */
     private static List<Double> llamaPairRatios(Path dir, String stamp, String engine, int streams)
             throws IOException {
-        List<JsonNode> served = read(dir, stamp + "-serve-" + engine + "-" + streams + "-");
+        List<JsonNode> runs = read(dir, stamp + "-serve-" + engine + "-" + streams + "-");
         List<JsonNode> llama = readIfAny(dir, stamp + "-serve-llama-" + streams + "-", "-" + engine + ".json");
+        List<JsonNode> served = runs;
+        if (streams == 1 && !llama.isEmpty() && runs.size() > llama.size() && runs.size() % llama.size() == 0) {
+            // one stream is timed in the pairs with the engine alone (STAMP-serve-ENGINE-1-ROUND-PAIR.json): llama.cpp
+            // follows each round's last pair
+            int perRound = runs.size() / llama.size();
+            served = java.util.stream.IntStream.range(0, llama.size()).mapToObj(r -> runs.get((r + 1) * perRound - 1))
+                    .toList();
+        }
         if (served.size() != llama.size()) {
             throw new IllegalStateException(served.size() + " rounds of " + engine + " at " + streams + " streams for "
                     + llama.size() + " of llama.cpp after them: they come in pairs");
