@@ -221,11 +221,7 @@ final class ServeReport {
      */
     private static List<Double> forwardRatios(Path dir, String stamp, String engine, List<JsonNode> one)
             throws IOException {
-        List<Path> traces;
-        try (var files = Files.list(dir)) {
-            String prefix = stamp + "-serve-" + engine + "-steps-";
-            traces = files.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList();
-        }
+        List<Path> traces = named(dir, stamp + "-serve-" + engine + "-steps-", ".txt");
         if (traces.isEmpty()) {
             return List.of();
         }
@@ -278,16 +274,21 @@ final class ServeReport {
         return readIfAny(dir, prefix, "");
     }
 
-    /** The files of {@code dir} whose names start with {@code prefix} and end with {@code suffix}, in name order. */
+    /** The JSON files {@link #named} lists, read. */
     private static List<JsonNode> readIfAny(Path dir, String prefix, String suffix) throws IOException {
         List<JsonNode> out = new ArrayList<>();
-        try (var files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)
-                    && p.getFileName().toString().endsWith(suffix)).sorted().toList()) {
-                out.add(HfJson.read(f));
-            }
+        for (Path f : named(dir, prefix, suffix)) {
+            out.add(HfJson.read(f));
         }
         return out;
+    }
+
+    /** The files of {@code dir} whose names start with {@code prefix} and end with {@code suffix}, in name order. */
+    private static List<Path> named(Path dir, String prefix, String suffix) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && p.getFileName().toString().endsWith(suffix)).sorted().toList();
+        }
     }
 
     private static List<Double> values(List<JsonNode> runs, String field) {
