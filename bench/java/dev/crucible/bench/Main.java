@@ -48,8 +48,8 @@ import java.util.function.DoubleUnaryOperator;
  *       ({@link dev.crucible.engine.onnx.OnnxF16Probe}, {@link OnnxDecodeSpeed});</li>
  *   <li>{@code prompt-ids WORK PROMPT_TOKENS OUT}: the benchmark prompt's ids, as {@code crucible} writes them, for a
  *       llama.cpp side run without it;</li>
- *   <li>{@code first-steps DIR [STEPS]}: a fresh process's first decode steps against its later ones
- *       ({@link FirstSteps}).</li>
+ *   <li>{@code first-steps DIR [STEPS] [LOADS]}: a process's decode steps over its life, over one or several loads
+ *       of the model ({@link FirstSteps}, {@code bench/onnx phases}).</li>
  * </ul>
  */
 public final class Main {
@@ -150,7 +150,8 @@ public final class Main {
             }
             case "train-line" -> System.out.println(TrainReport.line(HfJson.read(Path.of(args[1])),
                     HfJson.read(Path.of(args[2])), HfJson.read(Path.of(args[3])), HfJson.read(Path.of(args[4]))));
-            case "first-steps" -> FirstSteps.run(Path.of(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 100);
+            case "first-steps" -> FirstSteps.run(Path.of(args[1]), args.length > 2 ? Integer.parseInt(args[2]) : 100,
+                    args.length > 3 ? Integer.parseInt(args[3]) : 1);
             case "onnx-f16" -> dev.crucible.engine.onnx.OnnxF16Probe.main(new String[0]);
             case "onnx-kernels" -> dev.crucible.engine.onnx.OnnxKernelProbe.main(new String[0]);
             case "onnx-decode" -> OnnxDecodeSpeed.main(java.util.Arrays.copyOfRange(args, 1, args.length));
