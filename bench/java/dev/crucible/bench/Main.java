@@ -17,8 +17,9 @@ import java.util.function.DoubleUnaryOperator;
  * The benchmark's Java entry point, driven by {@code bench/run} and {@code bench/train}:
  * <ul>
  *   <li>{@code model WORK SEED}: writes the random model into WORK unless it is there;</li>
- *   <li>{@code big-model WORK SEED} and {@code big-report CRUCIBLE_JSON LLAMA_JSON BANDWIDTH_JSON GGUF}: {@code bench/big}'s 7B model
- *       ({@link BigModel}) and its summary ({@link BigReport});</li>
+ *   <li>{@code big-model WORK SEED} and {@code big-report CRUCIBLE_JSONS LLAMA_JSONS BANDWIDTH_JSONS GGUF} (each
+ *       list comma-separated, one file a round): {@code bench/big}'s 7B model ({@link BigModel}) and its summary
+ *       ({@link BigReport});</li>
  *   <li>{@code crucible WORK OUT PROMPT_TOKENS DECODE_TOKENS RUNS [ENGINE]}: times one of Crucible's engines
  *       ({@code djl}, the default, {@code onnx}, {@code onnx-int4} or {@code onnx-int8}), writes JSON to OUT and the prompt's ids to
  *       {@code WORK/prompt-ids.json} for the llama.cpp side;</li>
@@ -61,8 +62,7 @@ public final class Main {
         switch (args.length == 0 ? "" : args[0]) {
             case "model" -> BenchModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
             case "big-model" -> BigModel.ensure(Path.of(args[1]), Long.parseLong(args[2]));
-            case "big-report" -> BigReport.print(HfJson.read(Path.of(args[1])), HfJson.read(Path.of(args[2])),
-                    HfJson.read(Path.of(args[3])), Path.of(args[4]));
+            case "big-report" -> BigReport.print(jsons(args[1]), jsons(args[2]), jsons(args[3]), Path.of(args[4]));
             case "crucible" -> {
                 Path work = Path.of(args[1]);
                 String loadStart = loadAverage();
@@ -420,6 +420,15 @@ public final class Main {
             }
         }
         return "unknown CPU";
+    }
+
+    /** The JSON files of a comma-separated list, in its order. */
+    private static List<JsonNode> jsons(String paths) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (String path : paths.split(",")) {
+            out.add(HfJson.read(Path.of(path)));
+        }
+        return out;
     }
 
     static double median(JsonNode values) {
