@@ -27,8 +27,11 @@ final class BigReport {
     /** Q4_0 stores 32 weights in 16 bytes of values and a 2-byte F16 scale. */
     private static final double Q4_0_BYTES_PER_WEIGHT = 18.0 / 32;
 
-    /** One round: each side's median decode rate and time to first token, and the probe's bandwidth after them. */
-    private record Round(JsonNode crucible, JsonNode llama, JsonNode bandwidth) {
+    /**
+     * One round: each side's run and the probe after them; {@code ggufBytes} the weight bytes a llama.cpp token reads.
+     * Every figure of a round, once, for the per-round lines and the medians over the rounds alike.
+     */
+    private record Round(JsonNode crucible, JsonNode llama, JsonNode bandwidth, double ggufBytes) {
 
         double tps() {
             return Main.median(crucible.path("decode_tps"));
@@ -38,12 +41,46 @@ final class BigReport {
             return Main.median(llama.path("decode_tps"));
         }
 
+        double ratio() {
+            return tps() / llamaTps();
+        }
+
+        double ttft() {
+            return Main.median(crucible.path("ttft_ms"));
+        }
+
+        double llamaTtft() {
+            return Main.median(llama.path("ttft_ms"));
+        }
+
         double gbs() {
             return bandwidth.path("read_gbs").asDouble();
         }
 
         double int4Bytes() {
             return bandwidth.path("weight_bytes_per_token_int4").asDouble();
+        }
+
+        /** Crucible's decode rate over the round's bound for the int4 graph's bytes. */
+        double share() {
+            return tps() * int4Bytes() / (gbs() * 1e9);
+        }
+
+        /** llama.cpp's decode rate over the round's bound for the GGUF's bytes. */
+        double llamaShare() {
+            return llamaTps() * ggufBytes / (gbs() * 1e9);
+        }
+
+        double peak() {
+            return crucible.path("load_peak_rss_mib").asDouble();
+        }
+
+        double loaded() {
+            return crucible.path("loaded_rss_mib").asDouble();
+        }
+
+        double serving() {
+            return crucible.path("serving_rss_mib").asDouble();
         }
     }
 
@@ -53,20 +90,14 @@ final class BigReport {
             throw new IllegalArgumentException(crucible.size() + " Crucible runs, " + llama.size() + " llama.cpp runs "
                     + "and " + bandwidth.size() + " probes: a round holds one of each");
         }
+        double ggufBytes = Files.size(gguf) - (double) BigModel.VOCAB * BigModel.HIDDEN * Q4_0_BYTES_PER_WEIGHT;
         List<Round> rounds = new ArrayList<>();
         for (int r = 0; r < crucible.size(); r++) {
-            rounds.add(new Round(crucible.get(r), llama.get(r), bandwidth.get(r)));
+            rounds.add(new Round(crucible.get(r), llama.get(r), bandwidth.get(r), ggufBytes));
         }
-        double ggufBytes = Files.size(gguf) - (double) BigModel.VOCAB * BigModel.HIDDEN * Q4_0_BYTES_PER_WEIGHT;
-        double peak = max(rounds, r -> r.crucible.path("load_peak_rss_mib").asDouble());
-        double overFinal = max(rounds, r -> r.crucible.path("load_peak_rss_mib").asDouble()
-                - r.crucible.path("loaded_rss_mib").asDouble());
-        double serving = max(rounds, r -> r.crucible.path("serving_rss_mib").asDouble());
-        double ttft = median(rounds, r -> Main.median(r.crucible.path("ttft_ms")));
-        double lTtft = median(rounds, r -> Main.median(r.llama.path("ttft_ms")));
-        double ratio = median(rounds, r -> r.tps() / r.llamaTps());
-        double share = median(rounds, r -> r.tps() * r.int4Bytes() / (r.gbs() * 1e9));
-        double lShare = median(rounds, r -> r.llamaTps() * ggufBytes / (r.gbs() * 1e9));
+        double peak = max(rounds, Round::peak);
+        double overFinal = max(rounds, r -> r.peak() - r.loaded());
+        double serving = max(rounds, Round::serving);
         JsonNode first = rounds.getFirst().crucible;
         System.out.println();
         System.out.println("7B benchmark: random Qwen2.5-7B-shaped model (BF16 shards), batch 1, greedy, prompt "
@@ -79,22 +110,20 @@ final class BigReport {
                 + list(rounds, r -> r.llama.path("load_s").asDouble(), "%.1f") + " s");
         System.out.printf("  memory    the largest of any round: peak while loading %.0f MiB, peak over resident after "
                 + "loading %.0f MiB, resident after serving %.0f MiB; per round, peak %s, after loading %s, after "
-                + "serving %s MiB%n", peak, overFinal, serving,
-                list(rounds, r -> r.crucible.path("load_peak_rss_mib").asDouble(), "%.0f"),
-                list(rounds, r -> r.crucible.path("loaded_rss_mib").asDouble(), "%.0f"),
-                list(rounds, r -> r.crucible.path("serving_rss_mib").asDouble(), "%.0f"));
+                + "serving %s MiB%n", peak, overFinal, serving, list(rounds, Round::peak, "%.0f"),
+                list(rounds, Round::loaded, "%.0f"), list(rounds, Round::serving, "%.0f"));
         System.out.printf("  bound     int4 graph %.2f GB a token, Q4_0 GGUF %.2f GB a token; read bandwidth per "
                 + "round %s GB/s%n", rounds.getFirst().int4Bytes() / 1e9, ggufBytes / 1e9,
                 list(rounds, Round::gbs, "%.1f"));
         System.out.println("  per round: decode tok/s " + list(rounds, Round::tps, "%.2f") + " against llama.cpp Q4_0 "
-                + list(rounds, Round::llamaTps, "%.2f") + ", ratio " + list(rounds, r -> r.tps() / r.llamaTps(),
-                "%.2f"));
-        System.out.println("  per round: of the bound " + list(rounds, r -> r.tps() * r.int4Bytes() / (r.gbs() * 1e9),
-                "%.2f") + " against llama.cpp's " + list(rounds, r -> r.llamaTps() * ggufBytes / (r.gbs() * 1e9),
-                "%.2f") + "; ttft ms " + list(rounds, r -> Main.median(r.crucible.path("ttft_ms")), "%.0f")
-                + " against " + list(rounds, r -> Main.median(r.llama.path("ttft_ms")), "%.0f"));
+                + list(rounds, Round::llamaTps, "%.2f") + ", ratio " + list(rounds, Round::ratio, "%.2f"));
+        System.out.println("  per round: of the bound " + list(rounds, Round::share, "%.2f") + " against llama.cpp's "
+                + list(rounds, Round::llamaShare, "%.2f") + "; ttft ms " + list(rounds, Round::ttft, "%.0f")
+                + " against " + list(rounds, Round::llamaTtft, "%.0f"));
         System.out.printf("big: 7b-int4/llama-q4_0=%.2f load_peak_mb=%.0f rss_mb=%.0f ttft_ms=%.0f/%.0f "
-                + "7b-int4/bound4=%.2f llama-q4_0/bound=%.2f%n", ratio, peak, serving, ttft, lTtft, share, lShare);
+                + "7b-int4/bound4=%.2f llama-q4_0/bound=%.2f%n", median(rounds, Round::ratio), peak, serving,
+                median(rounds, Round::ttft), median(rounds, Round::llamaTtft), median(rounds, Round::share),
+                median(rounds, Round::llamaShare));
     }
 
     private static double max(List<Round> rounds, ToDoubleFunction<Round> f) {

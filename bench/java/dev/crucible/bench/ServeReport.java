@@ -215,9 +215,10 @@ final class ServeReport {
      * forward (a mean, as the stream's time per token and the engine alone's step are) of the trace's decode-only
      * steps of one sequence ({@code STAMP-serve-ENGINE-steps-ROUND-PAIR.txt}, the server's step trace over that
      * client's run: its untimed warm-up request, then the timed stream, whose steps are the last as many as its gaps)
-     * over the stream's time per token. Both come from one process, so the two processes' different speeds (this
-     * machine gives each its own for as long as it lives) stay out of it, and what it leaves out of 1 is the
-     * per-token path: sampling, detokenizing, the chunk's way out. Empty when the run has no traces.
+     * over the stream's time per token. Both come from one process over the same seconds, so the two processes'
+     * different speeds (this machine's pace differs between processes and moves in spells) stay out of it, and what
+     * it leaves out of 1 is the per-token path: sampling, detokenizing, the chunk's way out. Empty when the run has
+     * no traces.
      */
     private static List<Double> forwardRatios(Path dir, String stamp, String engine, List<JsonNode> one)
             throws IOException {
